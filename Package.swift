@@ -1,0 +1,95 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+    name: "journey",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "JourneyKit", targets: ["JourneyKit"]),
+        .library(name: "JourneySimulator", targets: ["JourneySimulator"]),
+        .executable(name: "journey", targets: ["journey"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // Shared foundations: JSON values, source locations and diagnostics, clocks, seeded randomness.
+        .target(
+            name: "JourneyCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "JourneyKit",
+            dependencies: [
+                "JourneyCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "JourneySimulator",
+            dependencies: [
+                "JourneyCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "journey",
+            dependencies: [
+                "JourneyKit",
+                "JourneySimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JourneyKitTests",
+            dependencies: ["JourneyKit", "JourneyCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneySimulatorTests",
+            dependencies: [
+                "JourneySimulator", "JourneyCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["JourneyKit", "JourneySimulator", "journey"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PublicAPITests",
+            dependencies: ["JourneyKit", "JourneySimulator"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,82 @@
+/// A problem found in a source file, with where it is and, when one is close, a suggestion.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// How many columns the caret line underlines (at least 1).
+    public var length: Int
+    /// A "did you mean" or other hint, shown under the caret.
+    public var hint: String?
+
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.length = max(1, length)
+        self.hint = hint
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
+        -> Diagnostic
+    {
+        Diagnostic(.error, message, at: location, length: length, hint: hint)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
+        -> Diagnostic
+    {
+        Diagnostic(.warning, message, at: location, length: length, hint: hint)
+    }
+
+    /// One line: `file:line:col: error: message`.
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        let suffix = hint.map { " (\($0))" } ?? ""
+        return "\(place)\(severity.rawValue): \(message)\(suffix)"
+    }
+
+    /// The full rendering, with the offending source line and a caret under it.
+    public func rendered(source: String?) -> String {
+        var lines = ["\(location.map { "\($0): " } ?? "")\(severity.rawValue): \(message)"]
+        if let location, let source, let text = Self.line(location.line, of: source) {
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let caretOffset = String(text.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
+            let width = min(length, max(1, text.unicodeScalars.count - (location.column - 1)))
+            lines.append(" \(number) | \(text)")
+            lines.append(" \(gutter) | \(caretOffset)\(String(repeating: "^", count: width))")
+            if let hint { lines.append(" \(gutter) = \(hint)") }
+        } else if let hint {
+            lines.append("  = \(hint)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ number: Int, of source: String) -> String? {
+        guard number >= 1 else { return nil }
+        var current = 1
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == number { return String(line.hasSuffix("\r") ? line.dropLast() : line) }
+            current += 1
+        }
+        return nil
+    }
+}
+
+/// Several diagnostics thrown together: every problem in a file at once.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

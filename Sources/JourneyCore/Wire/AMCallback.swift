@@ -1,0 +1,146 @@
+import Foundation
+
+/// One `{name, value}` pair of a callback's `output` or `input` array.
+public struct NameValue: Sendable, Hashable {
+    public var name: String
+    public var value: JSONValue
+
+    public init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Unknown members of the pair (rare, but kept so the echo is lossless).
+    public var extra: [String: JSONValue] = [:]
+}
+
+/// A PingAM callback exactly as the server sent it. Typed views read from it; the echo
+/// back to the server is this value with only `input` values changed.
+public struct AMCallback: Sendable, Hashable {
+    public var type: String
+    public var output: [NameValue]
+    /// `nil` when the server sent no `input` member (output-only callbacks).
+    public var input: [NameValue]?
+    /// The Page node's `_id`, echoed as received.
+    public var id: JSONValue?
+    /// Any other member, echoed untouched.
+    public var extra: [String: JSONValue]
+
+    public init(
+        type: String, output: [NameValue] = [], input: [NameValue]? = nil, id: JSONValue? = nil,
+        extra: [String: JSONValue] = [:]
+    ) {
+        self.type = type
+        self.output = output
+        self.input = input
+        self.id = id
+        self.extra = extra
+    }
+
+    /// The value of the output named `name`.
+    public func output(_ name: String) -> JSONValue? {
+        output.first(where: { $0.name == name })?.value
+    }
+
+    /// The `prompt` output, or the `message` output for message-style callbacks.
+    public var prompt: String? {
+        output("prompt")?.stringValue ?? output("message")?.stringValue
+    }
+
+    /// True when the callback carries inputs a client writes.
+    public var hasInputs: Bool { !(input ?? []).isEmpty }
+
+    /// Sets the input named exactly `name`. Returns false when there is no such input.
+    @discardableResult
+    public mutating func setInput(_ name: String, to value: JSONValue) -> Bool {
+        guard var inputs = input, let index = inputs.firstIndex(where: { $0.name == name }) else { return false }
+        inputs[index].value = value
+        input = inputs
+        return true
+    }
+
+    /// The input whose name ends with `suffix` after the `IDToken<N>` prefix (`""` is the bare `IDToken<N>`).
+    public func inputName(suffix: String) -> String? {
+        (input ?? []).first(where: { Self.suffix(of: $0.name) == suffix })?.name
+    }
+
+    /// `IDToken2validateOnly` → `validateOnly`; `IDToken1` → `""`; a name not in that form is its own suffix.
+    public static func suffix(of inputName: String) -> String {
+        guard inputName.hasPrefix("IDToken") else { return inputName }
+        let rest = inputName.dropFirst("IDToken".count)
+        return String(rest.drop(while: { $0.isNumber }))
+    }
+}
+
+extension NameValue: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        var name = ""
+        var value = JSONValue.null
+        var extra: [String: JSONValue] = [:]
+        for key in container.allKeys {
+            switch key.stringValue {
+            case "name": name = try container.decode(String.self, forKey: key)
+            case "value": value = try container.decode(JSONValue.self, forKey: key)
+            default: extra[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            }
+        }
+        self.name = name
+        self.value = value
+        self.extra = extra
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
+    public var json: JSONValue {
+        var object = extra
+        object["name"] = .string(name)
+        object["value"] = value
+        return .object(object)
+    }
+}
+
+extension AMCallback {
+    /// Reads a callback from its JSON object. Returns `nil` when it has no string `type`.
+    public init?(json: JSONValue) {
+        guard case .object(var object) = json, let type = object.removeValue(forKey: "type")?.stringValue else {
+            return nil
+        }
+        self.type = type
+        self.output = Self.pairs(object.removeValue(forKey: "output")) ?? []
+        self.input = Self.pairs(object.removeValue(forKey: "input"))
+        self.id = object.removeValue(forKey: "_id")
+        self.extra = object
+    }
+
+    private static func pairs(_ value: JSONValue?) -> [NameValue]? {
+        guard let items = value?.arrayValue else { return nil }
+        return items.map { item in
+            var object = item.objectValue ?? [:]
+            let name = object.removeValue(forKey: "name")?.stringValue ?? ""
+            let value = object.removeValue(forKey: "value") ?? .null
+            var pair = NameValue(name: name, value: value)
+            pair.extra = object
+            return pair
+        }
+    }
+
+    /// The callback as JSON, ready to be echoed.
+    public var json: JSONValue {
+        var object = extra
+        object["type"] = .string(type)
+        object["output"] = .array(output.map(\.json))
+        if let input { object["input"] = .array(input.map(\.json)) }
+        if let id { object["_id"] = id }
+        return .object(object)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A 200 response that carries an `authId`: the journey waits for the client's answers.
+public struct AMStep: Sendable, Hashable {
+    public var authId: String
+    public var callbacks: [AMCallback]
+    public var stage: String?
+    public var header: String?
+    public var description: String?
+    /// Members the runner does not interpret, echoed back untouched.
+    public var extra: [String: JSONValue]
+
+    public init(
+        authId: String, callbacks: [AMCallback], stage: String? = nil, header: String? = nil,
+        description: String? = nil, extra: [String: JSONValue] = [:]
+    ) {
+        self.authId = authId
+        self.callbacks = callbacks
+        self.stage = stage
+        self.header = header
+        self.description = description
+        self.extra = extra
+    }
+
+    /// Reads a step body. Returns `nil` when there is no string `authId`.
+    public init?(json: JSONValue) {
+        guard case .object(var object) = json, let authId = object.removeValue(forKey: "authId")?.stringValue else {
+            return nil
+        }
+        self.authId = authId
+        let items = object.removeValue(forKey: "callbacks")?.arrayValue ?? []
+        self.callbacks = items.compactMap(AMCallback.init(json:))
+        self.stage = object.removeValue(forKey: "stage")?.stringValue
+        self.header = object.removeValue(forKey: "header")?.stringValue
+        self.description = object.removeValue(forKey: "description")?.stringValue
+        self.extra = object
+        if stage == nil {
+            // AM 6.5.2 delivered the stage in a MetadataCallback.
+            stage = callbacks.first(where: { $0.type == "MetadataCallback" })?.output("data")?["stage"]?.stringValue
+        }
+    }
+
+    public var json: JSONValue {
+        var object = extra
+        object["authId"] = .string(authId)
+        object["callbacks"] = .array(callbacks.map(\.json))
+        if let stage { object["stage"] = .string(stage) }
+        if let header { object["header"] = .string(header) }
+        if let description { object["description"] = .string(description) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Yams
+
+/// A YAML node that knows where it is and reports type errors to its reader.
+public struct YNode {
+    public let node: Yams.Node
+    public let reader: YAMLReader
+
+    init(_ node: Yams.Node, reader: YAMLReader) {
+        self.node = node
+        self.reader = reader
+    }
+
+    public var location: SourceLocation { reader.location(node.mark) }
+
+    /// The caret width for this node: a scalar's text, or 1.
+    public var caretLength: Int {
+        if let scalar = node.scalar { return max(1, scalar.string.unicodeScalars.count) }
+        return 1
+    }
+
+    public var isNull: Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && (node.tag.name == .null || scalar.string.isEmpty)
+    }
+
+    public var isMapping: Bool { node.mapping != nil }
+    public var isSequence: Bool { node.sequence != nil }
+    public var isScalar: Bool { node.scalar != nil }
+
+    /// What the node is, for messages: "a mapping", "a list", "a string", "a number"...
+    public var kindDescription: String {
+        if node.mapping != nil { return "a mapping" }
+        if node.sequence != nil { return "a list" }
+        if isNull { return "nothing (null)" }
+        switch node.tag.name {
+        case .bool: return "a boolean"
+        case .int, .float: return "a number"
+        default: return "a string"
+        }
+    }
+
+    /// The raw text of a scalar (whatever its type), or nil.
+    public var scalarText: String? { node.scalar?.string }
+
+    /// True when the scalar was written as a plain (unquoted) string-typed value.
+    public var isStringScalar: Bool {
+        guard node.scalar != nil, !isNull else { return false }
+        return node.tag.name == .str
+    }
+
+    public func mapping(_ what: String = "this") -> YMapping? {
+        guard let mapping = node.mapping else {
+            reader.error("\(what) must be a mapping, found \(kindDescription)", at: self)
+            return nil
+        }
+        return YMapping(mapping, node: self)
+    }
+
+    public func sequence(_ what: String = "this") -> [YNode]? {
+        guard let sequence = node.sequence else {
+            reader.error("\(what) must be a list, found \(kindDescription)", at: self)
+            return nil
+        }
+        return sequence.map { YNode($0, reader: reader) }
+    }
+
+    /// A string; numbers and booleans are accepted as their text, since YAML users write `code: 1234`.
+    public func string(_ what: String = "this") -> String? {
+        guard let scalar = node.scalar, !isNull else {
+            reader.error("\(what) must be a string, found \(kindDescription)", at: self)
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A string only when the YAML text is string-typed (quoted or a plain word).
+    public func strictString(_ what: String = "this") -> String? {
+        guard isStringScalar, let text = scalarText else {
+            reader.error("\(what) must be a string, found \(kindDescription)", at: self)
+            return nil
+        }
+        return text
+    }
+
+    public func int(_ what: String = "this") -> Int? {
+        guard node.scalar != nil, node.tag.name == .int || node.tag.name == .str, let value = node.int ?? Int(scalarText ?? "") else {
+            reader.error("\(what) must be a whole number, found \(kindDescription)", at: self)
+            return nil
+        }
+        return value
+    }
+
+    public func double(_ what: String = "this") -> Double? {
+        guard node.scalar != nil, node.tag.name == .int || node.tag.name == .float, let value = node.float ?? node.int.map(Double.init) else {
+            reader.error("\(what) must be a number, found \(kindDescription)", at: self)
+            return nil
+        }
+        return value
+    }
+
+    public func bool(_ what: String = "this") -> Bool? {
+        guard node.scalar != nil, node.tag.name == .bool, let value = node.bool else {
+            reader.error("\(what) must be true or false, found \(kindDescription)", at: self)
+            return nil
+        }
+        return value
+    }
+
+    /// A string or a list of strings, as a list.
+    public func stringList(_ what: String = "this") -> [String]? {
+        if node.sequence != nil {
+            let items = sequence(what) ?? []
+            let strings = items.compactMap { $0.string("each item of \(what)") }
+            return strings.count == items.count ? strings : nil
+        }
+        return string(what).map { [$0] }
+    }
+
+    /// The node as JSON: mappings become objects, lists arrays, scalars typed by YAML's core schema.
+    public var json: JSONValue {
+        if let mapping = node.mapping {
+            var object: [String: JSONValue] = [:]
+            for (key, value) in mapping {
+                object[key.string ?? key.scalar?.string ?? ""] = YNode(value, reader: reader).json
+            }
+            return .object(object)
+        }
+        if let sequence = node.sequence {
+            return .array(sequence.map { YNode($0, reader: reader).json })
+        }
+        if isNull { return .null }
+        switch node.tag.name {
+        case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalarText ?? "")
+        case .int: return node.int.map(JSONValue.int) ?? .string(scalarText ?? "")
+        case .float: return node.float.map(JSONValue.double) ?? .string(scalarText ?? "")
+        default: return .string(scalarText ?? "")
+        }
+    }
+}
+
+/// A YAML mapping with string keys, in file order.
+public struct YMapping {
+    public struct Entry {
+        public let key: String
+        public let keyNode: YNode
+        public let value: YNode
+    }
+
+    public let entries: [Entry]
+    public let node: YNode
+
+    init(_ mapping: Yams.Node.Mapping, node: YNode) {
+        self.node = node
+        self.entries = mapping.map { key, value in
+            Entry(
+                key: key.scalar?.string ?? "",
+                keyNode: YNode(key, reader: node.reader),
+                value: YNode(value, reader: node.reader))
+        }
+    }
+
+    public var keys: [String] { entries.map(\.key) }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public subscript(key: String) -> YNode? {
+        entries.first(where: { $0.key == key })?.value
+    }
+
+    public func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// Reports every key not in `allowed`, with a "did you mean" for near misses.
+    public func allowOnly(_ allowed: [String], in context: String) {
+        for entry in entries where !allowed.contains(entry.key) {
+            let hint = DidYouMean.hint(for: entry.key, among: allowed)
+            node.reader.error(
+                "unknown key '\(entry.key)' in \(context)", at: entry.keyNode,
+                hint: hint ?? "expected one of: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    /// The value of a key that must be present; reports its absence at the mapping.
+    public func required(_ key: String, in context: String) -> YNode? {
+        if let value = self[key] { return value }
+        node.reader.error("missing required key '\(key)' in \(context)", at: node.location)
+        return nil
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import JourneyCore
+import Synchronization
+
+/// Replaces secret values with placeholders that name them (`«password»`), never with a hash.
+/// One redactor per run: secrets are registered as they become known (declared secret
+/// variables, password and OTP inputs, tokens, session ids), and every text that leaves the
+/// run (trace, reports, recordings) goes through `redact`.
+public final class Redactor: Sendable {
+    private let secrets = Mutex<[(value: String, name: String)]>([])
+
+    public init() {}
+
+    /// Headers whose whole value is a secret.
+    public static let secretHeaders: Set<String> = [
+        "cookie", "set-cookie", "authorization", "x-openam-password", "proxy-authorization",
+    ]
+
+    /// Response members whose value is a secret, by name.
+    public static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
+
+    /// Remembers `value` as a secret shown as `«name»`. Values shorter than 3 characters
+    /// are still registered: a 2-digit PIN is a secret too, and is only replaced where it stands alone.
+    public func register(_ value: String, name: String) {
+        guard !value.isEmpty else { return }
+        secrets.withLock { list in
+            if !list.contains(where: { $0.value == value }) {
+                list.append((value, name))
+                list.sort { $0.value.count > $1.value.count }
+            }
+        }
+    }
+
+    /// The placeholder for a named secret.
+    public static func placeholder(_ name: String) -> String { "«\(name)»" }
+
+    /// `text` with every registered secret replaced by its placeholder.
+    public func redact(_ text: String) -> String {
+        let list = secrets.withLock { $0 }
+        guard !list.isEmpty else { return text }
+        var result = text
+        for secret in list {
+            if secret.value.count < 3 {
+                if result == secret.value { result = Self.placeholder(secret.name) }
+                continue
+            }
+            if result.contains(secret.value) {
+                result = result.replacingOccurrences(of: secret.value, with: Self.placeholder(secret.name))
+            }
+        }
+        return result
+    }
+
+    /// Headers with secret values replaced; cookies keep their names, lose their values.
+    public func redact(headers: [HeaderField]) -> [HeaderField] {
+        headers.map { field in
+            let lowered = field.name.lowercased()
+            if lowered == "cookie" {
+                return HeaderField(field.name, Self.redactCookiePairs(field.value))
+            }
+            if lowered == "set-cookie" {
+                return HeaderField(field.name, Self.redactSetCookie(field.value))
+            }
+            if lowered == "authorization" || lowered == "proxy-authorization" {
+                let scheme = field.value.split(separator: " ").first.map(String.init) ?? ""
+                return HeaderField(field.name, scheme.isEmpty ? Self.placeholder(lowered) : "\(scheme) \(Self.placeholder("token"))")
+            }
+            if Self.secretHeaders.contains(lowered) {
+                return HeaderField(field.name, Self.placeholder(lowered))
+            }
+            return HeaderField(field.name, redact(field.value))
+        }
+    }
+
+    /// A JSON body with secret members (`tokenId`...) replaced and registered, then every known secret redacted.
+    public func redact(json: JSONValue) -> JSONValue {
+        switch json {
+        case .object(let object):
+            var copy: [String: JSONValue] = [:]
+            for (key, value) in object {
+                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
+                    register(text, name: key)
+                    copy[key] = .string(Self.placeholder(key))
+                } else {
+                    copy[key] = redact(json: value)
+                }
+            }
+            return .object(copy)
+        case .array(let items):
+            return .array(items.map { redact(json: $0) })
+        case .string(let text):
+            return .string(redact(text))
+        default:
+            return json
+        }
+    }
+
+    /// A body as text for the trace: JSON is redacted structurally, anything else by value.
+    public func redact(body: Data) -> String {
+        if body.isEmpty { return "" }
+        if let json = try? JSONValue.parse(body) {
+            return redact(json: json).compactJSON
+        }
+        return redact(String(decoding: body, as: UTF8.self))
+    }
+
+    private static func redactCookiePairs(_ value: String) -> String {
+        value.split(separator: ";").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            return "\(name)=\(placeholder(name))"
+        }.joined(separator: "; ")
+    }
+
+    private static func redactSetCookie(_ value: String) -> String {
+        var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first else { return value }
+        let name = first.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        parts[0] = "\(name)=\(placeholder(name))"
+        return parts.joined(separator: ";")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import JourneyCore
+
+extension DriverRun {
+    /// Response-level captures: body members and HTTP headers.
+    func captureFromResponse(json: JSONValue, headers: [HeaderField], step: Int) throws(RunError) {
+        for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? step) == step {
+            switch capture.source {
+            case .response(let path):
+                if let value = Self.member(path, of: json) { try store(capture, value, step: step) }
+            case .httpHeader(let name):
+                if let value = headers.value(name) { try store(capture, .string(value), step: step) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Step-level captures: callback outputs, stage/header/description, MFA registration URIs, recovery codes.
+    func captureFromStep(_ amStep: AMStep, number: Int) async throws(RunError) {
+        for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? number) == number {
+            switch capture.source {
+            case .output(let matcher, let name):
+                var seen: [String: Int] = [:]
+                for callback in amStep.callbacks {
+                    seen[callback.type, default: 0] += 1
+                    let occurrence = seen[callback.type] ?? 1
+                    if matcher.selects(callback, occurrence: occurrence, in: amStep, stepNumber: number),
+                        let value = callback.output(name)
+                    {
+                        try store(capture, value, step: number)
+                        break
+                    }
+                }
+            case .stepField(let field):
+                let value: String? =
+                    switch field {
+                    case "stage": amStep.stage
+                    case "header": amStep.header
+                    default: amStep.description
+                    }
+                if let value { try store(capture, .string(value), step: number) }
+            case .registrationUri:
+                if let uri = MFAScraper.registrationURI(in: amStep) { try store(capture, .string(uri), step: number) }
+            case .recoveryCodes:
+                let codes = MFAScraper.recoveryCodes(in: amStep)
+                if !codes.isEmpty { try store(capture, .array(codes.map(JSONValue.string)), step: number) }
+            case .response, .httpHeader:
+                continue
+            }
+        }
+    }
+
+    private func store(_ capture: CaptureSpec, _ value: JSONValue, step: Int) throws(RunError) {
+        var value = value
+        if let regex = capture.regex {
+            guard let extracted = Self.extract(regex, from: value.displayText) else {
+                throw RunError(.script, "capture '\(capture.name)' (\(capture.location)): \(regex) does not match", step: step)
+            }
+            value = .string(extracted)
+        }
+        captured.insert(capture.name)
+        context.setVariable(capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : nil))
+    }
+
+    static func member(_ path: String, of json: JSONValue) -> JSONValue? {
+        var current: JSONValue? = json
+        for part in path.split(separator: ".") {
+            if let index = Int(part), let items = current?.arrayValue, items.indices.contains(index) {
+                current = items[index]
+            } else {
+                current = current?[String(part)]
+            }
+        }
+        return current
+    }
+
+    static func extract(_ pattern: TextPattern, from text: String) -> String? {
+        guard case .regex(let source, let flags) = pattern.kind,
+            let regex = try? TextPattern.compile(source: source, flags: flags),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else {
+            return pattern.matches(text) ? text : nil
+        }
+        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+        return Range(group, in: text).map { String(text[$0]) }
+    }
+}

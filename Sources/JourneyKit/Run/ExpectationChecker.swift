@@ -1,0 +1,121 @@
+import JourneyCore
+
+/// Compares what happened with what the script expects.
+enum ExpectationChecker {
+    /// Checks one step (callback types in order, stage, header, outputs) against its expectation.
+    static func check(_ step: AMStep, number: Int, against expected: StepExpectation) -> [ExpectationFailure] {
+        var failures: [ExpectationFailure] = []
+        let types = step.callbacks.map(\.type)
+        if types != expected.callbacks {
+            failures.append(
+                ExpectationFailure(
+                    "expected callbacks [\(expected.callbacks.joined(separator: ", "))], got [\(types.joined(separator: ", "))]",
+                    step: number, location: expected.location))
+        }
+        if let stage = expected.stage, !stage.matches(step.stage ?? "") {
+            failures.append(
+                ExpectationFailure("expected stage \(stage), got '\(step.stage ?? "")'", step: number, location: expected.location))
+        }
+        if let header = expected.header, !header.matches(step.header ?? "") {
+            failures.append(
+                ExpectationFailure("expected header \(header), got '\(step.header ?? "")'", step: number, location: expected.location))
+        }
+        for check in expected.outputs {
+            guard let callback = step.callbacks.first(where: { $0.type == check.callbackType }) else {
+                failures.append(
+                    ExpectationFailure("no \(check.callbackType) in this step to check '\(check.output)'", step: number, location: check.location))
+                continue
+            }
+            guard let actual = callback.output(check.output) else {
+                failures.append(
+                    ExpectationFailure("\(check.callbackType) has no output '\(check.output)'", step: number, location: check.location))
+                continue
+            }
+            switch check.expected {
+            case .equals(let value):
+                if !looselyEqual(actual, value) {
+                    failures.append(
+                        ExpectationFailure(
+                            "\(check.callbackType).\(check.output): expected \(value.compactJSON), got \(actual.compactJSON)",
+                            step: number, location: check.location))
+                }
+            case .matches(let pattern):
+                if !pattern.matches(actual.displayText) {
+                    failures.append(
+                        ExpectationFailure(
+                            "\(check.callbackType).\(check.output): expected \(pattern), got \(actual.compactJSON)",
+                            step: number, location: check.location))
+                }
+            }
+        }
+        return failures
+    }
+
+    /// Numbers compare by value; a string of digits equals the number (AM sends `"0"` and `0` alike).
+    static func looselyEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { looselyEqual($0, $1) }
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { key, value in y[key].map { looselyEqual(value, $0) } ?? false }
+        case (.int, _), (.double, _), (_, .int), (_, .double):
+            if let p = a.doubleValue, let q = b.doubleValue { return p == q }
+            return a == b
+        default:
+            return a == b
+        }
+    }
+
+    /// Checks the outcome against the expected one.
+    static func check(_ outcome: Outcome, against expected: OutcomeExpectation, location: SourceLocation?) -> [ExpectationFailure] {
+        func fail(_ message: String) -> [ExpectationFailure] {
+            [ExpectationFailure(message, location: location)]
+        }
+        switch (expected, outcome) {
+        case (.success(let check), .success(let token, let realm, let url)):
+            var failures: [ExpectationFailure] = []
+            if let session = check.session, session != token {
+                failures += fail(session ? "expected a session (tokenId), got success without one" : "expected success without a session, got a tokenId")
+            }
+            if let pattern = check.realm, !pattern.matches(realm ?? "") {
+                failures += fail("expected realm \(pattern), got '\(realm ?? "")'")
+            }
+            if let pattern = check.successUrl, !pattern.matches(url ?? "") {
+                failures += fail("expected successUrl \(pattern), got '\(url ?? "")'")
+            }
+            return failures
+        case (.failure(let check), .failure(let code, let reason, let message, let detail)):
+            var failures: [ExpectationFailure] = []
+            if let expectedCode = check.code, expectedCode != code {
+                failures += fail("expected failure code \(expectedCode), got \(code)")
+            }
+            if let pattern = check.reason, !pattern.matches(reason) {
+                failures += fail("expected failure reason \(pattern), got '\(reason)'")
+            }
+            if let pattern = check.message, !pattern.matches(message) {
+                failures += fail("expected failure message \(pattern), got '\(message)'")
+            }
+            for (name, pattern) in check.detail {
+                let actual = detail?[name]?.displayText
+                if actual == nil || !pattern.matches(actual ?? "") {
+                    failures += fail("expected failure detail.\(name) \(pattern), got \(actual.map { "'\($0)'" } ?? "nothing")")
+                }
+            }
+            return failures
+        case (.suspended(let pattern), .suspended(let message)):
+            if let pattern, !pattern.matches(message ?? "") {
+                return fail("expected suspended message \(pattern), got '\(message ?? "")'")
+            }
+            return []
+        case (.redirect(let pattern), .redirect(let url, _)):
+            if let pattern, !pattern.matches(url) {
+                return fail("expected redirect to \(pattern), got '\(url)'")
+            }
+            return []
+        case (.timeout, .timeout):
+            return []
+        default:
+            return fail("expected outcome \(expected.name), got \(outcome.summary)")
+        }
+    }
+}

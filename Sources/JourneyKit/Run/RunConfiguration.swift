@@ -1,0 +1,40 @@
+import Foundation
+import JourneyCore
+
+/// How to run compiled journeys: overrides from the command line, the transport, the clock and seed.
+public struct RunConfiguration: Sendable {
+    /// Replaces the script's `server.url`.
+    public var serverURL: String?
+    /// Replaces the script's `server.realm`.
+    public var realm: String?
+    /// `--var name=value`: override or supply variables.
+    public var variables: [String: String]
+    /// The environment `env` sources read (the process environment plus any env file).
+    public var environment: [String: String]
+    /// The transport; `nil` means live HTTP with the script's TLS setting.
+    public var transport: (any Transport)?
+    public var clock: any JourneyClock
+    /// The run's random seed; `nil` draws one per run.
+    public var seed: UInt64?
+    /// Forces short polling waits regardless of the script.
+    public var fastPolling: Bool?
+    /// Replaces the script's request timeout (seconds).
+    public var timeoutSeconds: Double?
+
+    public init(
+        serverURL: String? = nil, realm: String? = nil, variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment, transport: (any Transport)? = nil,
+        clock: any JourneyClock = SystemClock(), seed: UInt64? = nil, fastPolling: Bool? = nil,
+        timeoutSeconds: Double? = nil
+    ) {
+        self.serverURL = serverURL
+        self.realm = realm
+        self.variables = variables
+        self.environment = environment
+        self.transport = transport
+        self.clock = clock
+        self.seed = seed
+        self.fastPolling = fastPolling
+        self.timeoutSeconds = timeoutSeconds
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import JourneyCore
+import Synchronization
+
+/// The state of one run: variables (declared, overridden, captured), the seeded generator,
+/// the clock, the redactor. It is the `AnswerEnvironment` callback answering uses.
+final class RunContext: AnswerEnvironment, GeneratorSource {
+    let redactor: Redactor
+    let clock: any JourneyClock
+    let environment: [String: String]
+    /// Reads the simulator's outbox: recipient → newest message JSON.
+    let outboxReader: @Sendable (String) async throws(RunError) -> JSONValue?
+    private let state: Mutex<State>
+
+    private struct State {
+        var variables: [String: ResolvedValue] = [:]
+        var generator: SeededGenerator
+    }
+
+    init(
+        seed: UInt64, clock: any JourneyClock, environment: [String: String], redactor: Redactor,
+        outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?
+    ) {
+        self.clock = clock
+        self.environment = environment
+        self.redactor = redactor
+        self.outboxReader = outboxReader
+        self.state = Mutex(State(generator: SeededGenerator(seed: seed)))
+    }
+
+    var variables: [String: ResolvedValue] { state.withLock { $0.variables } }
+
+    func setVariable(_ name: String, _ value: ResolvedValue) {
+        if let secret = value.secretName {
+            registerSecret(value.json, name: secret)
+        }
+        state.withLock { $0.variables[name] = value }
+    }
+
+    func registerSecret(_ json: JSONValue, name: String) {
+        switch json {
+        case .string(let text): redactor.register(text, name: name)
+        case .int, .double: redactor.register(json.displayText, name: name)
+        case .array(let items): items.forEach { registerSecret($0, name: name) }
+        case .object(let object): object.values.forEach { registerSecret($0, name: name) }
+        default: break
+        }
+    }
+
+    // MARK: AnswerEnvironment
+
+    func now() -> Date { clock.now() }
+
+    func randomBytes(_ count: Int) -> [UInt8] {
+        state.withLock { state in
+            (0..<count).map { _ in UInt8(truncatingIfNeeded: state.generator.next()) }
+        }
+    }
+
+    func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int?) async throws(RunError) -> ResolvedValue {
+        var value = try await resolveUnmarked(spec, timeoutMilliseconds: timeoutMilliseconds)
+        if spec.secret && value.secretName == nil {
+            value.secretName = "secret"
+        }
+        if let name = value.secretName {
+            registerSecret(value.json, name: name)
+        }
+        return value
+    }
+
+    private func resolveUnmarked(_ spec: ValueSpec, timeoutMilliseconds: Int?) async throws(RunError) -> ResolvedValue {
+        switch spec.source {
+        case .literal(let json):
+            return ResolvedValue(json)
+        case .template(let template):
+            return try evaluator.evaluate(template)
+        case .env(let name, let fallback):
+            if let value = environment[name] ?? fallback { return ResolvedValue(.string(value)) }
+            throw RunError(.script, "\(spec.location): environment variable \(name) is not set and has no default")
+        case .generate(let generator):
+            if generator == .timestamp { return ResolvedValue(.int(Int(now().timeIntervalSince1970))) }
+            return ResolvedValue(.string(generate(generator)))
+        case .command(let arguments, let ownTimeout):
+            let limit = timeoutMilliseconds ?? ownTimeout ?? 15_000
+            let output = try await CommandRunner.run(arguments, timeoutMilliseconds: limit)
+            return ResolvedValue(.string(output))
+        case .outbox(let recipientTemplate, let field):
+            let recipient = try evaluator.evaluate(recipientTemplate).text
+            guard let message = try await outboxReader(recipient) else {
+                throw RunError(.script, "\(spec.location): the outbox of \(recipient) is empty")
+            }
+            guard let value = message[field], !value.isNull else {
+                throw RunError(.script, "\(spec.location): the newest message to \(recipient) has no '\(field)'")
+            }
+            return ResolvedValue(value)
+        }
+    }
+
+    var evaluator: ExpressionEvaluator {
+        ExpressionEvaluator(scope: ExpressionScope(variables: variables, environment: environment), context: self)
+    }
+
+    // MARK: GeneratorSource
+
+    func generate(_ generator: Generator) -> String {
+        state.withLock { state in
+            switch generator {
+            case .uuid:
+                return state.generator.uuid().uuidString.lowercased()
+            case .email:
+                return "user-\(state.generator.string(count: 10))@example.com"
+            case .timestamp:
+                return String(Int(clock.now().timeIntervalSince1970))
+            case .digits:
+                return state.generator.string(count: 6, alphabet: "0123456789")
+            }
+        }
+    }
+
+    func digits(_ count: Int) -> String {
+        state.withLock { $0.generator.string(count: count, alphabet: "0123456789") }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import JourneyCore
+
+/// What to run and how: the scripts, the filters, the concurrency.
+public struct SuiteOptions: Sendable {
+    public var paths: [String]
+    /// Run only scripts carrying at least one of these tags (all when empty).
+    public var tags: [String]
+    /// Scripts run at once.
+    public var jobs: Int
+    /// Stop starting scripts after the first that does not pass.
+    public var failFast: Bool
+    /// A simulator tree to run every script against (overrides the scripts' servers).
+    public var simulate: String?
+    public var configuration: RunConfiguration
+    public var launcher: (any SimulatorLauncher)?
+    /// Called as each script finishes (from any task), for streaming output.
+    public var onResult: (@Sendable (JourneyResult) -> Void)?
+
+    public init(
+        paths: [String], tags: [String] = [], jobs: Int = 1, failFast: Bool = false, simulate: String? = nil,
+        configuration: RunConfiguration = RunConfiguration(), launcher: (any SimulatorLauncher)? = nil,
+        onResult: (@Sendable (JourneyResult) -> Void)? = nil
+    ) {
+        self.paths = paths
+        self.tags = tags
+        self.jobs = jobs
+        self.failFast = failFast
+        self.simulate = simulate
+        self.configuration = configuration
+        self.launcher = launcher
+        self.onResult = onResult
+    }
+}
+
+/// Runs many scripts: finds them, loads and compiles each, starts the simulators they
+/// need, runs them `jobs` at a time, and returns every result in file order.
+public enum SuiteRunner {
+    public static func run(_ options: SuiteOptions) async -> [JourneyResult] {
+        let files: [String]
+        do {
+            files = try ScriptFinder.yamlFiles(in: options.paths)
+        } catch {
+            let result = JourneyResult(
+                name: "(command line)", file: error.path,
+                diagnostics: [.error(error.description, at: nil)])
+            options.onResult?(result)
+            return [result]
+        }
+        let scripts = files.filter { file in
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return true }
+            return ScriptFinder.kind(ofFileText: text) != "simulator"
+        }
+        var results = [JourneyResult?](repeating: nil, count: scripts.count)
+        let jobs = max(1, options.jobs)
+        await withTaskGroup(of: (Int, JourneyResult?).self) { group in
+            var next = 0
+            var stop = false
+            func schedule() {
+                guard next < scripts.count, !stop else { return }
+                let index = next
+                let file = scripts[index]
+                next += 1
+                group.addTask { (index, await runOne(file: file, options: options)) }
+            }
+            for _ in 0..<jobs { schedule() }
+            while let (index, result) = await group.next() {
+                if let result {
+                    results[index] = result
+                    options.onResult?(result)
+                    if options.failFast && result.status != .passed { stop = true }
+                }
+                schedule()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Loads, compiles and runs one script; `nil` when its tags filter it out.
+    static func runOne(file: String, options: SuiteOptions) async -> JourneyResult? {
+        let known = Set(options.configuration.variables.keys)
+        let script: Script
+        do {
+            script = try ScriptLoader.load(path: file, options: LoadOptions(knownVariables: known))
+        } catch {
+            return JourneyResult(name: (file as NSString).lastPathComponent, file: file, diagnostics: error.diagnostics)
+        }
+        if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
+        let compiled: CompiledJourney
+        do {
+            compiled = try JourneyCompiler.compile(script)
+        } catch {
+            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: error.diagnostics)
+        }
+        var configuration = options.configuration
+        if configuration.serverURL == nil {
+            let tree: String? =
+                options.simulate
+                ?? script.server.simulate.map { simulate in
+                    let directory = (file as NSString).deletingLastPathComponent
+                    return simulate.value.hasPrefix("/") ? simulate.value : (directory as NSString).appendingPathComponent(simulate.value)
+                }
+            if let tree {
+                guard let launcher = options.launcher else {
+                    return JourneyResult(
+                        name: script.name, file: file, tags: script.tags,
+                        error: RunError(.script, "this script needs a simulator (\(tree)) and none is available"))
+                }
+                do {
+                    configuration.serverURL = try await launcher.baseURL(forTreeFile: tree)
+                } catch {
+                    return JourneyResult(
+                        name: script.name, file: file, tags: script.tags,
+                        error: RunError(.script, "cannot start the simulator for \(tree): \(error)"))
+                }
+            }
+        }
+        return await JourneyDriver.run(compiled, configuration: configuration)
+    }
+}

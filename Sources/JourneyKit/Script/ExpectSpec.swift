@@ -1,0 +1,103 @@
+import JourneyCore
+
+/// What the script expects: the callbacks of each step, in order, and the outcome.
+public struct ExpectSpec: Sendable {
+    /// When present, the run must have exactly these steps (round trips that returned callbacks).
+    public var steps: [StepExpectation]?
+    public var outcome: OutcomeExpectation
+    public var location: SourceLocation?
+
+    public init(steps: [StepExpectation]? = nil, outcome: OutcomeExpectation = .success(SuccessCheck()), location: SourceLocation? = nil) {
+        self.steps = steps
+        self.outcome = outcome
+        self.location = location
+    }
+}
+
+/// One expected step: the callback types in order, and optional checks on outputs.
+public struct StepExpectation: Sendable {
+    public var callbacks: [String]
+    public var stage: TextPattern?
+    public var header: TextPattern?
+    /// Output checks keyed `Type.output` (e.g. `ChoiceCallback.choices`), the first callback of that type.
+    public var outputs: [OutputCheck]
+    public var location: SourceLocation
+
+    public init(callbacks: [String], stage: TextPattern? = nil, header: TextPattern? = nil, outputs: [OutputCheck] = [], location: SourceLocation) {
+        self.callbacks = callbacks
+        self.stage = stage
+        self.header = header
+        self.outputs = outputs
+        self.location = location
+    }
+}
+
+/// `ChoiceCallback.choices: [Email, SMS]` — equality for structures, a pattern for strings.
+public struct OutputCheck: Sendable {
+    public enum Expected: Sendable {
+        case equals(JSONValue)
+        case matches(TextPattern)
+    }
+
+    public var callbackType: String
+    public var output: String
+    public var expected: Expected
+    public var location: SourceLocation
+
+    public init(callbackType: String, output: String, expected: Expected, location: SourceLocation) {
+        self.callbackType = callbackType
+        self.output = output
+        self.expected = expected
+        self.location = location
+    }
+}
+
+/// The typed outcomes, named once (DESIGN.md).
+public enum OutcomeExpectation: Sendable {
+    case success(SuccessCheck)
+    case failure(FailureCheck)
+    case suspended(message: TextPattern?)
+    case redirect(url: TextPattern?)
+    /// AM's own 401 "Session has timed out" (errorCode 110) and nothing else.
+    case timeout
+
+    public var name: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "failure"
+        case .suspended: return "suspended"
+        case .redirect: return "redirect"
+        case .timeout: return "timeout"
+        }
+    }
+
+    public static let names = ["success", "failure", "suspended", "redirect", "timeout"]
+}
+
+public struct SuccessCheck: Sendable {
+    public var realm: TextPattern?
+    public var successUrl: TextPattern?
+    /// `true`: a tokenId must be present; `false`: absent (noSession). `nil`: either.
+    public var session: Bool?
+
+    public init(realm: TextPattern? = nil, successUrl: TextPattern? = nil, session: Bool? = nil) {
+        self.realm = realm
+        self.successUrl = successUrl
+        self.session = session
+    }
+}
+
+public struct FailureCheck: Sendable {
+    public var code: Int?
+    public var reason: TextPattern?
+    public var message: TextPattern?
+    /// Checks on `detail` members, e.g. `failureUrl`.
+    public var detail: [(name: String, pattern: TextPattern)]
+
+    public init(code: Int? = nil, reason: TextPattern? = nil, message: TextPattern? = nil, detail: [(name: String, pattern: TextPattern)] = []) {
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.detail = detail
+    }
+}

@@ -1,0 +1,122 @@
+import JourneyCore
+
+/// A journey script as loaded from YAML: typed, and every node keeps its file:line:col.
+public struct Script: Sendable {
+    /// The path the script was read from (as given).
+    public var file: String
+    public var version: Int
+    public var name: String
+    public var description: String?
+    public var tags: [String]
+    public var protocolKind: ProtocolKind
+    public var server: ServerSpec
+    public var start: StartSpec
+    public var vars: [VarDecl]
+    public var handlers: [HandlerSpec]
+    public var captures: [CaptureSpec]
+    public var expect: ExpectSpec
+    public var limits: Limits
+
+    public init(
+        file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
+        protocolKind: ProtocolKind = .pingam, server: ServerSpec = ServerSpec(), start: StartSpec,
+        vars: [VarDecl] = [], handlers: [HandlerSpec] = [], captures: [CaptureSpec] = [],
+        expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits()
+    ) {
+        self.file = file
+        self.version = version
+        self.name = name
+        self.description = description
+        self.tags = tags
+        self.protocolKind = protocolKind
+        self.server = server
+        self.start = start
+        self.vars = vars
+        self.handlers = handlers
+        self.captures = captures
+        self.expect = expect
+        self.limits = limits
+    }
+}
+
+/// Which driver runs the script. Only PingAM's authenticate protocol exists today.
+public enum ProtocolKind: String, Sendable, Hashable, CaseIterable {
+    case pingam
+}
+
+/// Where the server is and how to talk to it. Every field may be overridden from the command line.
+public struct ServerSpec: Sendable {
+    /// Base URL including the deployment path, e.g. `https://tenant.example.com/am`.
+    public var url: Template?
+    /// Realm: `alpha`, `/alpha`, or nested `customers/europe`. Empty or `/` means the root realm.
+    public var realm: Template?
+    /// The session cookie name; read from `/json/serverinfo/*` when absent.
+    public var cookieName: String?
+    public var headers: [(name: String, value: Template)]
+    /// TLS certificate verification; only an explicit `false` turns it off.
+    public var verifyTLS: Bool
+    /// Per-request timeout in seconds.
+    public var timeoutSeconds: Double
+    /// A simulator tree file (path relative to the script) to start in-process for this run.
+    public var simulate: Located<String>?
+    public var location: SourceLocation?
+
+    public init(
+        url: Template? = nil, realm: Template? = nil, cookieName: String? = nil,
+        headers: [(name: String, value: Template)] = [], verifyTLS: Bool = true, timeoutSeconds: Double = 30,
+        simulate: Located<String>? = nil, location: SourceLocation? = nil
+    ) {
+        self.url = url
+        self.realm = realm
+        self.cookieName = cookieName
+        self.headers = headers
+        self.verifyTLS = verifyTLS
+        self.timeoutSeconds = timeoutSeconds
+        self.simulate = simulate
+        self.location = location
+    }
+}
+
+/// How the journey starts: `journey: Login` is `start: { service: Login }`.
+public struct StartSpec: Sendable {
+    public var authIndexType: String?
+    public var authIndexValue: Template?
+    public var forceAuth: Bool
+    public var noSession: Bool
+    public var query: [(name: String, value: Template)]
+    public var acceptLanguage: String?
+    /// Resume a suspended journey by its suspendedId instead of starting one.
+    public var resume: ValueSpec?
+    public var location: SourceLocation
+
+    public init(
+        authIndexType: String? = "service", authIndexValue: Template?, forceAuth: Bool = false,
+        noSession: Bool = false, query: [(name: String, value: Template)] = [], acceptLanguage: String? = nil,
+        resume: ValueSpec? = nil, location: SourceLocation
+    ) {
+        self.authIndexType = authIndexType
+        self.authIndexValue = authIndexValue
+        self.forceAuth = forceAuth
+        self.noSession = noSession
+        self.query = query
+        self.acceptLanguage = acceptLanguage
+        self.resume = resume
+        self.location = location
+    }
+}
+
+/// Run limits.
+public struct Limits: Sendable, Hashable {
+    /// The run stops with an expectation failure after this many round trips.
+    public var maxSteps: Int
+    /// Polls of one PollingWaitCallback before the run stops.
+    public var maxPolls: Int
+    /// Shorten PollingWaitCallback waits (opt-in, for tests against a simulator).
+    public var fastPolling: Bool
+
+    public init(maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false) {
+        self.maxSteps = maxSteps
+        self.maxPolls = maxPolls
+        self.fastPolling = fastPolling
+    }
+}

@@ -1,0 +1,93 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The live transport: HTTP/1.1 through AsyncHTTPClient. Redirects are not followed (a 3xx
+/// is an answer the driver must see), and every request has a deadline.
+public struct HTTPTransport: Transport {
+    /// The largest response body read; a larger one is a protocol error, not a memory blow-up.
+    public static let maxResponseBytes = 8 * 1024 * 1024
+
+    private let client: HTTPClient
+
+    /// A transport that verifies TLS certificates unless `verifyTLS` is false.
+    public init(verifyTLS: Bool = true) {
+        client = verifyTLS ? SharedClients.verifying : SharedClients.insecure
+    }
+
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for header in request.headers {
+            outgoing.headers.add(name: header.name, value: header.value)
+        }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let timeout = TimeAmount.nanoseconds(Int64(max(0.001, request.timeoutSeconds) * 1_000_000_000))
+        do {
+            let response = try await client.execute(outgoing, timeout: timeout)
+            let body = try await response.body.collect(upTo: Self.maxResponseBytes)
+            return TransportResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { HeaderField($0.name, $0.value) },
+                body: Data(buffer: body))
+        } catch {
+            throw Self.classify(error, timeout: request.timeoutSeconds, url: request.url)
+        }
+    }
+
+    static func classify(_ error: any Error, timeout: Double, url: String) -> TransportError {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .writeTimeout:
+                return .timeout(timeout)
+            case .connectTimeout:
+                return .unreachable("connection to \(hostPort(url)) timed out")
+            case .remoteConnectionClosed:
+                return .connectionClosed("the server closed the connection")
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return .failed("invalid URL '\(url)'")
+            default:
+                return .failed(String(describing: error))
+            }
+        }
+        if error is NIOTooManyBytesError {
+            return .failed("response body larger than \(maxResponseBytes) bytes")
+        }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
+            return .unreachable("connection refused by \(hostPort(url))")
+        }
+        if text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("DNS") {
+            return .unreachable("cannot resolve host of \(url)")
+        }
+        if text.contains("EOF") || text.contains("closed") || text.contains("reset") {
+            return .connectionClosed(text)
+        }
+        return .failed(text)
+    }
+
+    private static func hostPort(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return url }
+        return components.port.map { "\(host):\($0)" } ?? host
+    }
+}
+
+/// Process-wide clients: one verifying certificates, one (only ever used when a script says
+/// `verifyTLS: false`) that does not. They live for the process, so they are never shut down.
+private enum SharedClients {
+    static let verifying = make(verify: true)
+    static let insecure = make(verify: false)
+
+    static func make(verify: Bool) -> HTTPClient {
+        var configuration = verify
+            ? HTTPClient.Configuration() : HTTPClient.Configuration(certificateVerification: .none)
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .ratio(50))
+        configuration.timeout = .init(connect: .seconds(10))
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+}

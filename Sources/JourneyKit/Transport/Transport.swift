@@ -1,0 +1,85 @@
+import Foundation
+
+/// One HTTP header. Order and repeats are kept, as on the wire.
+public struct HeaderField: Sendable, Hashable, Codable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension [HeaderField] {
+    /// The first value of a header, by case-insensitive name.
+    public func value(_ name: String) -> String? {
+        first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })?.value
+    }
+
+    /// Every value of a header, by case-insensitive name.
+    public func values(_ name: String) -> [String] {
+        filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+    }
+}
+
+/// A request the driver wants sent.
+public struct TransportRequest: Sendable {
+    public var method: String
+    public var url: String
+    public var headers: [HeaderField]
+    public var body: Data?
+    /// Seconds before the request is abandoned with `TransportError.timeout`.
+    public var timeoutSeconds: Double
+
+    public init(method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeoutSeconds = timeoutSeconds
+    }
+}
+
+/// What came back.
+public struct TransportResponse: Sendable {
+    public var status: Int
+    public var headers: [HeaderField]
+    public var body: Data
+
+    public init(status: Int, headers: [HeaderField] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a request got no usable HTTP response.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing listens there, or the name does not resolve.
+    case unreachable(String)
+    /// No complete response within the timeout (seconds).
+    case timeout(Double)
+    /// The server closed the connection before a complete response.
+    case connectionClosed(String)
+    /// The request could not be made (bad URL, TLS failure...).
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let detail): return "server unreachable: \(detail)"
+        case .timeout(let seconds): return "no response within \(Self.format(seconds)) s (request timeout)"
+        case .connectionClosed(let detail): return "connection closed before a complete response: \(detail)"
+        case .failed(let detail): return "request failed: \(detail)"
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// Sends requests. Live, recording and replay transports share the driver's single code path.
+public protocol Transport: Sendable {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
+}
