@@ -1,0 +1,48 @@
+import JourneyCore
+
+/// The verdict line that closes a script's block, e.g.
+/// `✔ passed  success (session created)  3 steps, 41 ms`.
+struct ConsoleVerdict {
+    var style: ConsoleStyle
+
+    func line(for result: JourneyResult) -> String {
+        let status = result.status
+        let label: String
+        let detail: String
+        switch status {
+        case .passed:
+            label = style.paint("✔ passed", .green)
+            detail = result.outcome?.summary ?? "no outcome"
+        case .failed:
+            label = style.paint("✘ failed", .red)
+            detail = result.outcome?.summary ?? "no outcome"
+        case .error:
+            label = style.paint("! error", .yellow)
+            detail = result.error.map(Self.describe) ?? "error"
+        case .invalid:
+            label = style.paint("✘ invalid", .red)
+            return "\(label)  \(Self.diagnosticCounts(result.diagnostics))"
+        }
+        let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
+        return "\(label)  \(detail)  \(steps), \(ReportTime.short(result.duration))"
+    }
+
+    /// `transport error at step 2: connection refused`.
+    static func describe(_ error: RunError) -> String {
+        let place = error.step.map { " at step \($0)" } ?? ""
+        return "\(error.kind.rawValue) error\(place): \(error.message)"
+    }
+
+    /// `2 errors, 1 warning`.
+    static func diagnosticCounts(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        var parts = [plural(errors, "error")]
+        if warnings > 0 { parts.append(plural(warnings, "warning")) }
+        return parts.joined(separator: ", ")
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How reports write durations and instants. Fixed formats, independent of the locale.
+enum ReportTime {
+    /// Milliseconds with one decimal: `12.3 ms`.
+    static func milliseconds(_ seconds: Double) -> String {
+        String(format: "%.1f ms", seconds * 1000)
+    }
+
+    /// A script's duration: whole milliseconds under a second (`41 ms`), else seconds (`1.25 s`).
+    static func short(_ seconds: Double) -> String {
+        seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    /// Seconds with two decimals: `0.35 s`.
+    static func seconds(_ seconds: Double) -> String {
+        String(format: "%.2f s", seconds)
+    }
+
+    /// Seconds with three decimals and no unit, as JUnit wants: `0.041`.
+    static func junitSeconds(_ seconds: Double) -> String {
+        String(format: "%.3f", seconds.isFinite ? max(0, seconds) : 0)
+    }
+
+    /// ISO 8601 in UTC: `2025-03-01T09:30:00Z`, or with milliseconds `2025-03-01T09:30:00.250Z`.
+    static func iso8601(_ date: Date, fractionalSeconds: Bool = false) -> String {
+        var style = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+        if fractionalSeconds { style = style.time(includingFractionalSeconds: true) }
+        return date.formatted(style)
+    }
+}

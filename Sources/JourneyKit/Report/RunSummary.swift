@@ -1,0 +1,70 @@
+import Foundation
+
+/// The results of one `journey run`: every script's result, the counts per verdict and the
+/// process exit code.
+///
+/// Exit code rule: the worst verdict wins, by the severity order
+/// `passed (0) < failed (1) < invalid (2) < error (3)`. An error means the environment
+/// (server, network) could not be trusted, so it outranks a broken script, which outranks a
+/// failed expectation. A run with no scripts exits 0; the CLI decides whether "nothing
+/// matched" is itself a problem.
+public struct RunSummary: Sendable {
+    /// The results in report order (the CLI passes them in the order of the files given).
+    public var results: [JourneyResult]
+    /// When the run started.
+    public var startedAt: Date
+    /// Seconds of wall time for the whole run. With `--jobs` this is less than the sum of the scripts' durations.
+    public var duration: Double
+
+    /// - Parameters:
+    ///   - duration: the run's wall time; by default the span from the earliest script start to the latest script end.
+    ///   - startedAt: by default the earliest script start (now when there are no results).
+    public init(results: [JourneyResult], startedAt: Date? = nil, duration: Double? = nil) {
+        self.results = results
+        let earliest = results.map(\.startedAt).min()
+        self.startedAt = startedAt ?? earliest ?? Date()
+        if let duration {
+            self.duration = duration
+        } else if let earliest {
+            let latest = results.map { $0.startedAt.addingTimeInterval($0.duration) }.max() ?? earliest
+            self.duration = max(0, latest.timeIntervalSince(earliest))
+        } else {
+            self.duration = 0
+        }
+    }
+
+    /// Number of scripts run.
+    public var total: Int { results.count }
+    /// Scripts whose expectations all held.
+    public var passed: Int { count(.passed) }
+    /// Scripts with at least one failed expectation.
+    public var failed: Int { count(.failed) }
+    /// Scripts stopped by a transport, protocol or run-time script error.
+    public var errored: Int { count(.error) }
+    /// Scripts that could not be run because they are invalid.
+    public var invalid: Int { count(.invalid) }
+
+    /// The process exit code: the worst verdict of any script (see the type's documentation).
+    public var exitCode: Int32 { Self.exitCode(for: results.map(\.status)) }
+
+    /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
+    public static func exitCode(for statuses: [RunStatus]) -> Int32 {
+        statuses.max { $0.severityRank < $1.severityRank }?.exitCode ?? 0
+    }
+
+    private func count(_ status: RunStatus) -> Int {
+        results.reduce(0) { $0 + ($1.status == status ? 1 : 0) }
+    }
+}
+
+extension RunStatus {
+    /// Rank used to pick a run's exit code: passed < failed < invalid < error.
+    fileprivate var severityRank: Int {
+        switch self {
+        case .passed: return 0
+        case .failed: return 1
+        case .invalid: return 2
+        case .error: return 3
+        }
+    }
+}
