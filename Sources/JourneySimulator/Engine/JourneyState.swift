@@ -1,0 +1,32 @@
+import Foundation
+import JourneyCore
+
+/// One journey in progress. A value: the engine takes it out of the store, moves it on, and puts it back.
+struct JourneyState: Sendable {
+    /// The server-side id carried in the authId's `sessionId` claim.
+    let id: String
+    let journey: String
+    let realm: String
+    /// The node waiting for answers (or about to run).
+    var node: String
+    /// The current authId's one-time key; a replayed authId no longer matches it.
+    var otk: String = ""
+    /// Values collected and computed so far (`username`, `payload`, `user`...).
+    var values: [String: JSONValue] = [:]
+    /// Per-node bookkeeping (retry counters, polling starts).
+    var memory: [String: JSONValue] = [:]
+    /// The callbacks of the page the client must answer.
+    var page: [AMCallback] = []
+    var noSession: Bool
+    /// The session the journey runs under (ForceAuth, composite advice).
+    var existingSession: String?
+    /// The transaction (txid) or service advice this journey satisfies.
+    var advice: AdviceContext?
+    var expires: Date
+}
+
+/// What a composite-advice journey is for.
+enum AdviceContext: Sendable, Hashable {
+    case transaction(txid: String)
+    case service(tree: String)
+}

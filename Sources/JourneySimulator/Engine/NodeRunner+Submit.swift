@@ -1,0 +1,120 @@
+import Foundation
+import JourneyCore
+
+extension NodeRunner {
+    func submit(_ state: inout JourneyState, answers: EchoValidator.Answers) -> NodeStep {
+        switch node.kind {
+        case .page(let spec): return submitPage(spec, &state, answers)
+        case .recaptcha(let spec):
+            return assess(spec, inputsBySuffix(answers, 0), &state)
+        case .choice(let spec):
+            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue, spec.choices.indices.contains(index)
+            else { return .page(choicePage(spec)) }
+            if let store = spec.store { state.values[store] = .int(index) }
+            return .outcome(spec.choices[index])
+        case .confirmation(let spec):
+            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue, spec.options.indices.contains(index)
+            else { return .page(confirmationPage(spec)) }
+            return .outcome(spec.options[index])
+        case .pollingWait(let spec): return poll(spec, &state, answers)
+        case .otpVerify(let spec):
+            let answer = EchoValidator.value(answers, 0, suffix: "")?.displayText ?? ""
+            let sent = ValuePath.resolve(spec.from, in: state.values)
+            let unexpired = (sent?["expires"]?.doubleValue ?? .infinity) > env.clock.now().timeIntervalSince1970
+            let matches = !answer.isEmpty && sent?["code"]?.stringValue == answer && unexpired
+            if matches { state.values[spec.from] = nil }
+            return bool(matches)
+        case .kbaVerify(let spec):
+            let answer = EchoValidator.value(answers, 0, suffix: "")?.displayText ?? ""
+            guard let expected = kbaEntry(spec, state)?.answer else { return .outcome("false") }
+            return bool(Self.normalized(answer) == Self.normalized(expected))
+        case .message(let spec):
+            guard !spec.options.isEmpty else { return .outcome("next") }
+            guard let index = EchoValidator.value(answers, 1, suffix: "")?.intValue, spec.options.indices.contains(index)
+            else { return .page(messagePage(spec)) }
+            return .outcome(spec.options[index])
+        default:
+            // Nodes without a page never wait for answers; re-enter to be safe.
+            return enter(&state)
+        }
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    func inputsBySuffix(_ answers: EchoValidator.Answers, _ index: Int) -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for (name, value) in answers[index] ?? [:] { values[AMCallback.suffix(of: name)] = value }
+        return values
+    }
+
+    private func poll(_ spec: PollingWaitSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers)
+        -> NodeStep
+    {
+        if EchoValidator.value(answers, 1, suffix: "")?.intValue == 0 { return .outcome("exit") }
+        let key = "poll.\(node.id)"
+        let start = state.memory[key]?["start"]?.doubleValue ?? env.clock.now().timeIntervalSince1970
+        let count = (state.memory[key]?["count"]?.intValue ?? 0) + 1
+        state.memory[key] = ["start": .double(start), "count": .int(count)]
+        let done: Bool
+        if let polls = spec.polls {
+            done = count >= polls
+        } else {
+            done = env.clock.now().timeIntervalSince1970 - start >= Double(spec.waitTimeMs) / 1000
+        }
+        return done ? .outcome("done") : .page(pollingPage(spec))
+    }
+
+    /// Stores every answer, checks policies; re-prompts on failures or `validateOnly`, else `next`.
+    private func submitPage(_ spec: PageSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers)
+        -> NodeStep
+    {
+        var validateOnly = false
+        for (index, callback) in spec.callbacks.enumerated() where callback.hasInputs {
+            let inputs = inputsBySuffix(answers, index)
+            if inputs["validateOnly"]?.boolValue == true || inputs["validateOnly"]?.stringValue == "true" {
+                validateOnly = true
+            }
+            guard let store = callback.store else { continue }
+            state.values[store] = storedValue(callback, inputs)
+        }
+        let checker = PolicyChecker(users: env.users)
+        var overrides: [Int: PageRenderer.Overrides] = [:]
+        var failed = false
+        for (index, callback) in spec.callbacks.enumerated() where callback.isValidated {
+            let inputs = inputsBySuffix(answers, index)
+            let failures = checker.failures(
+                callback.policies, value: inputs[""], attribute: callback.attributeName, state: state.values)
+            failed = failed || !failures.isEmpty
+            var override = PageRenderer.Overrides(inputs: answers[index] ?? [:], failedPolicies: failures)
+            if callback.output("value") != nil { override.value = inputs[""] }
+            overrides[index] = override
+        }
+        if failed || validateOnly {
+            // Keep every answer on the re-rendered page, as AM does.
+            for (index, values) in answers where overrides[index] == nil {
+                overrides[index] = PageRenderer.Overrides(inputs: values)
+            }
+            for (index, callback) in spec.callbacks.enumerated() where callback.isValidated {
+                for (name, _) in overrides[index]?.inputs ?? [:] where AMCallback.suffix(of: name) == "validateOnly" {
+                    overrides[index]?.inputs[name] = false
+                }
+            }
+            return .page(renderer.render(spec.callbacks, text: spec.text, emitIds: spec.emitIds, overrides: overrides))
+        }
+        return .outcome("next")
+    }
+
+    /// The value a callback stores: its main input, or an object of its inputs by suffix.
+    private func storedValue(_ callback: CallbackSpec, _ inputs: [String: JSONValue]) -> JSONValue {
+        switch callback.type {
+        case "ChoiceCallback", "ConfirmationCallback":
+            return inputs[""].flatMap { $0.intValue.map(JSONValue.int) } ?? inputs[""] ?? .null
+        default:
+            let meaningful = inputs.filter { $0.key != "validateOnly" }
+            if meaningful.count == 1, let only = meaningful.first { return only.value }
+            return .object(meaningful)
+        }
+    }
+}

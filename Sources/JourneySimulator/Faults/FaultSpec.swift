@@ -1,0 +1,74 @@
+import Foundation
+import JourneyCore
+
+/// A misbehaviour the simulator can put on a response, for testing clients against bad servers.
+public enum FaultSpec: Sendable, Hashable {
+    /// Answer normally after a real delay of this many milliseconds.
+    case delay(milliseconds: Int)
+    /// Never answer: hold the connection until the client gives up or the server stops.
+    case hang
+    /// Close the connection without a response.
+    case close
+    /// 200 with an HTML login page.
+    case html
+    /// This status, with a CREST error body (`plain: true` → a plain-text body).
+    case status(code: Int, plain: Bool)
+    /// 200 application/json whose body is a JSON document cut in half.
+    case truncated
+    /// 200 text/plain, not JSON.
+    case notJSON
+
+    /// Fault kinds as written in trees, headers and the control API.
+    public static let kindNames = ["delay", "hang", "close", "html", "status", "truncated", "notJSON"]
+
+    /// The kind's name.
+    public var kind: String {
+        switch self {
+        case .delay: "delay"
+        case .hang: "hang"
+        case .close: "close"
+        case .html: "html"
+        case .status: "status"
+        case .truncated: "truncated"
+        case .notJSON: "notJSON"
+        }
+    }
+
+    /// Reads `X-Simulator-Fault` header text: `hang`, `close`, `delay=250`, `status=503`, `status=502;plain`.
+    public init?(headerValue: String) {
+        let parts = headerValue.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+        guard let kind = parts.first.map(String.init) else { return nil }
+        let argument = parts.count > 1 ? String(parts[1]) : nil
+        switch kind {
+        case "delay":
+            guard let ms = argument.flatMap({ Int($0) }), ms >= 0 else { return nil }
+            self = .delay(milliseconds: ms)
+        case "hang": self = .hang
+        case "close": self = .close
+        case "html": self = .html
+        case "status":
+            let pieces = (argument ?? "500").split(separator: ";")
+            guard let code = pieces.first.flatMap({ Int($0) }), (100..<600).contains(code) else { return nil }
+            self = .status(code: code, plain: pieces.dropFirst().contains("plain"))
+        case "truncated": self = .truncated
+        case "notJSON": self = .notJSON
+        default: return nil
+        }
+    }
+
+    /// Reads the JSON form: `{"kind": "delay", "ms": 250}`, `{"kind": "status", "code": 503, "plain": true}`.
+    public init?(json: JSONValue) {
+        guard let kind = json["kind"]?.stringValue else { return nil }
+        switch kind {
+        case "delay":
+            guard let ms = json["ms"]?.intValue, ms >= 0 else { return nil }
+            self = .delay(milliseconds: ms)
+        case "status":
+            guard let code = json["code"]?.intValue, (100..<600).contains(code) else { return nil }
+            self = .status(code: code, plain: json["plain"]?.boolValue ?? false)
+        default:
+            guard let simple = FaultSpec(headerValue: kind), simple.kind == kind else { return nil }
+            self = simple
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import JourneyCore
+
+/// A small, allocation-light JSON serializer for the hot path. Objects built with
+/// `object { }` keep the order they are written in (AM's order); `JSONValue` objects are
+/// written with sorted keys, like `JSONValue.encoded`.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func raw(bytes other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func int(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func double(_ value: Double) {
+        if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
+            bytes.append(contentsOf: String(Int(value)).utf8)
+        } else if value.isFinite {
+            bytes.append(contentsOf: String(value).utf8)
+        } else {
+            raw("null")
+        }
+    }
+
+    mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): flag ? raw("true") : raw("false")
+        case .int(let number): int(number)
+        case .double(let number): double(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                self.value(item)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(key)
+                bytes.append(UInt8(ascii: ":"))
+                self.value(members[key] ?? .null)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Writes an object whose members keep the order the closure writes them in.
+    mutating func object(_ body: (inout ObjectWriter) -> Void) {
+        var members = ObjectWriter(writer: self)
+        self = JSONWriter()
+        members.writer.bytes.append(UInt8(ascii: "{"))
+        body(&members)
+        members.writer.bytes.append(UInt8(ascii: "}"))
+        self = members.writer
+    }
+
+    /// Writes an array, one element per closure call.
+    mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for item in items {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            body(&self, item)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    struct ObjectWriter {
+        var writer: JSONWriter
+        private var count = 0
+
+        init(writer: JSONWriter) {
+            self.writer = writer
+        }
+
+        mutating func key(_ name: String) {
+            if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            count += 1
+            writer.string(name)
+            writer.bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func member(_ name: String, _ value: JSONValue) {
+            key(name)
+            writer.value(value)
+        }
+
+        mutating func member(_ name: String, string value: String) {
+            key(name)
+            writer.string(value)
+        }
+
+        mutating func member(_ name: String, int value: Int) {
+            key(name)
+            writer.int(value)
+        }
+
+        mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+            key(name)
+            body(&writer)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON through the fast writer (sorted keys).
+    var fastJSON: [UInt8] {
+        var writer = JSONWriter(capacity: 128)
+        writer.value(self)
+        return writer.bytes
+    }
+
+    var fastJSONString: String { String(decoding: fastJSON, as: UTF8.self) }
+}

@@ -1,0 +1,43 @@
+import JourneyCore
+
+extension TreeParser {
+    static let resourceKeys = ["path", "advice", "tree", "realm", "delivery", "encoding", "body"]
+
+    func parseResources(_ node: YNode) -> [ResourceDefinition] {
+        guard let items = node.sequence("resources") else { return [] }
+        var resources: [ResourceDefinition] = []
+        for item in items {
+            guard let map = item.mapping("a resource") else { continue }
+            map.allowOnly(Self.resourceKeys, in: "a resource")
+            guard let pathNode = map.required("path", in: "a resource"), let path = pathNode.string("path"),
+                let tree = map.required("tree", in: "a resource")?.string("tree")
+            else { continue }
+            if !path.hasPrefix("/") || path.hasPrefix("/am/") || path.hasPrefix("/__simulator") {
+                reader.error("a resource path starts with '/' and is outside /am and /__simulator", at: pathNode)
+            }
+            if resources.contains(where: { $0.path == path }) {
+                reader.error("resource '\(path)' is declared twice", at: pathNode)
+            }
+            let advice = enumValue(map["advice"], ResourceDefinition.Advice.self, "advice") ?? .transaction
+            let delivery = enumValue(map["delivery"], ResourceDefinition.Delivery.self, "delivery") ?? .policy
+            let encoding = enumValue(map["encoding"], ResourceDefinition.Encoding.self, "encoding") ?? .url
+            resources.append(
+                ResourceDefinition(
+                    path: path, advice: advice, tree: tree, realm: Realm.normalize(map["realm"]?.string("realm") ?? "/"),
+                    delivery: delivery, encoding: encoding, body: map["body"]?.json ?? ["result": "ok"],
+                    location: item.location))
+        }
+        return resources
+    }
+
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YNode?, _ type: E.Type, _ what: String) -> E?
+    where E.RawValue == String {
+        guard let node, let text = node.string(what) else { return nil }
+        if let value = E(rawValue: text) { return value }
+        let names = E.allCases.map(\.rawValue)
+        reader.error(
+            "\(what) must be one of: \(names.joined(separator: ", "))", at: node,
+            hint: DidYouMean.hint(for: text, among: names))
+        return nil
+    }
+}

@@ -1,0 +1,212 @@
+import JourneyCore
+
+/// Walks a tree file's YAML and builds a `SimulatorDefinition`, reporting every problem to the reader.
+final class TreeParser {
+    let reader: YAMLReader
+
+    init(reader: YAMLReader) {
+        self.reader = reader
+    }
+
+    static let topLevelKeys = ["kind", "version", "description", "settings", "users", "journeys", "resources"]
+
+    func parseFile(_ root: YNode) -> SimulatorDefinition? {
+        guard let top = root.mapping("a simulator tree file") else { return nil }
+        top.allowOnly(Self.topLevelKeys, in: "a simulator tree file")
+        if let kind = top.required("kind", in: "a simulator tree file") {
+            if let text = kind.string("kind"), text != "simulator" {
+                reader.error(
+                    "kind must be 'simulator' in a tree file, found '\(text)'", at: kind,
+                    hint: "scripts have no kind or 'kind: journey'; trees say 'kind: simulator'")
+            }
+        }
+        if let version = top.required("version", in: "a simulator tree file"), let number = version.int("version"),
+            number != 1
+        {
+            reader.error("unsupported version \(number); this simulator reads version 1", at: version)
+        }
+        if let description = top["description"] { _ = description.string("description") }
+        var definition = SimulatorDefinition(files: [reader.file])
+        if let settings = top["settings"] { definition.settings = parseSettings(settings) }
+        if let users = top["users"] { definition.users = parseUsers(users) }
+        if let journeys = top.required("journeys", in: "a simulator tree file") {
+            definition.journeys = parseJourneys(journeys)
+        }
+        if let resources = top["resources"] { definition.resources = parseResources(resources) }
+        return definition
+    }
+
+    // MARK: settings
+
+    static let settingsKeys = [
+        "cookieName", "realms", "authIdLifetime", "sessionLifetime", "secret", "successUrl", "failureUrl",
+        "inputNumbering", "amlbCookie",
+    ]
+
+    func parseSettings(_ node: YNode) -> SimulatorSettings {
+        var settings = SimulatorSettings()
+        guard let map = node.mapping("settings") else { return settings }
+        map.allowOnly(Self.settingsKeys, in: "settings")
+        if let value = map["cookieName"]?.string("cookieName") {
+            if value.isEmpty || value.contains(where: { " ;=,".contains($0) }) {
+                reader.error("cookieName must be a non-empty cookie name", at: map["cookieName"] ?? node)
+            } else {
+                settings.cookieName = value
+            }
+        }
+        if let value = map["realms"]?.stringList("realms") { settings.realms = value.map(Realm.normalize) }
+        if let value = positiveInt(map["authIdLifetime"], "authIdLifetime") { settings.authIdLifetime = value }
+        if let value = positiveInt(map["sessionLifetime"], "sessionLifetime") { settings.sessionLifetime = value }
+        if let value = map["secret"]?.string("secret") {
+            if value.count < 8 {
+                reader.error("secret must be at least 8 characters", at: map["secret"] ?? node)
+            } else {
+                settings.secret = value
+            }
+        }
+        if let value = map["successUrl"]?.string("successUrl") { settings.successUrl = value }
+        if let value = map["failureUrl"]?.string("failureUrl") { settings.failureUrl = value }
+        if let node = map["inputNumbering"], let value = node.string("inputNumbering") {
+            if let numbering = SimulatorSettings.InputNumbering(rawValue: value) {
+                settings.inputNumbering = numbering
+            } else {
+                reader.error("inputNumbering must be 'inputs' or 'position'", at: node)
+            }
+        }
+        if let value = map["amlbCookie"]?.string("amlbCookie") { settings.amlbCookie = value }
+        return settings
+    }
+
+    func positiveInt(_ node: YNode?, _ what: String) -> Int? {
+        guard let node, let value = node.int(what) else { return nil }
+        guard value > 0 else {
+            reader.error("\(what) must be greater than 0", at: node)
+            return nil
+        }
+        return value
+    }
+
+    func nonNegativeInt(_ node: YNode?, _ what: String) -> Int? {
+        guard let node, let value = node.int(what) else { return nil }
+        guard value >= 0 else {
+            reader.error("\(what) must not be negative", at: node)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: users
+
+    static let userKeys = ["username", "password", "attributes", "kba", "oathSecret"]
+
+    func parseUsers(_ node: YNode) -> [SimulatedUser] {
+        guard let items = node.sequence("users") else { return [] }
+        var users: [SimulatedUser] = []
+        var seen: Set<String> = []
+        for item in items {
+            guard let map = item.mapping("a user") else { continue }
+            map.allowOnly(Self.userKeys, in: "a user")
+            guard let usernameNode = map.required("username", in: "a user"),
+                let username = usernameNode.string("username"),
+                let password = map.required("password", in: "a user")?.string("password")
+            else { continue }
+            if !seen.insert(username).inserted {
+                reader.error("user '\(username)' is declared twice", at: usernameNode)
+            }
+            var user = SimulatedUser(username: username, password: password)
+            if let attributes = map["attributes"]?.mapping("attributes") {
+                for entry in attributes.entries { user.attributes[entry.key] = entry.value.json }
+            }
+            if let kba = map["kba"]?.sequence("kba") {
+                for entry in kba {
+                    guard let pair = entry.mapping("a kba entry") else { continue }
+                    pair.allowOnly(["question", "answer"], in: "a kba entry")
+                    if let question = pair.required("question", in: "a kba entry")?.string("question"),
+                        let answer = pair.required("answer", in: "a kba entry")?.string("answer")
+                    {
+                        user.kba.append(KBAEntry(question: question, answer: answer))
+                    }
+                }
+            }
+            if let secret = map["oathSecret"]?.string("oathSecret") { user.oathSecret = secret }
+            users.append(user)
+        }
+        return users
+    }
+
+    // MARK: journeys
+
+    static let journeyKeys = ["description", "realms", "start", "successUrl", "nodes"]
+
+    func parseJourneys(_ node: YNode) -> [String: JourneyDefinition] {
+        guard let map = node.mapping("journeys") else { return [:] }
+        var journeys: [String: JourneyDefinition] = [:]
+        for entry in map.entries {
+            if entry.key.isEmpty || entry.key.contains("/") || entry.key.contains(":") {
+                reader.error("a journey name must not be empty or contain '/' or ':'", at: entry.keyNode)
+                continue
+            }
+            if let journey = parseJourney(name: entry.key, entry.value) { journeys[entry.key] = journey }
+        }
+        return journeys
+    }
+
+    func parseJourney(name: String, _ node: YNode) -> JourneyDefinition? {
+        guard let map = node.mapping("journey '\(name)'") else { return nil }
+        map.allowOnly(Self.journeyKeys, in: "journey '\(name)'")
+        _ = map["description"]?.string("description")
+        let realms = map["realms"]?.stringList("realms")?.map(Realm.normalize)
+        let startNode = map.required("start", in: "journey '\(name)'")
+        let start = startNode?.string("start") ?? ""
+        let successUrl = map["successUrl"]?.string("successUrl")
+        var nodes: [String: NodeDefinition] = [:]
+        var targets: [(from: String, outcome: String, target: String, node: YNode)] = []
+        if let nodesMap = map.required("nodes", in: "journey '\(name)'")?.mapping("nodes") {
+            for entry in nodesMap.entries {
+                if let parsed = parseNode(id: entry.key, entry.value) {
+                    nodes[entry.key] = parsed.definition
+                    targets += parsed.targets.map { (entry.key, $0.outcome, $0.target, $0.node) }
+                }
+            }
+        }
+        // Implicit terminal nodes: outcomes may lead to `success` / `failure` without declaring them.
+        for implicit in ["success", "failure"] where nodes[implicit] == nil {
+            if targets.contains(where: { $0.target == implicit }) || start == implicit {
+                let kind: NodeKind =
+                    implicit == "success"
+                    ? .success(SuccessSpec(successUrl: nil))
+                    : .failure(FailureSpec(code: 401, message: "Login failure", detail: .settingsFailureUrl))
+                nodes[implicit] = NodeDefinition(id: implicit, kind: kind, outcomes: [:], fault: nil, location: nil)
+            }
+        }
+        for target in targets where nodes[target.target] == nil {
+            reader.error(
+                "outcome '\(target.outcome)' of node '\(target.from)' leads to unknown node '\(target.target)'",
+                at: target.node,
+                hint: DidYouMean.hint(for: target.target, among: nodes.keys.sorted()))
+        }
+        if let startNode, !start.isEmpty, nodes[start] == nil {
+            reader.error(
+                "start node '\(start)' is not declared in journey '\(name)'", at: startNode,
+                hint: DidYouMean.hint(for: start, among: nodes.keys.sorted()))
+        }
+        let journey = JourneyDefinition(
+            name: name, realms: realms, start: start, nodes: nodes, successUrl: successUrl, location: node.location)
+        warnUnreachable(journey)
+        return journey
+    }
+
+    private func warnUnreachable(_ journey: JourneyDefinition) {
+        guard journey.nodes[journey.start] != nil else { return }
+        var seen: Set<String> = [journey.start]
+        var queue = [journey.start]
+        while let id = queue.popLast() {
+            for target in journey.nodes[id]?.outcomes.values.sorted() ?? [] where seen.insert(target).inserted {
+                queue.append(target)
+            }
+        }
+        for (id, node) in journey.nodes.sorted(by: { $0.key < $1.key }) where !seen.contains(id) && node.location != nil {
+            reader.warning("node '\(id)' of journey '\(journey.name)' is never reached", at: node.location)
+        }
+    }
+}
