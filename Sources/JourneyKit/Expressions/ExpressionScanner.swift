@@ -1,0 +1,230 @@
+import JourneyCore
+
+/// Reads `{{ ... }}` expressions out of a template's text, one Unicode scalar at a time, and
+/// knows the file line and column of every position for error messages.
+struct ExpressionScanner {
+    private let scalars: [Unicode.Scalar]
+    private let origin: SourceLocation
+    private(set) var offset = 0
+    private(set) var references: [VariableReference] = []
+
+    init(text: String, origin: SourceLocation) {
+        self.scalars = Array(text.unicodeScalars)
+        self.origin = origin
+    }
+
+    // MARK: Reading
+
+    func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+        let index = offset + ahead
+        return index < scalars.count ? scalars[index] : nil
+    }
+
+    mutating func advance(_ count: Int = 1) {
+        offset = min(scalars.count, offset + count)
+    }
+
+    func startsWith(_ prefix: String) -> Bool {
+        var index = offset
+        for scalar in prefix.unicodeScalars {
+            guard index < scalars.count, scalars[index] == scalar else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private mutating func skipSpaces() {
+        while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" { advance() }
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        var string = ""
+        string.unicodeScalars.append(contentsOf: scalars[start..<end])
+        return string
+    }
+
+    /// The file location of a position in the text.
+    func location(at position: Int) -> SourceLocation {
+        var line = origin.line
+        var column = origin.column
+        for scalar in scalars[0..<min(position, scalars.count)] {
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return SourceLocation(file: origin.file, line: line, column: column)
+    }
+
+    private func error(_ message: String, at position: Int, length: Int = 1, hint: String? = nil) -> Diagnostic {
+        .error(message, at: location(at: position), length: length, hint: hint)
+    }
+
+    // MARK: Grammar
+
+    /// `{{ expression }}`, with the scanner at the opening braces.
+    mutating func expressionPart() throws(Diagnostic) -> Template.Part {
+        let open = offset
+        guard hasClosingBraces(after: open + 2) else {
+            throw error(
+                "unterminated '{{': expected '}}' to close the expression", at: open, length: 2,
+                hint: "expressions are written {{ name }}")
+        }
+        advance(2)
+        skipSpaces()
+        if startsWith("}}") {
+            throw error("empty expression '{{ }}'", at: open, length: offset + 2 - open, hint: "write a variable name or a function call inside the braces")
+        }
+        let start = offset
+        let expression = try parseExpression()
+        let end = offset
+        skipSpaces()
+        guard startsWith("}}") else {
+            let found = peek().map { "'\(Character($0))'" } ?? "the end of the text"
+            throw error("unexpected \(found) in expression; expected '}}'", at: offset)
+        }
+        advance(2)
+        return .expression(expression, source: text(from: start, to: end))
+    }
+
+    private func hasClosingBraces(after position: Int) -> Bool {
+        var index = position
+        while index + 1 < scalars.count {
+            if scalars[index] == "}" && scalars[index + 1] == "}" { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private mutating func parseExpression() throws(Diagnostic) -> Expression {
+        skipSpaces()
+        guard let scalar = peek() else { throw error("expected an expression", at: offset) }
+        if scalar == "\"" || scalar == "'" { return try parseString() }
+        if isDigit(scalar) || (scalar == "-" && peek(1).map(isDigit) == true) { return parseNumber() }
+        if isIdentifierStart(scalar) { return try parsePathOrCall() }
+        throw error(
+            "unexpected '\(Character(scalar))' in expression", at: offset,
+            hint: "an expression is a variable (username, env.NAME), a string, a number or a function call")
+    }
+
+    private mutating func parseString() throws(Diagnostic) -> Expression {
+        let start = offset
+        guard let quote = peek() else { throw error("expected a string", at: offset) }
+        advance()
+        var value = ""
+        while let scalar = peek() {
+            advance()
+            if scalar == quote { return .string(value) }
+            if scalar == "\\", let escaped = peek() {
+                advance()
+                switch escaped {
+                case "n": value += "\n"
+                case "t": value += "\t"
+                default: value.unicodeScalars.append(escaped)
+                }
+            } else {
+                value.unicodeScalars.append(scalar)
+            }
+        }
+        throw error("unterminated string in expression", at: start)
+    }
+
+    private mutating func parseNumber() -> Expression {
+        let start = offset
+        if peek() == "-" { advance() }
+        while let scalar = peek(), isDigit(scalar) { advance() }
+        if peek() == ".", let next = peek(1), isDigit(next) {
+            advance()
+            while let scalar = peek(), isDigit(scalar) { advance() }
+        }
+        return .number(Double(text(from: start, to: offset)) ?? 0)
+    }
+
+    private mutating func parsePathOrCall() throws(Diagnostic) -> Expression {
+        let start = offset
+        let name = readWord()
+        skipSpaces()
+        if peek() == "(" { return try parseCall(name: name, at: start) }
+        var components = [name]
+        while peek() == "." {
+            advance()
+            let componentStart = offset
+            let component = readWord()
+            guard !component.isEmpty else {
+                throw error("expected a name after '.' in '\(components.joined(separator: "."))'", at: componentStart)
+            }
+            components.append(component)
+        }
+        let path = components.joined(separator: ".")
+        if name != "env" {
+            references.append(
+                VariableReference(
+                    name: name, path: path, location: location(at: start), length: path.unicodeScalars.count))
+        } else if components.count != 2 {
+            throw error(
+                "'\(path)' is not an environment variable reference", at: start, length: path.unicodeScalars.count,
+                hint: "write env.NAME")
+        }
+        return .path(components)
+    }
+
+    private mutating func parseCall(name: String, at start: Int) throws(Diagnostic) -> Expression {
+        guard let function = BuiltinFunction.named(name) else {
+            throw error(
+                "unknown function '\(name)'", at: start, length: name.unicodeScalars.count,
+                hint: DidYouMean.hint(for: name, among: BuiltinFunction.names)
+                    ?? "functions: \(BuiltinFunction.names.joined(separator: ", "))")
+        }
+        advance()  // (
+        var arguments: [Expression] = []
+        skipSpaces()
+        if peek() == ")" {
+            advance()
+        } else {
+            while true {
+                arguments.append(try parseExpression())
+                skipSpaces()
+                if peek() == "," {
+                    advance()
+                    continue
+                }
+                if peek() == ")" {
+                    advance()
+                    break
+                }
+                let found = peek().map { "'\(Character($0))'" } ?? "the end of the text"
+                throw error("unexpected \(found) in the arguments of \(name)(); expected ',' or ')'", at: offset)
+            }
+        }
+        guard function.arity.contains(arguments.count) else {
+            throw error(
+                "\(name)() takes \(Self.describe(function.arity)), found \(arguments.count)", at: start,
+                length: offset - start)
+        }
+        return .call(name: name, arguments: arguments)
+    }
+
+    private static func describe(_ arity: ClosedRange<Int>) -> String {
+        func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+        if arity.lowerBound == arity.upperBound { return count(arity.lowerBound) }
+        return "\(arity.lowerBound) to \(count(arity.upperBound))"
+    }
+
+    private mutating func readWord() -> String {
+        let start = offset
+        while let scalar = peek(), isIdentifierPart(scalar) { advance() }
+        return text(from: start, to: offset)
+    }
+
+    private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    private func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    }
+
+    private func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || isDigit(scalar)
+    }
+}

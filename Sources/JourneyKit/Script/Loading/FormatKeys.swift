@@ -1,0 +1,58 @@
+/// The keys each mapping of the script format accepts, named once for the loader, its
+/// did-you-mean hints, and the schema-consistency test.
+enum FormatKeys {
+    static let root = [
+        "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
+        "capture", "expect", "limits",
+    ]
+    static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
+    static let start = [
+        "service", "authIndexType", "authIndexValue", "forceAuth", "noSession", "query", "acceptLanguage", "resume",
+    ]
+    /// A value source mapping: `{ env: PW, secret: true }`.
+    static let valueSource = ["value", "env", "default", "generate", "command", "timeout", "outbox", "secret"]
+    /// The keys that name where a value comes from; a source mapping has exactly one.
+    static let sourceKinds = ["value", "env", "generate", "command", "outbox"]
+    /// Source keys that never appear in a literal payload-like mapping with other keys.
+    static let unambiguousSourceKinds = ["env", "generate", "command", "outbox"]
+    static let outbox = ["to", "field"]
+    static let outboxFields = ["code", "link", "suspendedId"]
+    /// Map-form handler values: `NameCallback: { value: demo }`.
+    static let answer = AnswerSpec.allOptionKeys
+    /// List-form handler items: `- match: NameCallback` plus the answer options.
+    static let handler = ["match"] + AnswerSpec.allOptionKeys
+    static let match = ["type", "prompt", "output", "id", "hiddenId", "stage", "step", "occurrence"]
+    static let capture = ["from", "callback", "name", "path", "regex", "step", "secret"]
+    static let captureSources = [
+        "output", "stage", "header", "description", "response", "httpHeader", "registrationUri", "recoveryCodes",
+    ]
+    static let expect = ["steps", "outcome"]
+    static let step = ["callbacks", "stage", "header", "outputs"]
+    static let outcome = OutcomeExpectation.names
+    static let successOutcome = ["realm", "successUrl", "session"]
+    static let failureOutcome = ["code", "reason", "message", "detail"]
+    static let suspendedOutcome = ["message"]
+    static let redirectOutcome = ["url"]
+    static let limits = ["maxSteps", "maxPolls", "fastPolling"]
+    static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
+
+    static let all: [String: [String]] = [
+        "<root>": root,
+        "server": server,
+        "start": start,
+        "value": valueSource,
+        "outbox": outbox,
+        "answer": answer,
+        "handler": handler,
+        "match": match,
+        "capture": capture,
+        "expect": expect,
+        "step": step,
+        "outcome": outcome,
+        "outcome.success": successOutcome,
+        "outcome.failure": failureOutcome,
+        "outcome.suspended": suspendedOutcome,
+        "outcome.redirect": redirectOutcome,
+        "limits": limits,
+    ]
+}

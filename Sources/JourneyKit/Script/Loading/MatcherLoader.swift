@@ -1,0 +1,29 @@
+import JourneyCore
+
+/// Reads matchers: `match: NameCallback` or `match: { type: ChoiceCallback, prompt: /factor/i }`.
+extension LoadContext {
+    func matcher(_ node: YNode, _ what: String) -> Matcher? {
+        if node.isStringScalar {
+            return callbackType(node, "\(what) (a callback type)").map { Matcher(type: $0) }
+        }
+        guard node.isMapping, let mapping = node.mapping(what) else {
+            error("\(what) must be a callback type or a mapping of criteria, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        mapping.allowOnly(FormatKeys.match, in: what)
+        var matcher = Matcher()
+        matcher.type = mapping["type"].flatMap { callbackType($0, "\(what).type") }
+        matcher.prompt = mapping["prompt"].flatMap { pattern($0, "\(what).prompt") }
+        if let outputs = mapping["output"], let outputMapping = outputs.mapping("\(what).output") {
+            matcher.outputs = outputMapping.entries.compactMap { entry in
+                pattern(entry.value, "\(what).output.\(entry.key)").map { (entry.key, $0) }
+            }
+        }
+        matcher.callbackId = mapping["id"].flatMap { int($0, "\(what).id (the callback's _id)", minimum: 0) }
+        matcher.hiddenId = mapping["hiddenId"].flatMap { pattern($0, "\(what).hiddenId") }
+        matcher.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
+        matcher.step = mapping["step"].flatMap { int($0, "\(what).step", minimum: 1) }
+        matcher.occurrence = mapping["occurrence"].flatMap { int($0, "\(what).occurrence", minimum: 1) }
+        return matcher
+    }
+}

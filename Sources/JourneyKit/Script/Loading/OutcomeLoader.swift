@@ -1,0 +1,79 @@
+import JourneyCore
+
+/// Reads `expect.outcome`: a bare name (`success`) or a single-key mapping with checks.
+extension LoadContext {
+    func outcome(_ node: YNode) -> OutcomeExpectation? {
+        if node.isScalar, !node.isNull {
+            guard let name = outcomeName(node) else { return nil }
+            return outcome(named: name, options: nil)
+        }
+        guard node.isMapping, let mapping = node.mapping("expect.outcome") else {
+            error("expect.outcome must be an outcome name or a mapping, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard mapping.entries.count == 1, let entry = mapping.entries.first else {
+            error(
+                "expect.outcome must have exactly one key, the outcome's name (\(FormatKeys.outcome.joined(separator: ", ")))",
+                at: node)
+            return nil
+        }
+        guard let name = outcomeName(entry.keyNode) else { return nil }
+        return outcome(named: name, options: entry.value.isNull ? nil : entry.value)
+    }
+
+    private func outcomeName(_ node: YNode) -> String? {
+        guard let name = node.string("expect.outcome") else { return nil }
+        guard FormatKeys.outcome.contains(name) else {
+            error(
+                "unknown outcome '\(name)'", at: node,
+                hint: DidYouMean.hint(for: name, among: FormatKeys.outcome)
+                    ?? "outcomes: \(FormatKeys.outcome.joined(separator: ", "))")
+            return nil
+        }
+        return name
+    }
+
+    private func outcome(named name: String, options: YNode?) -> OutcomeExpectation? {
+        let what = "expect.outcome.\(name)"
+        let mapping = options.flatMap { $0.mapping(what) }
+        if options != nil, mapping == nil { return nil }
+        switch name {
+        case "success":
+            var check = SuccessCheck()
+            if let mapping {
+                mapping.allowOnly(FormatKeys.successOutcome, in: what)
+                check.realm = mapping["realm"].flatMap { pattern($0, "\(what).realm") }
+                check.successUrl = mapping["successUrl"].flatMap { pattern($0, "\(what).successUrl") }
+                check.session = mapping["session"].flatMap { $0.bool("\(what).session") }
+            }
+            return .success(check)
+        case "failure":
+            return .failure(mapping.map { failureCheck($0, what) } ?? FailureCheck())
+        case "suspended":
+            mapping?.allowOnly(FormatKeys.suspendedOutcome, in: what)
+            return .suspended(message: mapping?["message"].flatMap { pattern($0, "\(what).message") })
+        case "redirect":
+            mapping?.allowOnly(FormatKeys.redirectOutcome, in: what)
+            return .redirect(url: mapping?["url"].flatMap { pattern($0, "\(what).url") })
+        case "timeout":
+            mapping?.allowOnly([], in: "\(what) (which takes no options)")
+            return .timeout
+        default:
+            return nil
+        }
+    }
+
+    private func failureCheck(_ mapping: YMapping, _ what: String) -> FailureCheck {
+        mapping.allowOnly(FormatKeys.failureOutcome, in: what)
+        var check = FailureCheck()
+        check.code = mapping["code"].flatMap { int($0, "\(what).code", minimum: 100) }
+        check.reason = mapping["reason"].flatMap { pattern($0, "\(what).reason") }
+        check.message = mapping["message"].flatMap { pattern($0, "\(what).message") }
+        if let detail = mapping["detail"], let detailMapping = detail.mapping("\(what).detail") {
+            check.detail = detailMapping.entries.compactMap { entry in
+                pattern(entry.value, "\(what).detail.\(entry.key)").map { (entry.key, $0) }
+            }
+        }
+        return check
+    }
+}

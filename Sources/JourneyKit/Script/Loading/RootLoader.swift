@@ -1,0 +1,99 @@
+import JourneyCore
+
+/// Reads the top level of a script and assembles the typed ``Script``.
+extension LoadContext {
+    /// The script in `root`, or nil when any error was found (all of them are in `reader.diagnostics`).
+    func script(_ root: YNode) -> Script? {
+        guard root.isMapping, let mapping = root.mapping("a script") else {
+            error(
+                "a script must be a mapping of keys (version, name, journey, handlers...), found \(root.kindDescription)",
+                at: root)
+            return nil
+        }
+        guard checkKind(mapping) else { return nil }
+        mapping.allowOnly(FormatKeys.root, in: "the script")
+
+        let version = mapping.required("version", in: "the script").flatMap(version)
+        let name = mapping.required("name", in: "the script").flatMap { $0.string("name") }
+        let description = mapping["description"].flatMap { $0.string("description") }
+        let tags = mapping["tags"].flatMap(tags) ?? []
+        let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
+        let server = mapping["server"].map(server) ?? ServerSpec()
+        let start = startSpec(mapping)
+        let vars = mapping["vars"].map(vars) ?? []
+        let handlers = mapping["handlers"].map(handlers) ?? []
+        let captures = mapping["capture"].map(captures) ?? []
+        let expect = mapping["expect"].map(expect) ?? ExpectSpec()
+        let limits = mapping["limits"].map(limits) ?? Limits()
+        checkVariables(vars: vars, captures: captures)
+
+        guard !reader.hasErrors, let version, let name, let start else { return nil }
+        return Script(
+            file: file, version: version, name: name, description: description, tags: tags,
+            protocolKind: protocolKind, server: server, start: start, vars: vars, handlers: handlers,
+            captures: captures, expect: expect, limits: limits)
+    }
+
+    /// `kind: journey` or none; a simulator tree is a different kind of file.
+    private func checkKind(_ mapping: YMapping) -> Bool {
+        guard let node = mapping["kind"], let kind = node.string("kind") else { return true }
+        if kind == "simulator" {
+            error(
+                "this is a simulator tree file (kind: simulator), not a journey script", at: node,
+                hint: "journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader")
+            return false
+        }
+        if kind != "journey" {
+            error("kind must be 'journey' for a script, found '\(kind)'", at: node, hint: DidYouMean.hint(for: kind, among: ["journey"]))
+        }
+        return true
+    }
+
+    private func version(_ node: YNode) -> Int? {
+        guard let version = node.int("version") else { return nil }
+        guard version == 1 else {
+            error("unsupported version \(version): this journey reads version 1 scripts", at: node)
+            return nil
+        }
+        return version
+    }
+
+    private func tags(_ node: YNode) -> [String]? {
+        guard let items = node.sequence("tags") else { return nil }
+        return items.compactMap { $0.string("each tag") }
+    }
+
+    private func protocolKind(_ node: YNode) -> ProtocolKind? {
+        let names = ProtocolKind.allCases.map(\.rawValue)
+        guard let name = node.string("protocol") else { return nil }
+        guard let kind = ProtocolKind(rawValue: name) else {
+            error(
+                "unsupported protocol '\(name)'; supported: \(names.joined(separator: ", "))", at: node,
+                hint: DidYouMean.hint(for: name, among: names))
+            return nil
+        }
+        return kind
+    }
+
+    /// Exactly one of `journey:` and `start:`.
+    private func startSpec(_ mapping: YMapping) -> StartSpec? {
+        let shorthand = mapping.entries.first { $0.key == "journey" }
+        let full = mapping.entries.first { $0.key == "start" }
+        switch (shorthand, full) {
+        case (let shorthand?, nil):
+            return journeyShorthand(shorthand.value)
+        case (nil, let full?):
+            return start(full.value)
+        case (_?, let full?):
+            error(
+                "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",
+                at: full.keyNode)
+            return nil
+        case (nil, nil):
+            reader.error(
+                "missing 'journey' (the service to start) or 'start' in the script", at: mapping.node.location,
+                hint: "for example: journey: Login")
+            return nil
+        }
+    }
+}

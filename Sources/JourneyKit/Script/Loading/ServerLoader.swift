@@ -1,0 +1,64 @@
+import Foundation
+import JourneyCore
+
+/// Reads `server:` — where the server is and how to talk to it.
+extension LoadContext {
+    func server(_ node: YNode) -> ServerSpec {
+        var server = ServerSpec(location: node.location)
+        guard let mapping = node.mapping("server") else { return server }
+        mapping.allowOnly(FormatKeys.server, in: "server")
+        server.url = mapping["url"].flatMap { template($0, "server.url") }
+        server.realm = mapping["realm"].flatMap { template($0, "server.realm") }
+        server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
+        if let headers = mapping["headers"] {
+            server.headers = namedTemplates(headers, "server.headers")
+        }
+        if let verify = mapping["verifyTLS"]?.bool("server.verifyTLS") {
+            server.verifyTLS = verify
+        }
+        if let timeout = mapping["timeout"], let seconds = durationSeconds(timeout, "server.timeout") {
+            server.timeoutSeconds = seconds
+        }
+        if let simulate = mapping["simulate"], let path = simulate.strictString("server.simulate (a tree file path)") {
+            server.simulate = Located(path, at: simulate.location)
+        }
+        return server
+    }
+
+    /// A mapping of names to templates, in file order (headers, query parameters).
+    func namedTemplates(_ node: YNode, _ what: String) -> [(name: String, value: Template)] {
+        guard let mapping = node.mapping(what) else { return [] }
+        return mapping.entries.compactMap { entry in
+            template(entry.value, "\(what).\(entry.key)").map { (entry.key, $0) }
+        }
+    }
+
+    /// Seconds, from a number (`30`, `2.5`) or a duration string (`30s`, `500ms`, `2m`).
+    func durationSeconds(_ node: YNode, _ what: String) -> Double? {
+        let expected = "a number of seconds or a duration such as 30s, 500ms or 2m"
+        guard node.isScalar, !node.isNull, let text = node.scalarText else {
+            error("\(what) must be \(expected), found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard let seconds = DurationText.seconds(parsing: text), seconds > 0 else {
+            error("\(what) must be \(expected), found '\(text)'", at: node)
+            return nil
+        }
+        return seconds
+    }
+}
+
+/// Durations written as text in a script.
+enum DurationText {
+    /// Seconds from `30`, `1.5`, `30s`, `500ms`, `2m` or `1h`; nil when the text is none of these.
+    static func seconds(parsing text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [(suffix: String, factor: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for unit in units where trimmed.hasSuffix(unit.suffix) {
+            let number = trimmed.dropLast(unit.suffix.count)
+            if let value = Double(number), value.isFinite { return value * unit.factor }
+        }
+        if let value = Double(trimmed), value.isFinite { return value }
+        return nil
+    }
+}

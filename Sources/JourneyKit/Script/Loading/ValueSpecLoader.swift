@@ -1,0 +1,102 @@
+import JourneyCore
+
+/// Reads value specs (vars and answer values): a literal or template, or a source mapping
+/// with exactly one of `value`, `env`, `generate`, `command`, `outbox`, plus `secret`.
+extension LoadContext {
+    /// Whether a mapping is a value source (`{ env: PW, secret: true }`) rather than a literal object.
+    ///
+    /// A mapping holding `env`, `generate`, `command` or `outbox` is a source; one holding `value`
+    /// is a source only when all its keys are source keys (so `{ value: 9.99, currency: USD }` stays data).
+    func isValueSource(_ mapping: YMapping) -> Bool {
+        let keys = Set(mapping.keys)
+        if !keys.isDisjoint(with: FormatKeys.unambiguousSourceKinds) { return true }
+        return keys.contains("value") && keys.isSubset(of: FormatKeys.valueSource)
+    }
+
+    func valueSpec(_ node: YNode, _ what: String) -> ValueSpec? {
+        if node.isMapping, let mapping = node.mapping(what), isValueSource(mapping) {
+            return valueSource(mapping, what)
+        }
+        return literalOrTemplate(node, what)
+    }
+
+    /// A scalar with `{{ }}` is a template; anything else is literal JSON.
+    func literalOrTemplate(_ node: YNode, _ what: String) -> ValueSpec? {
+        if node.isNull {
+            error("\(what) has no value", at: node, hint: "write a value, or quote an empty string as \"\"")
+            return nil
+        }
+        if node.isStringScalar, let text = node.scalarText, TemplateParser.containsExpression(text) {
+            return template(text: text, of: node).map { ValueSpec(.template($0), at: node.location) }
+        }
+        return ValueSpec(.literal(node.json), at: node.location)
+    }
+
+    private func valueSource(_ mapping: YMapping, _ what: String) -> ValueSpec? {
+        mapping.allowOnly(FormatKeys.valueSource, in: "\(what) (a value source)")
+        let kinds = mapping.entries.filter { FormatKeys.sourceKinds.contains($0.key) }
+        guard let kind = kinds.first else {
+            error("\(what) needs one of \(FormatKeys.sourceKinds.joined(separator: ", "))", at: mapping.node)
+            return nil
+        }
+        for extra in kinds.dropFirst() {
+            error(
+                "\(what) has both '\(kind.key)' and '\(extra.key)'; a value comes from exactly one source",
+                at: extra.keyNode)
+        }
+        if let node = mapping["default"], kind.key != "env" {
+            error("'default' applies only to an 'env' source", at: node)
+        }
+        if let node = mapping["timeout"], kind.key != "command" {
+            error("'timeout' applies only to a 'command' source", at: node)
+        }
+        let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
+        guard let source = source(kind.key, kind.value, in: mapping, what) else { return nil }
+        return ValueSpec(source, secret: secret, at: mapping.node.location)
+    }
+
+    private func source(_ kind: String, _ node: YNode, in mapping: YMapping, _ what: String) -> ValueSpec.Source? {
+        switch kind {
+        case "value":
+            return literalOrTemplate(node, "\(what).value")?.source
+        case "env":
+            guard let name = node.strictString("env (an environment variable name)") else { return nil }
+            let fallback = mapping["default"].flatMap { $0.string("default") }
+            return .env(name: name, default: fallback)
+        case "generate":
+            let names = Generator.allCases.map(\.rawValue)
+            return oneOf(names, node, "generate").flatMap(Generator.init(rawValue:)).map { .generate($0) }
+        case "command":
+            return command(node, timeout: mapping["timeout"])
+        case "outbox":
+            return outbox(node)
+        default:
+            return nil
+        }
+    }
+
+    private func command(_ node: YNode, timeout: YNode?) -> ValueSpec.Source? {
+        let arguments: [String]?
+        if node.isSequence {
+            arguments = node.stringList("command")
+        } else {
+            arguments = node.string("command").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        }
+        guard let arguments else { return nil }
+        guard !arguments.isEmpty else {
+            error("command must name a program to run", at: node)
+            return nil
+        }
+        let milliseconds = timeout.flatMap { int($0, "timeout (milliseconds)", minimum: 1) }
+        return .command(arguments: arguments, timeoutMilliseconds: milliseconds)
+    }
+
+    private func outbox(_ node: YNode) -> ValueSpec.Source? {
+        guard let mapping = node.mapping("outbox") else { return nil }
+        mapping.allowOnly(FormatKeys.outbox, in: "outbox")
+        let recipient = mapping.required("to", in: "outbox").flatMap { template($0, "outbox.to") }
+        let field = mapping.required("field", in: "outbox").flatMap { oneOf(FormatKeys.outboxFields, $0, "outbox.field") }
+        guard let recipient, let field else { return nil }
+        return .outbox(recipient: recipient, field: field)
+    }
+}

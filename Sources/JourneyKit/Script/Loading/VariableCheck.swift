@@ -1,0 +1,28 @@
+import JourneyCore
+
+/// Checks that every variable a template reads is declared: a var, a capture, or a name given
+/// from outside (`--var`).
+extension LoadContext {
+    func checkVariables(vars: [VarDecl], captures: [CaptureSpec]) {
+        let varNames = Set(vars.map(\.name))
+        for capture in captures where varNames.contains(capture.name) {
+            reader.error(
+                "capture '\(capture.name)' has the same name as a variable in vars", at: capture.location,
+                length: capture.name.unicodeScalars.count)
+        }
+        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables)
+        let candidates = defined.sorted()
+        for reference in references where !defined.contains(reference.name) {
+            reader.error(
+                "undefined variable '\(reference.name)'", at: reference.location, length: reference.length,
+                hint: DidYouMean.hint(for: reference.name, among: candidates)
+                    ?? "declare it under 'vars:' or 'capture:', or pass it with --var \(reference.name)=VALUE")
+        }
+    }
+}
+
+extension YAMLReader {
+    func error(_ message: String, at location: SourceLocation, length: Int, hint: String? = nil) {
+        error(message, at: Optional(location), length: length, hint: hint)
+    }
+}

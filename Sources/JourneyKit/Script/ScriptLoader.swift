@@ -1,0 +1,62 @@
+import Foundation
+import JourneyCore
+
+/// Options for loading a script.
+public struct LoadOptions: Sendable {
+    /// Variable names supplied from outside the script (`--var name=value`), so templates may read them.
+    public var knownVariables: Set<String>
+
+    public init(knownVariables: Set<String> = []) {
+        self.knownVariables = knownVariables
+    }
+}
+
+/// Turns YAML text into a typed ``Script``, reporting every problem in the file at once, each
+/// with file:line:col and, for near misses, a "did you mean".
+public enum ScriptLoader {
+    /// Loads the script at `path`; a file that cannot be read is reported as a diagnostic too.
+    public static func load(path: String, options: LoadOptions = .init()) throws(DiagnosticList) -> Script {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw DiagnosticList([.error("cannot read \(path): \(error.localizedDescription)", at: nil)])
+        }
+        return try load(text: text, file: path, options: options)
+    }
+
+    /// Loads a script from its text; `file` names it in diagnostics.
+    public static func load(text: String, file: String, options: LoadOptions = .init()) throws(DiagnosticList) -> Script {
+        let result = lint(text: text, file: file, options: options)
+        guard let script = result.script else { throw DiagnosticList(result.diagnostics) }
+        return script
+    }
+
+    /// Every diagnostic (errors and warnings) in file order, without throwing; the script is nil
+    /// when there are errors.
+    public static func lint(text: String, file: String, options: LoadOptions = .init()) -> (
+        script: Script?, diagnostics: [Diagnostic]
+    ) {
+        let reader = YAMLReader(file: file, text: text)
+        let context = LoadContext(reader: reader, options: options)
+        let script = reader.root().flatMap(context.script)
+        let diagnostics = sortedByPlace(reader.diagnostics)
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return (hasErrors ? nil : script, diagnostics)
+    }
+
+    /// The accepted keys of each mapping in the format, keyed by the mapping's name in the
+    /// schema (`<root>` for the top level; other names are `$defs` of journey.schema.json).
+    public static let acceptedKeys: [String: [String]] = FormatKeys.all
+
+    private static func sortedByPlace(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case (let x?, let y?) where x != y: return x < y
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
