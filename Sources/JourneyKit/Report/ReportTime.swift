@@ -22,10 +22,16 @@ enum ReportTime {
         String(format: "%.3f", seconds.isFinite ? max(0, seconds) : 0)
     }
 
-    /// ISO 8601 in UTC: `2025-03-01T09:30:00Z`, or with milliseconds `2025-03-01T09:30:00.250Z`.
+    /// ISO 8601 in UTC: `2025-03-01T09:30:00Z`, or with milliseconds `2025-03-01T09:30:00.250Z`
+    /// (rounded to the nearest millisecond).
     static func iso8601(_ date: Date, fractionalSeconds: Bool = false) -> String {
-        var style = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
-        if fractionalSeconds { style = style.time(includingFractionalSeconds: true) }
-        return date.formatted(style)
+        let style = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite else { return date.formatted(style) }
+        let whole = (milliseconds / 1000).rounded(.down)
+        let text = Date(timeIntervalSince1970: whole).formatted(style)
+        guard fractionalSeconds, text.hasSuffix("Z") else { return text }
+        let fraction = String(Int(milliseconds - whole * 1000))
+        return text.dropLast() + "." + String(repeating: "0", count: max(0, 3 - fraction.count)) + fraction + "Z"
     }
 }

@@ -94,7 +94,7 @@ struct ConsoleReporterTests {
         #expect(text.contains("\n    > POST \(ReportFixtures.base)?authIndexType=service&authIndexValue=Login\n"))
         #expect(text.contains("\n    > Accept-API-Version: resource=2.0, protocol=1.0\n"))
         #expect(text.contains("\n    < 200\n    < Content-Type: application/json\n    <\n    < {\n"))
-        #expect(text.contains(#"<   "tokenId" : "«tokenId»""#))
+        #expect(text.contains(#"<   "tokenId": "«tokenId»""#))
         #expect(text.contains("      answered by handler #2 (PasswordCallback) at journeys/login.yaml:9:3"))
         #expect(text.contains("  server https://am.example.com/am"))
         #expect(text.hasSuffix("\n  time 41.0 ms total, 20.4 ms transport, 20.6 ms runner"))

@@ -33,7 +33,7 @@ struct ConsoleExchange {
         guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[",
             let value = try? JSONValue.parse(text)
         else { return text }
-        return value.prettyJSON
+        return JSONWriter.pretty(value)
     }
 
     /// The path and query of a URL, for the step line; the whole text if it does not parse.

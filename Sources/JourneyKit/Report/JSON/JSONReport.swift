@@ -4,14 +4,14 @@ import JourneyCore
 /// The machine-readable report: one JSON document for a whole run, described field by field
 /// in docs/reports.md. The format is versioned (`"version": 1`); fields are only added
 /// within a version, and every documented field is always present (`null` when unknown).
-/// Keys are sorted, so two runs with the same results give the same text.
+/// Keys are sorted and the layout fixed, so the same results always give the same text.
 public enum JSONReport {
     /// The report's format version.
     public static let version = 1
 
     /// The report as indented JSON text, ending with a newline.
     public static func render(_ summary: RunSummary) -> String {
-        document(summary).prettyJSON + "\n"
+        JSONWriter.pretty(document(summary)) + "\n"
     }
 
     /// The report as a JSON value, for callers that embed or inspect it.

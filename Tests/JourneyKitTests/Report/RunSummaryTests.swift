@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import JourneyKit
+
+@Suite("Run summary")
+struct RunSummaryTests {
+    @Test func countsEachVerdict() {
+        let summary = RunSummary(results: ReportFixtures.all)
+        #expect(summary.total == 4)
+        #expect(summary.passed == 1)
+        #expect(summary.failed == 1)
+        #expect(summary.errored == 1)
+        #expect(summary.invalid == 1)
+    }
+
+    @Test(arguments: [
+        ([], 0),
+        ([.passed, .passed], 0),
+        ([.passed, .failed], 1),
+        ([.failed, .invalid, .passed], 2),
+        ([.invalid, .failed], 2),
+        ([.error, .invalid, .failed], 3),
+        ([.passed, .error], 3),
+    ] as [([RunStatus], Int32)])
+    func exitCodeIsTheWorstVerdict(statuses: [RunStatus], code: Int32) {
+        #expect(RunSummary.exitCode(for: statuses) == code)
+    }
+
+    @Test func exitCodeOfARun() {
+        #expect(RunSummary(results: [ReportFixtures.passing]).exitCode == 0)
+        #expect(RunSummary(results: [ReportFixtures.passing, ReportFixtures.failed]).exitCode == 1)
+        #expect(RunSummary(results: [ReportFixtures.failed, ReportFixtures.invalid]).exitCode == 2)
+        #expect(RunSummary(results: ReportFixtures.all).exitCode == 3)
+    }
+
+    @Test func defaultDurationSpansTheScripts() {
+        // passing starts at +0 and lasts 0.041; transportError starts at +0.1 and lasts 5.02.
+        let summary = RunSummary(results: [ReportFixtures.passing, ReportFixtures.transportError])
+        #expect(summary.startedAt == ReportFixtures.start)
+        #expect(abs(summary.duration - 5.12) < 1e-6)
+        #expect(RunSummary(results: [], duration: 2).duration == 2)
+        #expect(RunSummary(results: []).duration == 0)
+    }
+
+    @Test func reportFormatFromPath() {
+        #expect(ReportFormat(reportPath: "out/junit.XML") == .junit)
+        #expect(ReportFormat(reportPath: "out/report.json") == .json)
+        #expect(ReportFormat(reportPath: "out/report.txt") == nil)
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["human", "json", "junit"])
+    }
+}
