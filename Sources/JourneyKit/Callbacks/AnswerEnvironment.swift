@@ -28,4 +28,10 @@ public protocol AnswerEnvironment: Sendable {
     func randomBytes(_ count: Int) -> [UInt8]
     /// The run's redactor: register every secret value before it can reach the trace.
     var redactor: Redactor { get }
+    /// Evaluates `{{ }}` expressions in the string values of a structure given in a script
+    /// (reCAPTCHA Enterprise `payload`, DeviceProfile `profile`). Has a default: values stay literal.
+    func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue
+    /// The run's simulated device (identifier, binding keys). Has a default, but it is a new
+    /// device per call: return one instance per run to keep ids and keys across steps.
+    var deviceState: DeviceState { get }
 }

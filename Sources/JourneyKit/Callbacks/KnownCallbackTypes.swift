@@ -11,5 +11,10 @@ public enum KnownCallbackTypes {
         "DeviceBindingCallback", "DeviceSigningVerifierCallback", "AppIntegrityCallback",
     ]
 
-    public static func isKnown(_ type: String) -> Bool { all.contains(type) }
+    /// Names a handler may use for callbacks that never appear under that name on the wire:
+    /// the SDKs' names for WebAuthn delivered as a MetadataCallback or a TextOutputCallback script.
+    /// (PingOne Protect's MetadataCallback forms answer to the wire names in `all`.)
+    public static let derived: [String] = ["WebAuthnRegistrationCallback", "WebAuthnAuthenticationCallback"]
+
+    public static func isKnown(_ type: String) -> Bool { all.contains(type) || derived.contains(type) }
 }

@@ -1,0 +1,58 @@
+import JourneyCore
+
+/// NameCallback, PasswordCallback, TextInputCallback, StringAttributeInputCallback and the
+/// Validated* callbacks: `value` as text into `IDToken<N>`, plus the optional `validateOnly`.
+/// Passwords (and OTPs, KBA answers) are secrets.
+enum TextValueAnswerer: CallbackAnswerer {
+    static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
+        guard let value = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        try await context.writeText(value, suffix: "", into: &draft)
+        try ValidateOnlyOption.apply(context, to: &draft)
+    }
+}
+
+/// NumberAttributeInputCallback: `value` as a JSON number (or `null`).
+enum NumberValueAnswerer: CallbackAnswerer {
+    static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
+        guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        let resolved = try await context.resolve(spec)
+        guard let number = ValueConversion.number(resolved.json) else {
+            throw context.error("\(draft.subject) takes a number; got '\(context.redactor.redact(resolved.text))'")
+        }
+        try draft.write(number, suffix: "", secretName: resolved.secretName, redactor: context.redactor, context: context)
+        try ValidateOnlyOption.apply(context, to: &draft)
+    }
+}
+
+/// BooleanAttributeInputCallback: `value` as a JSON boolean.
+enum BooleanValueAnswerer: CallbackAnswerer {
+    static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
+        guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        let resolved = try await context.resolve(spec)
+        guard let flag = ValueConversion.bool(resolved.json) else {
+            throw context.error("\(draft.subject) takes true or false; got '\(context.redactor.redact(resolved.text))'")
+        }
+        try draft.write(.bool(flag), suffix: "", secretName: nil, redactor: context.redactor, context: context)
+        try ValidateOnlyOption.apply(context, to: &draft)
+    }
+}
+
+/// The `validateOnly` option: sets the `IDToken<N>validateOnly` input (the default is `false`).
+enum ValidateOnlyOption {
+    static func apply(_ context: AnswerContext, to draft: inout CallbackDraft) throws(RunError) {
+        guard let validateOnly = context.answer.validateOnly else { return }
+        guard draft.hasInput(suffix: "validateOnly") else {
+            throw context.error(
+                "\(draft.subject) has no validateOnly input (AM before 7 does not offer it); inputs: \(draft.inputNames.joined(separator: ", "))"
+            )
+        }
+        try draft.write(.bool(validateOnly.value), suffix: "validateOnly", redactor: context.redactor, context: context)
+    }
+
+    /// The built-in default: every `…validateOnly` input is sent as `false`.
+    static func applyDefault(to draft: inout CallbackDraft, redactor: Redactor) {
+        for input in draft.callback.input ?? [] where AMCallback.suffix(of: input.name) == "validateOnly" {
+            draft.write(.bool(false), inputNamed: input.name, secretName: nil, redactor: redactor)
+        }
+    }
+}

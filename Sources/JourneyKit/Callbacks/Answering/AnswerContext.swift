@@ -1,0 +1,41 @@
+import JourneyCore
+
+/// The handler that answers a callback, with its 1-based position in the script's chain.
+struct ActiveHandler: Sendable {
+    let number: Int
+    let spec: HandlerSpec
+
+    var answer: AnswerSpec { spec.answer }
+
+    /// `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5`
+    var label: String { "handler #\(number) (\(spec.matcher.summary)) at \(spec.location)" }
+
+    /// `#2 ChoiceCallback, prompt /factor/i (login.yaml:14:5)`: the handler in an unhandled-callback message.
+    var triedSummary: String { "#\(number) \(spec.matcher.summary) (\(spec.location))" }
+}
+
+/// What an answerer works with besides the callback: the handler, the run's environment and the step number.
+struct AnswerContext: Sendable {
+    let handler: ActiveHandler
+    let environment: any AnswerEnvironment
+    let stepNumber: Int
+
+    var answer: AnswerSpec { handler.answer }
+    var redactor: Redactor { environment.redactor }
+
+    /// Evaluates a value through the run's environment.
+    func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int? = nil) async throws(RunError) -> ResolvedValue {
+        try await environment.resolve(spec, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// The secret name a resolved value carries: a declared secret's own name, else `fallback`
+    /// (the input's placeholder name) when the input is a secret or the spec says `secret: true`.
+    func secretName(of value: ResolvedValue, spec: ValueSpec, fallback: String?) -> String? {
+        value.secretName ?? fallback ?? (spec.secret ? "secret" : nil)
+    }
+
+    /// A script error about this answer, naming the handler: `… (handler #3 at login.yaml:12:5)`.
+    func error(_ message: String) -> RunError {
+        RunError(.script, "\(message) (handler #\(handler.number) at \(handler.spec.location))", step: stepNumber)
+    }
+}

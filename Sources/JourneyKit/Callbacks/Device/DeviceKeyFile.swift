@@ -1,0 +1,27 @@
+import Crypto
+import Foundation
+import JourneyCore
+
+/// Reads the P-256 private key a handler names with `key:` (PEM, SEC1 or PKCS#8). A relative
+/// path is taken from the folder of the script that names it.
+enum DeviceKeyFile {
+    static func load(_ path: Located<String>, context: AnswerContext) throws(RunError) -> P256.Signing.PrivateKey {
+        let url: URL
+        if path.value.hasPrefix("/") {
+            url = URL(fileURLWithPath: path.value)
+        } else {
+            url = URL(fileURLWithPath: path.location.file).deletingLastPathComponent().appendingPathComponent(path.value)
+        }
+        let pem: String
+        do {
+            pem = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw context.error("cannot read the key file \(url.path): \(error.localizedDescription)")
+        }
+        do {
+            return try P256.Signing.PrivateKey(pemRepresentation: pem)
+        } catch {
+            throw context.error("the key file \(url.path) holds no P-256 private key in PEM form")
+        }
+    }
+}
