@@ -59,3 +59,10 @@ enum ISO8601 {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
+
+extension ISO8601 {
+    /// Without fractional seconds: `2026-01-01T00:00:00Z`.
+    static func seconds(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import JourneyCore
+import ServiceLifecycle
+
+/// A simulator listening on a port, started by `Simulator.start`.
+public final class RunningSimulator: Sendable {
+    /// The bound port.
+    public let port: Int
+    let core: SimulatorCore
+    private let host: String
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    init(core: SimulatorCore, port: Int, host: String, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.core = core
+        self.port = port
+        self.host = host
+        self.group = group
+        self.task = task
+    }
+
+    /// `http://127.0.0.1:<port>`: the server root (protected resources and `/__simulator` live here).
+    public var serverURL: String {
+        let reachable = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)"
+    }
+
+    /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
+    public var baseURL: String { serverURL + "/am" }
+
+    /// Stops listening. Hanging requests are released; open requests finish first.
+    public func stop() async {
+        core.hangs.releaseAll()
+        await group.triggerGracefulShutdown()
+        let task = self.task
+        let finished = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = try? await task.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return false
+            }
+            let first = await group.next() ?? true
+            group.cancelAll()
+            return first
+        }
+        if !finished {
+            task.cancel()
+            _ = try? await task.value
+        }
+    }
+
+    /// Messages sent to `recipient` (an email address or phone number), oldest first.
+    public func outbox(for recipient: String) -> [OutboxMessage] {
+        core.env.outbox.messages(for: recipient)
+    }
+
+    /// Empties the outbox of `recipient`.
+    public func clearOutbox(for recipient: String) {
+        core.env.outbox.clear(recipient)
+    }
+
+    /// Makes matching requests misbehave: `journey` and `path` (a prefix) narrow the match; `times: nil` = until
+    /// `clearFaults()`. Returns the rule's id.
+    @discardableResult
+    public func injectFault(_ fault: FaultSpec, journey: String? = nil, path: String? = nil, times: Int? = 1) -> Int {
+        core.faults.add(fault, journey: journey, path: path, times: times)
+    }
+
+    /// Removes every injected fault.
+    public func clearFaults() {
+        core.faults.clear()
+    }
+
+    /// Requests currently held open by a `hang` fault.
+    public var hangingRequests: Int { core.hangs.count }
+
+    /// Adds a user at run time; false when the username is taken.
+    @discardableResult
+    public func addUser(_ user: SimulatedUser) -> Bool {
+        core.env.users.add(user)
+    }
+
+    /// The user named `username`, including users registered by journeys.
+    public func user(_ username: String) -> SimulatedUser? {
+        core.env.users.user(username)
+    }
+
+    var listeningLine: String { Self.listeningLine(host: host, port: port, core: core) }
+
+    static func listeningLine(host: String, port: Int, core: SimulatorCore) -> String {
+        let names = core.definition.journeyNames.joined(separator: ", ")
+        return "journey simulator listening on http://\(host):\(port)/am (journeys: \(names))"
+    }
+}

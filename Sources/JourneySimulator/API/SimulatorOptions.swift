@@ -1,0 +1,39 @@
+import Foundation
+import JourneyCore
+
+/// How a simulator listens, logs and keeps time.
+public struct SimulatorOptions: Sendable {
+    /// Address to bind (default `127.0.0.1`).
+    public var host: String
+    /// Port to bind; 0 picks a free one (read it from `RunningSimulator.port`).
+    public var port: Int
+    /// The simulator's clock: authId expiry, polling waits, OTP lifetimes. Inject a `ManualClock` in tests.
+    public var clock: any JourneyClock
+    /// Write one line per request to `log`.
+    public var logRequests: Bool
+    /// Receives each log line (default: standard error).
+    public var log: @Sendable (String) -> Void
+    /// Largest request body accepted; larger ones get 413.
+    public var maxBodyBytes: Int
+    /// Seed of every generated value (authId keys, tokenIds, OTPs, txids).
+    public var seed: UInt64
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, clock: any JourneyClock = SystemClock(), logRequests: Bool = true,
+        log: @escaping @Sendable (String) -> Void = SimulatorOptions.standardError, maxBodyBytes: Int = 1 << 20,
+        seed: UInt64 = 0x5EED_1234
+    ) {
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.logRequests = logRequests
+        self.log = log
+        self.maxBodyBytes = maxBodyBytes
+        self.seed = seed
+    }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,78 @@
+import NIOCore
+import Synchronization
+
+/// Requests held open by the `hang` fault. Each is released when its connection closes, its task is
+/// cancelled, or the simulator stops: a hang never blocks shutdown or other requests.
+final class HangRegistry: Sendable {
+    private struct State {
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// Ids released before their waiter registered (the connection closed first).
+        var released: Set<Int> = []
+        var nextId = 0
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Number of requests currently hanging.
+    var count: Int { state.withLock { $0.waiters.count } }
+
+    /// Waits until the channel closes, the task is cancelled, or `releaseAll()` runs.
+    func hang(on channel: any Channel) async {
+        let id = state.withLock { state -> Int in
+            state.nextId += 1
+            return state.nextId
+        }
+        channel.closeFuture.whenComplete { _ in self.release(id) }
+        InputClosedDetector.install(on: channel)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.stopped || state.released.remove(id) != nil { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            release(id)
+        }
+    }
+
+    private func release(_ id: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+            state.released.insert(id)
+            return nil
+        }
+        continuation?.resume()
+    }
+
+    /// Releases every hanging request and makes later hangs return at once.
+    func releaseAll() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.stopped = true
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// Closes a hanging connection as soon as the client shuts its side (the server allows half-closure).
+final class InputClosedDetector: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    static func install(on channel: any Channel) {
+        channel.eventLoop.execute {
+            try? channel.pipeline.syncOperations.addHandler(InputClosedDetector(), position: .first)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .some(.inputClosed) = event as? ChannelEvent {
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import JourneyCore
+
+/// A request as the simulator's handlers see it: decoded query, cookies, and the whole body.
+struct IncomingRequest: Sendable {
+    var method: HTTPRequest.Method
+    var path: String
+    var query: [String: String]
+    var headers: HTTPFields
+    var body: [UInt8]
+    /// `http://host:port` as the client addressed us.
+    var baseURL: String
+    /// The path and query as received, for redirects back to it.
+    var rawTarget: String
+
+    init(method: HTTPRequest.Method, target: String, headers: HTTPFields, body: [UInt8], fallbackHost: String) {
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.rawTarget = target
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts.first.map(String.init) ?? "/"
+        self.path = rawPath.removingPercentEncoding ?? rawPath
+        self.query = parts.count > 1 ? Self.parseQuery(parts[1]) : [:]
+        self.baseURL = "http://\(fallbackHost)"
+    }
+
+    /// First value of each parameter; `+` is a space, as servlet containers decode it.
+    static func parseQuery<S: StringProtocol>(_ text: S) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = decode(pieces[0])
+            let value = pieces.count > 1 ? decode(pieces[1]) : ""
+            if result[key] == nil { result[key] = value }
+        }
+        return result
+    }
+
+    private static func decode<S: StringProtocol>(_ text: S) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    func header(_ name: String) -> String? {
+        HTTPField.Name(name).flatMap { headers[$0] }
+    }
+
+    /// Cookies from every `Cookie` header.
+    var cookies: [String: String] {
+        var result: [String: String] = [:]
+        for field in headers where field.name == .cookie {
+            for item in field.value.split(separator: ";") {
+                let pair = item.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2 else { continue }
+                let name = pair[0].trimmingCharacters(in: .whitespaces)
+                if result[name] == nil { result[name] = pair[1].trimmingCharacters(in: .whitespaces) }
+            }
+        }
+        return result
+    }
+
+    /// The session token: cookie `<cookieName>`, or a header literally named `<cookieName>`.
+    func sessionToken(cookieName: String) -> String? {
+        if let cookie = cookies[cookieName], !cookie.isEmpty { return cookie }
+        if let header = header(cookieName), !header.isEmpty { return header }
+        return nil
+    }
+
+    var isJSONContentType: Bool {
+        guard let type = headers[.contentType]?.lowercased() else { return false }
+        let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return essence == "application/json" || essence.hasSuffix("+json")
+    }
+
+    var isBodyEmpty: Bool { body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import JourneyCore
+import Synchronization
+
+/// The simulator's state and request handling, independent of the HTTP server that feeds it.
+final class SimulatorCore: Sendable {
+    let definition: SimulatorDefinition
+    let settings: SimulatorSettings
+    let options: SimulatorOptions
+    let env: EngineEnvironment
+    let codec: AuthIdCodec
+    let states = ShardedStore<JourneyState>()
+    let sessions = SessionStore()
+    let transactions = TransactionStore()
+    let faults = FaultRegistry()
+    let hangs = HangRegistry()
+    let resources: [String: ResourceDefinition]
+    private let storesSinceSweep = Atomic<Int>(0)
+
+    init(definition: SimulatorDefinition, options: SimulatorOptions) {
+        self.definition = definition
+        self.settings = definition.settings
+        self.options = options
+        self.codec = AuthIdCodec(secret: definition.settings.secret)
+        self.env = EngineEnvironment(
+            settings: definition.settings, users: UserStore(definition.users), outbox: Outbox(),
+            random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore())
+        self.resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    var now: Date { env.clock.now() }
+
+    /// Routes one request to its handler.
+    func handle(_ request: IncomingRequest) -> HTTPReply {
+        let path = request.path
+        if path.hasPrefix("/__simulator/") { return control(request) }
+        if path == "/am/json" || path.hasPrefix("/am/json/") { return amJSON(request) }
+        if let resource = resources[path] { return protectedResource(resource, request) }
+        return .notFound(path)
+    }
+
+    private func amJSON(_ request: IncomingRequest) -> HTTPReply {
+        let segments = request.path.dropFirst("/am/json".count).split(separator: "/").map(String.init)
+        var names: [String] = []
+        var index = 0
+        while index + 1 < segments.count, segments[index] == "realms" {
+            if segments[index + 1] != "root" { names.append(segments[index + 1]) }
+            index += 2
+        }
+        let rest = Array(segments[index...])
+        var realm = "/" + names.joined(separator: "/")
+        if let override = request.query["realm"], !override.isEmpty { realm = Realm.normalize(override) }
+        switch rest.first {
+        case "authenticate" where rest.count == 1:
+            guard request.method == .post else { return .methodNotAllowed(request.method) }
+            return authenticate(request, realm: realm)
+        case "sessions" where rest.count == 1:
+            guard request.method == .post else { return .methodNotAllowed(request.method) }
+            return sessionsAction(request, realm: realm)
+        case "serverinfo":
+            guard request.method == .get else { return .methodNotAllowed(request.method) }
+            return serverInfo(realm: realm)
+        default:
+            return .notFound(request.path)
+        }
+    }
+
+    /// Keeps a journey for its next request, dropping expired ones now and then.
+    func store(_ state: JourneyState) {
+        states.set(state.id, state)
+        if storesSinceSweep.add(1, ordering: .relaxed).newValue % 4096 == 0 {
+            let now = self.now
+            states.sweep { $0.expires <= now }
+        }
+    }
+
+    /// The live session the request carries, if any.
+    func session(of request: IncomingRequest) -> SimSession? {
+        guard let token = request.sessionToken(cookieName: settings.cookieName) else { return nil }
+        return sessions.valid(token, now: now)
+    }
+
+    private func serverInfo(realm: String) -> HTTPReply {
+        let body: JSONValue = [
+            "cookieName": .string(settings.cookieName), "domains": [], "protectedUserAttributes": [],
+            "forgotPassword": "false", "forgotUsername": "false", "kbaEnabled": "false", "selfRegistration": "false",
+            "lang": "en", "successfulUserRegistrationDestination": "default", "socialImplementations": [],
+            "referralsEnabled": "false", "realm": .string(realm), "xuiUserSessionValidationEnabled": true,
+            "fileBasedConfiguration": true, "userIdAttributes": [], "secureCookie": false,
+            "zeroPageLogin": ["enabled": false, "refererWhitelist": [], "allowedWithoutReferer": true],
+        ]
+        var reply = HTTPReply.json(.ok, body, outcome: "200 serverinfo")
+        reply.headers[.contentAPIVersion] = "resource=1.1"
+        return reply
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JourneyCore
+import NIOCore
+
+/// The request context: Hummingbird's core storage plus the connection, which `close` and `hang` faults need.
+struct SimulatorContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// Thrown to drop a connection without an answer (after it has been closed).
+struct ConnectionDropped: Error {}
+
+/// Reads the request, applies faults, hands it to the core, and writes the reply with CORS headers.
+struct SimulatorResponder: HTTPResponder {
+    typealias Context = SimulatorContext
+    let core: SimulatorCore
+
+    func respond(to request: Request, context: SimulatorContext) async throws -> Response {
+        let target = request.uri.string
+        let path = request.uri.path
+        if request.method == .options {
+            return finish(CORS.preflight(request.headers, cookieName: core.settings.cookieName), request, path)
+        }
+        let maxBytes = core.options.maxBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
+            return finish(Self.tooLarge(maxBytes), request, path)
+        }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: maxBytes)
+        } catch is NIOTooManyBytesError {
+            return finish(Self.tooLarge(maxBytes), request, path)
+        }
+        let incoming = IncomingRequest(
+            method: request.method, target: target, headers: request.headers, body: Array(buffer: body),
+            fallbackHost: request.head.authority ?? "localhost")
+        var fault: FaultSpec?
+        if !path.hasPrefix("/__simulator/") {
+            if let header = request.headers[.simulatorFault] {
+                fault = FaultSpec(headerValue: header)
+                if fault == nil {
+                    return finish(.error(400, "Unknown X-Simulator-Fault '\(header)'"), request, path)
+                }
+            } else if !core.faults.isEmpty {
+                fault = core.faults.take(journey: core.peekJourney(incoming), path: path)
+            }
+        }
+        if let fault, fault.isConnectionFault {
+            try await drop(fault, request, path, context)
+        }
+        if let fault, let reply = FaultResponses.reply(for: fault, original: nil), fault != .truncated {
+            return finish(reply, request, path)
+        }
+        if case .delay(let ms)? = fault { try await Task.sleep(for: .milliseconds(ms)) }
+        var reply = core.handle(incoming)
+        if fault == .truncated, let cut = FaultResponses.reply(for: .truncated, original: reply) {
+            reply = withContext(cut, of: reply)
+        } else if let nodeFault = reply.fault {
+            if nodeFault.isConnectionFault {
+                log(request, path, reply.logContext, "fault \(nodeFault.kind)")
+                try await drop(nodeFault, request, path, context, logged: true)
+            }
+            if case .delay(let ms) = nodeFault { try await Task.sleep(for: .milliseconds(ms)) }
+            if let faulty = FaultResponses.reply(for: nodeFault, original: reply) { reply = withContext(faulty, of: reply) }
+        }
+        return finish(reply, request, path)
+    }
+
+    private func withContext(_ faulty: HTTPReply, of original: HTTPReply) -> HTTPReply {
+        var reply = faulty
+        reply.logContext = original.logContext
+        return reply
+    }
+
+    /// `close` and `hang`: never answer. Always throws once the connection is gone.
+    private func drop(
+        _ fault: FaultSpec, _ request: Request, _ path: String, _ context: SimulatorContext, logged: Bool = false
+    ) async throws -> Never {
+        if !logged { log(request, path, "", "fault \(fault.kind)") }
+        if fault == .hang { await core.hangs.hang(on: context.channel) }
+        try? await context.channel.close()
+        throw ConnectionDropped()
+    }
+
+    private static func tooLarge(_ max: Int) -> HTTPReply {
+        .error(413, "Request body larger than \(max) bytes")
+    }
+
+    private func finish(_ reply: HTTPReply, _ request: Request, _ path: String) -> Response {
+        log(request, path, reply.logContext, reply.logOutcome)
+        var headers = reply.headers
+        CORS.decorate(&headers, origin: request.headers[.origin])
+        return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+
+    private func log(_ request: Request, _ path: String, _ context: String, _ outcome: String) {
+        guard core.options.logRequests else { return }
+        let middle = context.isEmpty ? "" : " \(context)"
+        core.options.log("\(request.method.rawValue) \(path)\(middle) -> \(outcome)")
+    }
+}
+
+extension FaultSpec {
+    var isConnectionFault: Bool { self == .hang || self == .close }
+}
+
+extension SimulatorCore {
+    /// The journey a request is about, for matching injected faults, without touching any state.
+    func peekJourney(_ request: IncomingRequest) -> String? {
+        if let name = request.query["authIndexValue"], request.query["authIndexType"] ?? "service" == "service" {
+            return name
+        }
+        guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else { return nil }
+        let parts = authId.split(separator: ".")
+        guard parts.count == 3, let payload = Base64URLFast.decode(parts[1]) else { return nil }
+        return (try? JSONReader.parse(payload))?["authIndexValue"]?.stringValue
+    }
+}
