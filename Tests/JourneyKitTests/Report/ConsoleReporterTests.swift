@@ -124,4 +124,29 @@ struct ConsoleReporterTests {
         let full = ConsoleCallbacks(style: ConsoleStyle(useColor: false), verbose: true).lines(for: callback)
         #expect(full == ["MetadataCallback", "  data=" + long])
     }
+
+    @Test func pollingWaitStageAndOutputOnlyCallbacks() {
+        let step = StepTrace(
+            number: 4, kind: .callbacks, exchange: ReportFixtures.exchange(duration: 0.005), stage: "WaitForApproval",
+            callbacks: [
+                CallbackTrace(type: "TextOutputCallback", prompt: "Check your phone", answeredBy: nil, inputs: []),
+                CallbackTrace(
+                    type: "PollingWaitCallback", prompt: nil, answeredBy: "built-in: echo", inputs: [],
+                    notes: [("waitTime", "8000")]),
+                CallbackTrace(
+                    type: "ConfirmationCallback", prompt: nil, answeredBy: "built-in: echo",
+                    inputs: [InputTrace(name: "IDToken3", value: "100", redacted: false)]),
+            ], waitedSeconds: 8)
+        let result = JourneyResult(name: "Push", file: "push.yaml", steps: [step], startedAt: ReportFixtures.start)
+        let lines = plain.render(result).split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.dropFirst().prefix(5)) == [
+                "  step 4  POST /am/json/realms/root/realms/alpha/authenticate  200  5.0 ms  stage WaitForApproval  waited 8.00 s",
+                "    TextOutputCallback \"Check your phone\"",
+                "    PollingWaitCallback",
+                "      waitTime=8000",
+                "    ConfirmationCallback ← 100",
+            ])
+        #expect(lines.last == "✔ passed  no outcome  1 step, 0 ms")
+    }
 }

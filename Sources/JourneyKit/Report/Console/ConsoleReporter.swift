@@ -36,7 +36,7 @@ public struct ConsoleReporter: Reporter {
     public func render(_ result: JourneyResult) -> String {
         var lines = [header(result)]
         if verbose { lines += details(result) }
-        lines += result.diagnostics.flatMap { diagnostic(diagnostic: $0) }
+        lines += result.diagnostics.flatMap(diagnosticLines)
         let placement = FailurePlacement(result)
         for step in result.steps {
             lines += self.step(step, failures: placement.byStep[step.number] ?? [])
@@ -77,7 +77,7 @@ public struct ConsoleReporter: Reporter {
         return lines.map { style.paint($0, .dim) }
     }
 
-    private func diagnostic(diagnostic: Diagnostic) -> [String] {
+    private func diagnosticLines(_ diagnostic: Diagnostic) -> [String] {
         let source = diagnostic.location.flatMap { sources.text(of: $0.file) }
         let text = source == nil ? diagnostic.description : diagnostic.rendered(source: source)
         let tone: ConsoleStyle.Tone = diagnostic.severity == .error ? .red : .yellow
