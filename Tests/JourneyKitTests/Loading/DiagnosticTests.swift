@@ -1,0 +1,175 @@
+import JourneyCore
+import Testing
+
+@testable import JourneyKit
+
+/// Invalid scripts: each problem is reported with its line:col, a clear message and, for near
+/// misses, a "did you mean".
+@Suite struct DiagnosticTests {
+    @Test func invalidYAMLIsReportedWithItsPlace() {
+        let text = "version: 1\nname: Broken\nhandlers:\n  NameCallback: [demo\n"
+        #expect(LoaderTestSupport.problems(text).count == 1)
+        let problem = LoaderTestSupport.problems(text).first ?? ""
+        #expect(problem.hasPrefix("5:1 error: invalid YAML: "), "\(problem)")
+    }
+
+    @Test func unknownKeySuggestsTheClosestOne() {
+        let text = "version: 1\nname: Typo\njourney: Login\nhandlrs:\n  NameCallback: demo\n"
+        #expect(LoaderTestSupport.problems(text) == [
+            "4:1 error: unknown key 'handlrs' in the script [did you mean 'handlers'?]"
+        ])
+    }
+
+    @Test func wrongValueTypesNameWhatWasExpectedAndFound() {
+        let text = """
+            version: 1
+            name: Types
+            tags: 3
+            start: { service: Login, forceAuth: yes-please }
+            limits: { maxSteps: many }
+            server: { verifyTLS: "no", timeout: soon }
+            """
+        #expect(LoaderTestSupport.problems(text) == [
+            "3:7 error: tags must be a list, found a number",
+            "4:38 error: start.forceAuth must be true or false, found a string",
+            "5:21 error: limits.maxSteps must be a whole number, found a string",
+            "6:22 error: server.verifyTLS must be true or false, found a string",
+            "6:37 error: server.timeout must be a number of seconds or a duration such as 30s, 500ms or 2m, found 'soon'",
+        ])
+    }
+
+    @Test func undefinedVariableSuggestsADeclaredOne() {
+        let text = """
+            version: 1
+            name: Undefined
+            journey: Login
+            vars: { username: demo }
+            handlers:
+              NameCallback: "{{ usernme }}"
+              PasswordCallback: "{{ env.PW }}{{ suffix }}"
+            """
+        #expect(LoaderTestSupport.problems(text) == [
+            "6:21 error: undefined variable 'usernme' [did you mean 'username'?]",
+            "7:35 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
+        ])
+    }
+
+    @Test func variablesGivenFromOutsideAreDefined() {
+        let text = "version: 1\nname: Outside\njourney: Login\nhandlers:\n  NameCallback: \"{{ user }}\"\n"
+        #expect(LoaderTestSupport.load(text, knownVariables: ["user"]) != nil)
+    }
+
+    @Test func unknownOutcomeSuggestsTheClosestOne() {
+        let text = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: sucess\n"
+        #expect(LoaderTestSupport.problems(text) == [
+            "5:12 error: unknown outcome 'sucess' [did you mean 'success'?]"
+        ])
+        let mapped = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: { failur: { code: 401 } }\n"
+        #expect(LoaderTestSupport.problems(mapped) == [
+            "5:14 error: unknown outcome 'failur' [did you mean 'failure'?]"
+        ])
+    }
+
+    @Test func badRegexIsReportedAtThePattern() {
+        let text = "version: 1\nname: Regex\njourney: Login\nhandlers:\n  - match: { type: ChoiceCallback, prompt: \"/(unclosed/\" }\n    choose: 0\n"
+        let problems = LoaderTestSupport.problems(text)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("5:44 error: invalid regular expression in handlers[0].match.prompt") == true, "\(problems)")
+    }
+
+    @Test func unterminatedTemplatePointsAtTheOpeningBraces() {
+        let plain = "version: 1\nname: Template\njourney: Login\nhandlers:\n  NameCallback: user-{{ name\n"
+        #expect(LoaderTestSupport.problems(plain) == [
+            "5:22 error: unterminated '{{': expected '}}' to close the expression [expressions are written {{ name }}]"
+        ])
+        let quoted = "version: 1\nname: Template\njourney: Login\nhandlers:\n  NameCallback: \"user-{{ name\"\n"
+        #expect(LoaderTestSupport.problems(quoted).first?.hasPrefix("5:23 error: unterminated '{{'") == true)
+    }
+
+    @Test func unknownFunctionSuggestsABuiltIn() {
+        let text = "version: 1\nname: Function\njourney: Login\nhandlers:\n  NameCallback: \"{{ uuuid() }}\"\n"
+        #expect(LoaderTestSupport.problems(text) == ["5:21 error: unknown function 'uuuid' [did you mean 'uuid'?]"])
+    }
+
+    @Test func unknownCallbackTypeIsAWarningWithASuggestion() throws {
+        let text = "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeCallback: { inputs: { IDToken1: x } }\n"
+        let result = ScriptLoader.lint(text: text, file: "test.yaml")
+        #expect(result.script != nil)
+        #expect(result.diagnostics.map(LoaderTestSupport.summary) == [
+            "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
+            "6:3 warning: unknown callback type 'AcmeCallback' (custom types are answered by input name)",
+        ])
+    }
+
+    @Test func simulatorTreeFilesAreRejectedClearly() {
+        let text = "version: 1\nkind: simulator\nname: Tree\nnodes: {}\n"
+        #expect(LoaderTestSupport.problems(text) == [
+            "2:7 error: this is a simulator tree file (kind: simulator), not a journey script [journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader]"
+        ])
+    }
+
+    @Test func versionAndStartAreChecked() {
+        #expect(LoaderTestSupport.problems("version: 2\nname: V\njourney: Login\n") == [
+            "1:10 error: unsupported version 2: this journey reads version 1 scripts"
+        ])
+        #expect(LoaderTestSupport.problems("name: V\njourney: Login\n") == [
+            "1:1 error: missing required key 'version' in the script"
+        ])
+        #expect(LoaderTestSupport.problems("version: 1\nname: V\n") == [
+            "1:1 error: missing 'journey' (the service to start) or 'start' in the script [for example: journey: Login]"
+        ])
+        #expect(LoaderTestSupport.problems("version: 1\nname: V\njourney: A\nstart: { service: B }\n") == [
+            "4:1 error: the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'"
+        ])
+    }
+
+    @Test func valueSourcesAreChecked() {
+        let text = """
+            version: 1
+            name: Sources
+            journey: Login
+            vars:
+              a: { env: A, generate: uuid }
+              b: { generate: uuids }
+              c: { env: C, secrt: true }
+              d: { outbox: { to: x@example.com, field: otp } }
+              env: 1
+            """
+        #expect(LoaderTestSupport.problems(text) == [
+            "5:16 error: vars.a has both 'env' and 'generate'; a value comes from exactly one source",
+            "6:18 error: generate must be one of uuid, email, timestamp, digits, found 'uuids' [did you mean 'uuid'?]",
+            "7:16 error: unknown key 'secrt' in vars.c (a value source) [did you mean 'secret'?]",
+            "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
+            "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
+        ])
+    }
+
+    @Test func handlerOptionsAreChecked() {
+        let text = """
+            version: 1
+            name: Options
+            journey: Login
+            handlers:
+              ChoiceCallback: { chose: SMS }
+              NameCallback: [a, b]
+              - match: NameCallback
+            """
+        // A mapping and a list cannot mix: the YAML itself is invalid.
+        #expect(LoaderTestSupport.problems(text).first?.contains("invalid YAML") == true)
+        let options = """
+            version: 1
+            name: Options
+            journey: Login
+            handlers:
+              ChoiceCallback: { chose: SMS }
+              NameCallback: [a, b]
+              IdPCallback: { token: t, tokenType: idtoken, timeout: soon }
+            """
+        #expect(LoaderTestSupport.problems(options) == [
+            "5:21 error: unknown key 'chose' in handlers.ChoiceCallback [did you mean 'choose'?]",
+            "6:17 error: handlers.NameCallback must be a value or a mapping of answer options, found a list [use the list form of handlers ('- match: NameCallback') to write several handlers]",
+            "7:38 error: handlers.IdPCallback.tokenType must be one of id_token, access_token, authorization_code, JSON, found 'idtoken' [did you mean 'id_token'?]",
+            "7:56 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
+        ])
+    }
+}
