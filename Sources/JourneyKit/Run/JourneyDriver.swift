@@ -75,14 +75,14 @@ final class DriverRun: @unchecked Sendable {
 
     private func prepare() async throws(RunError) {
         let seed = configuration.seed ?? UInt64.random(in: 0...UInt64.max)
-        let origin = { [weak self] () -> String in self.map { AMEndpoints.origin(of: $0.baseURL) } ?? "" }
         let transport = self.transport
-        let timeoutBox = { [weak self] () -> Double in self?.timeout ?? 30 }
         context = RunContext(
             seed: seed, clock: clock, environment: configuration.environment, redactor: redactor,
-            outboxReader: { recipient throws(RunError) in
-                try await OutboxReader.newestMessage(
-                    for: recipient, origin: origin(), transport: transport, timeout: timeoutBox())
+            outboxReader: { [weak self] recipient throws(RunError) in
+                guard let self else { return nil }
+                return try await OutboxReader.newestMessage(
+                    for: recipient, origin: AMEndpoints.origin(of: self.baseURL), transport: transport,
+                    timeout: self.timeout)
             })
         for declaration in script.vars {
             if let override = configuration.variables[declaration.name] {

@@ -32,7 +32,7 @@ public struct HTTPTransport: Transport {
             return TransportResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { HeaderField($0.name, $0.value) },
-                body: Data(buffer: body))
+                body: Data(body.readableBytesView))
         } catch {
             throw Self.classify(error, timeout: request.timeoutSeconds, url: request.url)
         }
@@ -88,6 +88,8 @@ private enum SharedClients {
         configuration.decompression = .enabled(limit: .ratio(50))
         configuration.timeout = .init(connect: .seconds(10))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
+        // A refused connection is an answer: report it at once instead of retrying until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 }

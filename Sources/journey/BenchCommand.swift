@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import JourneyCore
+import JourneyKit
+
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the runner against a server: journeys/s, round-trip p50/p99, runner time per step.",
+        discussion: """
+            Start the simulator in another process first, then point the bench at it:
+              swift run -c release journey simulate journeys/trees/am.yaml --port 8080 --quiet &
+              swift run -c release journey bench journeys/login.yaml --server http://127.0.0.1:8080/am
+            """)
+
+    @Argument(help: "The script to run repeatedly.")
+    var script: String
+
+    @Option(help: "The AM base URL of an already running server (e.g. the simulator in another process).")
+    var server: String
+
+    @Option(help: "Concurrency levels, comma-separated.")
+    var concurrency: String = "1,32"
+
+    @Option(help: "Journeys per concurrency level.")
+    var count: Int = 2000
+
+    @Option(help: "Journeys run first and not measured.")
+    var warmup: Int = 200
+
+    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
+    var variables: [String] = []
+
+    func run() async throws {
+        let levels = concurrency.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !levels.isEmpty, levels.allSatisfy({ $0 >= 1 }) else {
+            throw ValidationError("--concurrency takes positive numbers, e.g. 1,32")
+        }
+        let variables = try EnvFile.parseAssignments(self.variables)
+        let compiled: CompiledJourney
+        do {
+            let loaded = try ScriptLoader.load(path: script, options: LoadOptions(knownVariables: Set(variables.keys)))
+            compiled = try JourneyCompiler.compile(loaded)
+        } catch {
+            let text = try? String(contentsOfFile: script, encoding: .utf8)
+            for diagnostic in error.diagnostics {
+                FileHandle.standardError.write(Data((diagnostic.rendered(source: text) + "\n").utf8))
+            }
+            throw ExitCode(2)
+        }
+        let configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
+        let benchmark = JourneyBenchmark(journey: compiled, configuration: configuration)
+        let check = await JourneyDriver.run(compiled, configuration: configuration)
+        guard check.status == .passed else {
+            FileHandle.standardError.write(
+                Data("error: the script does not pass against \(server): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n".utf8))
+            throw ExitCode(1)
+        }
+        print("bench: \(compiled.name) (\(script)) against \(server), \(check.steps.count) round trips per journey")
+        for level in levels {
+            _ = await benchmark.measure(count: warmup, concurrency: level)
+            let figures = await benchmark.measure(count: count, concurrency: level)
+            print(figures.description)
+        }
+    }
+}

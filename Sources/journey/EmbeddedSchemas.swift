@@ -1,0 +1,5 @@
+// Placeholder until scripts/embed-schemas runs.
+enum EmbeddedSchemas {
+    static let journey = "{}"
+    static let simulator = "{}"
+}

@@ -1,0 +1,42 @@
+import Foundation
+import JourneyCore
+import JourneyKit
+import JourneySimulator
+
+/// Starts one in-process simulator per tree file on an ephemeral loopback port, and
+/// reuses it for every script that names the same file.
+actor EmbeddedSimulators: SimulatorLauncher {
+    private var running: [String: RunningSimulator] = [:]
+    private let logRequests: Bool
+
+    init(logRequests: Bool = false) {
+        self.logRequests = logRequests
+    }
+
+    func baseURL(forTreeFile path: String) async throws -> String {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let simulator = running[key] { return simulator.baseURL }
+        let definition: SimulatorDefinition
+        do {
+            definition = try SimulatorLoader.load(path: path)
+        } catch {
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+            throw SimulatorProblem(
+                description: error.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"))
+        }
+        var options = SimulatorOptions()
+        options.logRequests = logRequests
+        let simulator = try await Simulator.start(definition, options: options)
+        running[key] = simulator
+        return simulator.baseURL
+    }
+
+    func stopAll() async {
+        for simulator in running.values { await simulator.stop() }
+        running = [:]
+    }
+}
+
+struct SimulatorProblem: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads `KEY=VALUE` lines (`#` comments, optional `export`, optional quotes) into a dictionary.
+enum EnvFile {
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ path: String) throws -> [String: String] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Problem(description: "cannot read env file \(path)")
+        }
+        var values: [String: String] = [:]
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("export ") { line = String(line.dropFirst("export ".count)) }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw Problem(description: "\(path):\(number + 1): expected KEY=VALUE")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[key] = value
+        }
+        return values
+    }
+
+    /// `name=value` pairs from `--var`.
+    static func parseAssignments(_ assignments: [String]) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw Problem(description: "--var expects name=value, got '\(assignment)'")
+            }
+            values[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        return values
+    }
+}

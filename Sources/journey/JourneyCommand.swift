@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct JourneyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journey",
+        abstract: "Run declarative PingAM authentication journeys.",
+        discussion: """
+            Exit codes: 0 passed, 1 an expectation failed, 2 a script is invalid, \
+            3 transport or protocol error.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self]
+    )
+}

@@ -1,0 +1,36 @@
+import Foundation
+import JourneyKit
+import ArgumentParser
+import Synchronization
+
+/// Writes results as scripts finish: one block per script on stdout, never interleaved, and
+/// the summary (or the whole machine report) at the end.
+final class OutputSink: Sendable {
+    private let reporter: any Reporter
+    private let lock = Mutex(())
+
+    init(format: ReportFormat, verbose: Bool) {
+        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let useColor = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let console = ConsoleReporter(useColor: useColor, verbose: verbose, sources: sources)
+        reporter = format.reporter(console: console)
+    }
+
+    func scriptFinished(_ result: JourneyResult) {
+        let text = reporter.scriptFinished(result)
+        guard !text.isEmpty else { return }
+        lock.withLock { _ in write(text) }
+    }
+
+    func finish(_ results: [JourneyResult]) -> RunSummary {
+        let summary = RunSummary(results: results)
+        lock.withLock { _ in write(reporter.finish(summary)) }
+        return summary
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}

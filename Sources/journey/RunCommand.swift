@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import JourneyCore
+import JourneyKit
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run journey scripts (files, folders or globs).",
+        discussion: """
+            Examples:
+              journey run journeys/                      # each script against its own server or simulator
+              journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
+              journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
+            """
+    )
+
+    @Argument(help: "Script files, folders or globs.")
+    var paths: [String]
+
+    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
+    var variables: [String] = []
+
+    @Option(name: .customLong("env-file"), help: "Read KEY=VALUE lines into the environment scripts see.")
+    var envFile: String?
+
+    @Option(help: "The AM base URL (e.g. https://tenant.example.com/am); overrides each script's server.")
+    var server: String?
+
+    @Option(help: "The realm (alpha, /alpha, customers/europe); overrides each script's realm.")
+    var realm: String?
+
+    @Option(help: "Run every script against an in-process simulator serving this tree file.")
+    var simulate: String?
+
+    @Option(name: .customLong("tag"), help: "Run only scripts with this tag (repeatable).")
+    var tags: [String] = []
+
+    @Option(help: "Scripts to run at once.")
+    var jobs: Int = 1
+
+    @Flag(help: "Stop after the first script that does not pass.")
+    var failFast = false
+
+    @Option(help: "Output on stdout: human, json or junit.")
+    var format: ReportFormat = .human
+
+    @Option(help: "Also write a machine report: junit=FILE or json=FILE (repeatable).")
+    var report: [String] = []
+
+    @Option(help: "Request timeout in seconds (overrides the scripts).")
+    var timeout: Double?
+
+    @Option(help: "The random seed (for reproducible generated values).")
+    var seed: UInt64?
+
+    @Flag(help: "Shorten PollingWaitCallback waits.")
+    var fastPolling = false
+
+    @Flag(name: .shortAndLong, help: "Show request and response headers and bodies (redacted).")
+    var verbose = false
+
+    @Flag(help: "Log each simulator request to stderr.")
+    var logSimulator = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        _ = try parsedReports()
+    }
+
+    func run() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        do {
+            if let envFile {
+                environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile }
+            }
+            let configuration = RunConfiguration(
+                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
+                environment: environment, seed: seed, fastPolling: fastPolling ? true : nil, timeoutSeconds: timeout)
+            let simulators = EmbeddedSimulators(logRequests: logSimulator)
+            let output = OutputSink(format: format, verbose: verbose)
+            let options = SuiteOptions(
+                paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: simulate,
+                configuration: configuration, launcher: simulators,
+                onResult: { result in output.scriptFinished(result) })
+            let results = await SuiteRunner.run(options)
+            await simulators.stopAll()
+            let summary = output.finish(results)
+            for (kind, path) in try parsedReports() {
+                try writeReport(kind, summary: summary, to: path)
+            }
+            throw ExitCode(summary.exitCode)
+        } catch let problem as EnvFile.Problem {
+            FileHandle.standardError.write(Data("error: \(problem.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func parsedReports() throws -> [(ReportFormat, String)] {
+        try report.map { item in
+            guard let equals = item.firstIndex(of: "="), let kind = ReportFormat(rawValue: String(item[..<equals])),
+                kind != .human
+            else {
+                throw ValidationError("--report expects junit=FILE or json=FILE, got '\(item)'")
+            }
+            return (kind, String(item[item.index(after: equals)...]))
+        }
+    }
+
+    private func writeReport(_ kind: ReportFormat, summary: RunSummary, to path: String) throws {
+        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let text = kind == .junit ? JUnitReport.render(summary, sources: sources) : JSONReport.render(summary)
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import JourneyCore
+import JourneySimulator
+
+struct SimulateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Serve simulator trees as a PingAM-compatible server (loopback by default).")
+
+    @Argument(help: "Tree files (kind: simulator).")
+    var trees: [String]
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "Address to bind.")
+    var bind: String = "127.0.0.1"
+
+    @Flag(help: "Do not log a line per request.")
+    var quiet = false
+
+    func run() async throws {
+        let definition: SimulatorDefinition
+        do {
+            definition = try SimulatorLoader.load(paths: trees)
+        } catch {
+            for diagnostic in error.diagnostics {
+                let text = diagnostic.location.flatMap { try? String(contentsOfFile: $0.file, encoding: .utf8) }
+                FileHandle.standardError.write(Data((diagnostic.rendered(source: text) + "\n").utf8))
+            }
+            throw ExitCode(2)
+        }
+        var options = SimulatorOptions()
+        options.host = bind
+        options.port = port
+        options.logRequests = !quiet
+        try await Simulator.run(definition, options: options)
+    }
+}

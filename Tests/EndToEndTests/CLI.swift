@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Runs the built `journey` executable as a user would, with a time limit.
+enum CLI {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        let candidates = [".build/debug/journey", ".build/release/journey"]
+        for candidate in candidates {
+            let url = packageRoot.appendingPathComponent(candidate)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return packageRoot.appendingPathComponent(candidates[0])
+    }
+
+    /// Runs `journey arguments...` in the package root; kills it after `timeout` seconds.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) async throws
+        -> Output
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-out-\(UUID().uuidString)")
+        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: stdoutFile)
+            try? FileManager.default.removeItem(at: stderrFile)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        process.standardInput = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        try process.run()
+        let finished = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream {}
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        if !finished {
+            process.terminate()
+            Issue.record("journey \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
+    }
+
+    /// Writes `text` to a new temporary file with `name` and returns its path.
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journey-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
