@@ -6,6 +6,7 @@ import Synchronization
 /// the clock, the redactor. It is the `AnswerEnvironment` callback answering uses.
 final class RunContext: AnswerEnvironment, GeneratorSource {
     let redactor: Redactor
+    let deviceState = DeviceState()
     let clock: any JourneyClock
     let environment: [String: String]
     /// Reads the simulator's outbox: recipient → newest message JSON.
@@ -93,6 +94,30 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
                 throw RunError(.script, "\(spec.location): the newest message to \(recipient) has no '\(field)'")
             }
             return ResolvedValue(value)
+        }
+    }
+
+    /// Evaluates `{{ }}` in every string of a script-given structure (payloads, profiles).
+    func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue {
+        switch value {
+        case .string(let text) where text.contains("{{"):
+            let template: Template
+            do {
+                template = try TemplateParser.parse(text, at: SourceLocation(file: "(payload)", line: 1, column: 1))
+            } catch {
+                throw RunError(.script, "invalid expression in '\(text)': \(error.message)")
+            }
+            return try evaluator.evaluate(template).json
+        case .array(let items):
+            var expanded: [JSONValue] = []
+            for item in items { expanded.append(try await expandTemplates(in: item)) }
+            return .array(expanded)
+        case .object(let object):
+            var expanded: [String: JSONValue] = [:]
+            for (key, item) in object { expanded[key] = try await expandTemplates(in: item) }
+            return .object(expanded)
+        default:
+            return value
         }
     }
 
