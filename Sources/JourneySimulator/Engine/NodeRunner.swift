@@ -14,6 +14,11 @@ struct NodeRunner {
         case .page(let spec): return .page(renderer.render(spec.callbacks, text: spec.text, emitIds: spec.emitIds))
         case .decision(let condition): return bool(ValuePath.evaluate(condition, in: state.values))
         case .credentials(let spec): return checkCredentials(spec, &state)
+        case .identify(let spec):
+            let value = ValuePath.resolve(spec.value, in: state.values)?.displayText ?? ""
+            guard let user = env.users.find(value: value, attribute: spec.attribute) else { return .outcome("false") }
+            state.values["user"] = user.stateValue
+            return .outcome("true")
         case .retryLimit(let spec):
             let key = "retry.\(node.id)"
             let count = (state.memory[key]?.intValue ?? 0) + 1

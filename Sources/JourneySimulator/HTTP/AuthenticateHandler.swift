@@ -71,6 +71,11 @@ extension SimulatorCore {
             id: env.random.token(24), journey: journey.name, realm: realm, node: journey.start, noSession: noSession,
             existingSession: session?.tokenId, advice: advice,
             expires: now.addingTimeInterval(Double(settings.authIdLifetime)))
+        if let username = session?.username, let user = env.users.user(username) {
+            // A journey run under a session (ForceAuth, step-up) knows who the user is.
+            state.values["user"] = user.stateValue
+            state.values["username"] = .string(username)
+        }
         let engine = Engine(journey: journey, env: env, baseURL: request.baseURL)
         let (result, node) = engine.start(&state)
         return reply(result, node: node, state: &state, journey: journey)

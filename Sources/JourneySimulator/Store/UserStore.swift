@@ -29,4 +29,14 @@ final class UserStore: Sendable {
             return storage.values.contains { $0.attributes[attribute]?.displayText == value }
         }
     }
+
+    /// The user whose username (or `attribute`) equals `value`.
+    func find(value: String, attribute: String?) -> SimulatedUser? {
+        guard !value.isEmpty else { return nil }
+        guard let attribute, attribute != "username", attribute != "userName" else { return user(value) }
+        return users.withLock { storage in
+            storage.values.sorted { $0.username < $1.username }
+                .first { $0.attributes[attribute]?.displayText == value }
+        }
+    }
 }

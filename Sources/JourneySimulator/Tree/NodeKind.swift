@@ -5,6 +5,7 @@ enum NodeKind: Sendable {
     case page(PageSpec)
     case decision(Condition)
     case credentials(CredentialsSpec)
+    case identify(IdentifySpec)
     case retryLimit(RetryLimitSpec)
     case createUser(CreateUserSpec)
     case recaptcha(RecaptchaSpec)
@@ -22,7 +23,7 @@ enum NodeKind: Sendable {
 
     /// Every node kind, as written in a tree file.
     static let names = [
-        "page", "decision", "credentials", "retryLimit", "createUser", "recaptcha", "choice", "confirmation",
+        "page", "decision", "credentials", "identify", "retryLimit", "createUser", "recaptcha", "choice", "confirmation",
         "pollingWait", "emailSuspend", "otpSend", "otpVerify", "kbaVerify", "message", "set", "success", "failure",
     ]
 
@@ -31,6 +32,7 @@ enum NodeKind: Sendable {
         case .page: "page"
         case .decision: "decision"
         case .credentials: "credentials"
+        case .identify: "identify"
         case .retryLimit: "retryLimit"
         case .createUser: "createUser"
         case .recaptcha: "recaptcha"
@@ -52,7 +54,7 @@ enum NodeKind: Sendable {
     var outcomeNames: [String] {
         switch self {
         case .page, .emailSuspend, .otpSend, .set: ["next"]
-        case .decision, .credentials, .recaptcha, .otpVerify, .kbaVerify: ["true", "false"]
+        case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify: ["true", "false"]
         case .retryLimit: ["retry", "reject"]
         case .createUser: ["created", "exists"]
         case .choice(let spec): spec.choices
@@ -90,6 +92,14 @@ struct PageSpec: Sendable {
 struct CredentialsSpec: Sendable {
     var username: String
     var password: String
+}
+
+/// `identify`: finds a user by username, or by an attribute's value, and sets `user`.
+struct IdentifySpec: Sendable {
+    /// State path of the value to look up.
+    var value: String
+    /// Attribute compared with the value; nil compares usernames.
+    var attribute: String?
 }
 
 /// `retryLimit`: `retry` for the first `limit` passes, then `reject`.

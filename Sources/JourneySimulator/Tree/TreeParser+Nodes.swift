@@ -120,6 +120,13 @@ extension TreeParser {
                 CredentialsSpec(
                     username: map?["username"]?.string("username") ?? "username",
                     password: map?["password"]?.string("password") ?? "password"))
+        case "identify":
+            let map = optionalMapping(node, context)
+            map?.allowOnly(["value", "attribute"], in: context)
+            return .identify(
+                IdentifySpec(
+                    value: map?["value"]?.string("value") ?? "username",
+                    attribute: map?["attribute"]?.string("attribute")))
         case "retryLimit":
             guard let map = node.mapping(context) else { return nil }
             map.allowOnly(["limit"], in: context)

@@ -1,0 +1,171 @@
+import AsyncHTTPClient
+import Foundation
+import JourneyCore
+import JourneySimulator
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Paths of the package, the example trees and the shared fixtures.
+enum Paths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let trees = packageRoot.appendingPathComponent("journeys/trees")
+    static let exampleTree = trees.appendingPathComponent("am.yaml").path
+
+    static func fixture(_ name: String) throws -> JSONValue {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+        return try JSONValue.parse(data)
+    }
+}
+
+/// Collects the simulator's log lines.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// An HTTP answer as tests look at it.
+struct Reply: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    var json: JSONValue { (try? JSONValue.parse(Data(body))) ?? .null }
+    var text: String { String(decoding: body, as: UTF8.self) }
+    func header(_ name: String) -> String? { headers.first(name: name) }
+    var cookies: [String] { headers[canonicalForm: "set-cookie"].map(String.init) }
+}
+
+/// A simulator started on 127.0.0.1:0 with a manual clock, and a client with timeouts on every request.
+struct Harness: Sendable {
+    let simulator: RunningSimulator
+    let clock: ManualClock
+    let logs: LogLines
+
+    static func definition(_ yaml: String? = nil) throws -> SimulatorDefinition {
+        if let yaml { return try SimulatorLoader.load(text: yaml, file: "test.yaml") }
+        return try SimulatorLoader.load(path: Paths.exampleTree)
+    }
+
+    static func run<T: Sendable>(
+        _ yaml: String? = nil, maxBodyBytes: Int = 1 << 20, _ body: (Harness) async throws -> T
+    ) async throws -> T {
+        let clock = ManualClock()
+        let logs = LogLines()
+        let options = SimulatorOptions(
+            clock: clock, logRequests: true, log: { logs.append($0) }, maxBodyBytes: maxBodyBytes, seed: 42)
+        let simulator = try await Simulator.start(try definition(yaml), options: options)
+        let harness = Harness(simulator: simulator, clock: clock, logs: logs)
+        do {
+            let result = try await body(harness)
+            await simulator.stop()
+            return result
+        } catch {
+            await simulator.stop()
+            throw error
+        }
+    }
+
+    var root: String { simulator.serverURL }
+
+    func authenticatePath(realm: String = "alpha") -> String {
+        realm == "/" ? "/am/json/realms/root/authenticate" : "/am/json/realms/root/realms/\(realm)/authenticate"
+    }
+
+    func request(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
+        timeout: TimeAmount = .seconds(10)
+    ) async throws -> Reply {
+        var request = HTTPClientRequest(url: root + path)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let buffer = try await response.body.collect(upTo: 4 << 20)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: Array(buffer: buffer))
+    }
+
+    func post(
+        _ path: String, json: JSONValue? = [:], headers: [(String, String)] = [], timeout: TimeAmount = .seconds(10)
+    ) async throws -> Reply {
+        var all = headers
+        if json != nil, !all.contains(where: { $0.0.lowercased() == "content-type" }) {
+            all.append(("Content-Type", "application/json"))
+        }
+        all.append(("Accept-API-Version", "resource=2.1, protocol=1.0"))
+        return try await request(.POST, path, body: json.map { Array($0.encoded) }, headers: all, timeout: timeout)
+    }
+
+    func get(_ path: String, headers: [(String, String)] = []) async throws -> Reply {
+        try await request(.GET, path, headers: headers)
+    }
+
+    /// Starts `journey` (service) in `realm`.
+    func start(
+        _ journey: String, realm: String = "alpha", query: String = "", headers: [(String, String)] = []
+    ) async throws -> Reply {
+        let extra = query.isEmpty ? "" : "&\(query)"
+        return try await post(
+            "\(authenticatePath(realm: realm))?authIndexType=service&authIndexValue=\(journey)\(extra)",
+            headers: headers)
+    }
+
+    /// Sends the step back with the main input of callback `i` set to `answers[i]`.
+    func answer(
+        _ step: JSONValue, _ answers: [Int: JSONValue], realm: String = "alpha", headers: [(String, String)] = []
+    ) async throws -> Reply {
+        try await post(authenticatePath(realm: realm), json: Steps.fill(step, answers), headers: headers)
+    }
+
+    /// Logs in as `username` through the Login journey; returns the tokenId.
+    func login(_ username: String = "demo", _ password: String = "Ch4ng3it!", realm: String = "alpha") async throws
+        -> String
+    {
+        let step = try await start("Login", realm: realm).json
+        let done = try await answer(step, [0: .string(username), 1: .string(password)], realm: realm)
+        return done.json["tokenId"]?.stringValue ?? ""
+    }
+
+    func outbox(_ recipient: String) async throws -> [JSONValue] {
+        let encoded = recipient.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? recipient
+        return try await get("/__simulator/outbox/\(encoded)").json["messages"]?.arrayValue ?? []
+    }
+}
+
+/// Helpers to read and fill steps.
+enum Steps {
+    static func callbacks(_ step: JSONValue) -> [JSONValue] { step["callbacks"]?.arrayValue ?? [] }
+
+    static func types(_ step: JSONValue) -> [String] {
+        callbacks(step).compactMap { $0["type"]?.stringValue }
+    }
+
+    static func output(_ callback: JSONValue, _ name: String) -> JSONValue? {
+        callback["output"]?.arrayValue?.first(where: { $0["name"]?.stringValue == name })?["value"]
+    }
+
+    /// Sets input `suffix` ("" = the main one) of callback `index`.
+    static func set(_ step: JSONValue, _ index: Int, suffix: String = "", _ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = step, var list = object["callbacks"]?.arrayValue, list.indices.contains(index),
+            case .object(var callback) = list[index], var inputs = callback["input"]?.arrayValue
+        else { return step }
+        for (position, input) in inputs.enumerated() {
+            guard case .object(var pair) = input, let name = pair["name"]?.stringValue,
+                AMCallback.suffix(of: name) == suffix
+            else { continue }
+            pair["value"] = value
+            inputs[position] = .object(pair)
+        }
+        callback["input"] = .array(inputs)
+        list[index] = .object(callback)
+        object["callbacks"] = .array(list)
+        return .object(object)
+    }
+
+    static func fill(_ step: JSONValue, _ answers: [Int: JSONValue]) -> JSONValue {
+        answers.reduce(step) { partial, answer in set(partial, answer.key, answer.value) }
+    }
+}
