@@ -21,16 +21,11 @@ extension DriverRun {
         for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? number) == number {
             switch capture.source {
             case .output(let matcher, let name):
-                var seen: [String: Int] = [:]
-                for callback in amStep.callbacks {
-                    seen[callback.type, default: 0] += 1
-                    let occurrence = seen[callback.type] ?? 1
-                    if matcher.selects(callback, occurrence: occurrence, in: amStep, stepNumber: number),
-                        let value = callback.output(name)
-                    {
-                        try store(capture, value, step: number)
-                        break
-                    }
+                let layout = StepLayout(step: amStep, number: number)
+                if let index = amStep.callbacks.indices.first(where: { matcher.matches(callbackAt: $0, in: layout) }),
+                    let value = amStep.callbacks[index].output(name)
+                {
+                    try store(capture, value, step: number)
                 }
             case .stepField(let field):
                 let value: String? =
