@@ -145,8 +145,10 @@ struct ExpressionScanner {
     private mutating func parsePathOrCall() throws(Diagnostic) -> Expression {
         let start = offset
         let name = readWord()
+        let afterName = offset
         skipSpaces()
         if peek() == "(" { return try parseCall(name: name, at: start) }
+        offset = afterName
         var components = [name]
         while peek() == "." {
             advance()

@@ -31,7 +31,7 @@ import Testing
             """
         #expect(LoaderTestSupport.problems(text) == [
             "3:7 error: tags must be a list, found a number",
-            "4:38 error: start.forceAuth must be true or false, found a string",
+            "4:37 error: start.forceAuth must be true or false, found a string",
             "5:21 error: limits.maxSteps must be a whole number, found a string",
             "6:22 error: server.verifyTLS must be true or false, found a string",
             "6:37 error: server.timeout must be a number of seconds or a duration such as 30s, 500ms or 2m, found 'soon'",
@@ -50,7 +50,7 @@ import Testing
             """
         #expect(LoaderTestSupport.problems(text) == [
             "6:21 error: undefined variable 'usernme' [did you mean 'username'?]",
-            "7:35 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
+            "7:37 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
         ])
     }
 
@@ -92,12 +92,12 @@ import Testing
     }
 
     @Test func unknownCallbackTypeIsAWarningWithASuggestion() throws {
-        let text = "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeCallback: { inputs: { IDToken1: x } }\n"
+        let text = "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeRiskScoreCallback: { inputs: { IDToken1: x } }\n"
         let result = ScriptLoader.lint(text: text, file: "test.yaml")
         #expect(result.script != nil)
         #expect(result.diagnostics.map(LoaderTestSupport.summary) == [
             "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
-            "6:3 warning: unknown callback type 'AcmeCallback' (custom types are answered by input name)",
+            "6:3 warning: unknown callback type 'AcmeRiskScoreCallback' (custom types are answered by input name)",
         ])
     }
 
@@ -168,8 +168,8 @@ import Testing
         #expect(LoaderTestSupport.problems(options) == [
             "5:21 error: unknown key 'chose' in handlers.ChoiceCallback [did you mean 'choose'?]",
             "6:17 error: handlers.NameCallback must be a value or a mapping of answer options, found a list [use the list form of handlers ('- match: NameCallback') to write several handlers]",
-            "7:38 error: handlers.IdPCallback.tokenType must be one of id_token, access_token, authorization_code, JSON, found 'idtoken' [did you mean 'id_token'?]",
-            "7:56 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
+            "7:39 error: handlers.IdPCallback.tokenType must be one of id_token, access_token, authorization_code, JSON, found 'idtoken' [did you mean 'id_token'?]",
+            "7:57 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
         ])
     }
 }

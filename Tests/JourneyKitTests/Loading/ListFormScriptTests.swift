@@ -193,7 +193,7 @@ import Testing
     @Test func warnsOnlyAboutTheCustomCallbackType() {
         let diagnostics = ScriptLoader.lint(text: text, file: "test.yaml").diagnostics
         #expect(diagnostics.map(LoaderTestSupport.summary) == [
-            "57:14 warning: unknown callback type 'AcmeTokenCallback' (custom types are answered by input name)"
+            "47:12 warning: unknown callback type 'AcmeTokenCallback' (custom types are answered by input name)"
         ])
     }
 }

@@ -68,7 +68,7 @@ import Testing
         #expect(script.protocolKind == .pingam)
         #expect(script.start.authIndexType == "service")
         #expect(script.start.authIndexValue?.literalText == "Login")
-        #expect(script.start.location.line == 15)
+        #expect(script.start.location.line == 16)
         #expect(script.limits == Limits(maxSteps: 10, maxPolls: 3, fastPolling: true))
     }
 
@@ -82,7 +82,7 @@ import Testing
         #expect(server.verifyTLS == false)
         #expect(server.timeoutSeconds == 0.5)
         #expect(server.simulate?.value == "trees/login.yaml")
-        #expect(server.simulate?.location == SourceLocation(file: "test.yaml", line: 14, column: 13))
+        #expect(server.simulate?.location == SourceLocation(file: "test.yaml", line: 15, column: 13))
     }
 
     @Test func loadsEveryVarSource() throws {
@@ -106,7 +106,7 @@ import Testing
         #expect(described["code"] == "outbox {{ email }} code")
         #expect(described["wrapped"] == "template {{ username }} secret")
         #expect(described["data"] == #"literal {"currencyCode":"USD","value":99.99}"#)
-        #expect(vars.first?.location == SourceLocation(file: "test.yaml", line: 17, column: 3))
+        #expect(vars.first?.location == SourceLocation(file: "test.yaml", line: 18, column: 3))
     }
 
     @Test func loadsMapFormHandlers() throws {
@@ -126,7 +126,7 @@ import Testing
                 == #"{"firewallPolicyEvaluation":true,"transactionData":{"currencyCode":"USD","transactionId":"TXN-{{ otp }}","value":99.99}}"#
         )
         #expect(recaptcha.setOptions.map(\.key) == ["token", "action", "timeout", "payload"])
-        #expect(handlers[0].location == SourceLocation(file: "test.yaml", line: 32, column: 3))
+        #expect(handlers[0].location == SourceLocation(file: "test.yaml", line: 33, column: 3))
     }
 
     @Test func loadsStepAndOutcomeExpectations() throws {
