@@ -61,7 +61,12 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int?) async throws(RunError) -> ResolvedValue {
         var value = try await resolveUnmarked(spec, timeoutMilliseconds: timeoutMilliseconds)
         if spec.secret && value.secretName == nil {
-            value.secretName = "secret"
+            // Name an inline secret after where it comes from, so «RECAPTCHA_TEST_TOKEN» says which.
+            if case .env(let name, _) = spec.source {
+                value.secretName = name
+            } else {
+                value.secretName = "secret"
+            }
         }
         if let name = value.secretName {
             registerSecret(value.json, name: name)
