@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// Bad scripts and bad servers: each gets a clear message and the exit code DESIGN.md gives.
+/// Server misbehaviour comes from the simulator's fault injection, never from sleeps.
+@Suite struct BadInputTests {
+    /// A script against the example simulator, in its own folder next to a copy-free tree path.
+    static func script(_ body: String) throws -> String {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path
+        return try CLI.temporaryFile("script.yaml", body.replacingOccurrences(of: "TREE", with: tree))
+    }
+
+    static let login = """
+        version: 1
+        name: Login
+        server: { simulate: TREE }
+        journey: Login
+        handlers:
+          NameCallback: demo
+          PasswordCallback: { value: Ch4ng3it!, secret: true }
+
+        """
+
+    static func faulty(_ fault: String, timeout: String = "5") throws -> String {
+        try script(login.replacingOccurrences(
+            of: "server: { simulate: TREE }",
+            with: "server: { simulate: TREE, timeout: \(timeout), headers: { X-Simulator-Fault: \"\(fault)\" } }"))
+    }
+
+    @Test func invalidYAML() async throws {
+        let path = try Self.script("version: 1\nname: [unclosed\njourney: Login\n")
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("script.yaml:"))
+        #expect(output.stdout.contains("invalid YAML"))
+    }
+
+    @Test func unknownKeyWithSuggestion() async throws {
+        let path = try Self.script(Self.login + "handelrs: {}\n")
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("script.yaml:8:1: error: unknown key 'handelrs'"))
+        #expect(output.stderr.contains("did you mean 'handlers'?"))
+        #expect(output.stderr.contains("^^^^^^^^"))
+    }
+
+    @Test func wrongValueType() async throws {
+        let path = try Self.script(Self.login + "limits: { maxSteps: many }\n")
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("maxSteps"))
+        #expect(output.stdout.contains("whole number"))
+    }
+
+    @Test func optionThatDoesNotFitTheCallbackType() async throws {
+        let path = try Self.script(Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: { choose: 1 }"))
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("option 'choose' does not fit NameCallback"))
+    }
+
+    @Test func undefinedVariable() async throws {
+        let path = try Self.script(Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: \"{{ usernme }}\""))
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("undefined variable 'usernme'"))
+    }
+
+    @Test func threeErrorsAreAllReported() async throws {
+        let path = try Self.script("""
+            version: 2
+            name: Broken
+            jorney: Login
+            limits: { maxSteps: many }
+
+            """)
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("script.yaml:1:10"))
+        #expect(output.stderr.contains("script.yaml:3:1"))
+        #expect(output.stderr.contains("script.yaml:4:21"))
+        let errors = output.stderr.components(separatedBy: ": error: ").count - 1
+        #expect(errors >= 3)
+    }
+
+    @Test func unhandledCallbackNamesStepCallbackPromptAndHandlersTried() async throws {
+        let path = try Self.script(Self.login.replacingOccurrences(of: "journey: Login", with: "journey: SecondFactor"))
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(output.stdout.contains("step 2"))
+        #expect(output.stdout.contains("ChoiceCallback"))
+        #expect(output.stdout.contains("Choose your second factor"))
+        #expect(output.stdout.contains("NameCallback"))
+        #expect(output.stdout.contains("PasswordCallback"))
+    }
+
+    @Test func serverUnreachable() async throws {
+        let path = try Self.script(Self.login)
+        let output = try await CLI.run(["run", path, "--server", "http://127.0.0.1:1/am"])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("server unreachable"))
+    }
+
+    @Test func serverThatNeverAnswersTimesOut() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("hang", timeout: "0.5")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("no response within 0.5 s"))
+    }
+
+    @Test func slowServerPastTheTimeout() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("delay=1500", timeout: "0.3")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("request timeout"))
+    }
+
+    @Test func htmlInsteadOfJSON() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("html")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("HTML page, not JSON"))
+    }
+
+    @Test func serverError() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("status=503")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("HTTP 503"))
+    }
+
+    @Test func notJSON() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("notJSON")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("not JSON"))
+    }
+
+    @Test func truncatedBody() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("truncated")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("not JSON"))
+    }
+
+    @Test func connectionClosed() async throws {
+        let output = try await CLI.run(["run", try Self.faulty("close")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("connection closed") || output.stdout.contains("request failed"))
+    }
+
+    @Test func journeyLoopingPastMaxSteps() async throws {
+        let path = try Self.script("""
+            version: 1
+            name: Endless wait
+            server: { simulate: TREE }
+            journey: TimedWait
+            limits: { maxSteps: 4, fastPolling: true, maxPolls: 100 }
+
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(output.stdout.contains("did not end within 4 round trips"))
+    }
+
+    @Test func wrongOutcomeIsAnExpectationFailure() async throws {
+        let path = try Self.script(Self.login.replacingOccurrences(of: "Ch4ng3it!", with: "wrong") + "expect: { outcome: success }\n")
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("expected outcome success, got failure 401"))
+        #expect(!output.stdout.contains("wrong"), "a secret reached the output")
+    }
+}
