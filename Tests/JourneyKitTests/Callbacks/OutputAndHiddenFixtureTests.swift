@@ -1,0 +1,71 @@
+import Foundation
+import JourneyCore
+import Testing
+
+@testable import JourneyKit
+
+/// Output-only callbacks are echoed untouched; HiddenValueCallback echoes or takes a value.
+@Suite struct OutputAndHiddenFixtureTests {
+    @Test(arguments: [
+        "callbacks/TextOutputCallback.json", "callbacks/MetadataCallback.json",
+        "callbacks/SuspendedTextOutputCallback.json", "callbacks/PollingWaitCallback.json",
+        "callbacks/RedirectCallback.json", "callbacks/mfa/recovery-codes-display.json",
+    ])
+    func outputOnlyCallbacksAreEchoed(path: String) async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(try Fixtures.step(path), [])
+        #expect(result.step.json == json)
+        #expect(result.unhandled.isEmpty)
+        #expect(result.callbacks.allSatisfy { $0.answeredBy == "built-in: echo" })
+    }
+
+    @Test func explicitEchoHandlerIsNamed() async throws {
+        let path = "callbacks/TextOutputCallback.json"
+        let result = try await answer(try Fixtures.step(path), [
+            handler("TextOutputCallback", line: 4) { $0.echo = located(true) }
+        ])
+        #expect(result.step.json == (try Fixtures.json(path)))
+        #expect(result.callbacks[0].answeredBy == "handler #1 (TextOutputCallback) at test.yaml:4:3")
+    }
+
+    @Test func valueOnAnOutputCallbackIsAnError() async throws {
+        await #expect(throws: RunError.self) {
+            try await answer(try Fixtures.step("callbacks/RedirectCallback.json"), [
+                handler("RedirectCallback") { $0.value = text("x") }
+            ])
+        }
+    }
+
+    @Test func pollingWaitNotesTheWait() async throws {
+        let result = try await answer(try Fixtures.step("callbacks/PollingWaitCallback.json"), [])
+        #expect(result.note(0, "waitTime") == "8000 ms")
+        #expect(result.exitPolling == false)
+    }
+
+    @Test func hiddenValueEchoedByDefault() async throws {
+        let path = "callbacks/HiddenValueCallback.json"
+        let json = try Fixtures.json(path)
+        let result = try await answer(try Fixtures.step(path), [])
+        #expect(result.step.json == json)
+        #expect(result.callbacks[0].answeredBy == "built-in: echo hidden value")
+    }
+
+    @Test func hiddenValueByHiddenId() async throws {
+        let path = "callbacks/HiddenValueCallback.json"
+        let json = try Fixtures.json(path)
+        let result = try await answer(try Fixtures.step(path), [
+            handler(nil, matching: { $0.hiddenId = TextPattern(exact: "jwt") }) { $0.value = text("eyJhbGciOi.x.y") }
+        ])
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "eyJhbGciOi.x.y")]))
+    }
+
+    @Test func hiddenValueByType() async throws {
+        let path = "callbacks/mfa/oath-registration-qr.json"
+        let json = try Fixtures.json(path)
+        let result = try await answer(try Fixtures.step(path), [
+            handler("HiddenValueCallback") { $0.value = text("seen") },
+            handler("ConfirmationCallback", line: 2) { $0.choose = located(.label("Next")) },
+        ])
+        #expect(result.step.json == fixture(json, setting: [(2, "IDToken3", "seen"), (3, "IDToken4", 0)]))
+    }
+}
