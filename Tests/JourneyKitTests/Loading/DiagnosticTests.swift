@@ -123,6 +123,16 @@ import Testing
         ])
     }
 
+    @Test func aMisspelledRequiredKeyIsReportedOnce() {
+        #expect(LoaderTestSupport.problems("version: 1\nnmae: Typo\njourny: Login\n") == [
+            "2:1 error: unknown key 'nmae' in the script [did you mean 'name'?]",
+            "3:1 error: unknown key 'journy' in the script [did you mean 'journey'?]",
+        ])
+        #expect(LoaderTestSupport.problems("version: 1\nname: T\njourney: L\nhandlers:\n  - mach: NameCallback\n    value: x\n") == [
+            "5:5 error: unknown key 'mach' in handlers[0] [did you mean 'match'?]"
+        ])
+    }
+
     @Test func valueSourcesAreChecked() {
         let text = """
             version: 1

@@ -17,7 +17,7 @@ extension LoadContext {
         let keep = mapping["regex"].flatMap { regex($0, "\(what).regex") }
         let step = mapping["step"].flatMap { int($0, "\(what).step", minimum: 1) }
         let secret = mapping["secret"].flatMap { $0.bool("\(what).secret") } ?? false
-        guard let fromNode = mapping.required("from", in: what),
+        guard let fromNode = required("from", in: mapping, what, accepted: FormatKeys.capture),
             let from = oneOf(FormatKeys.captureSources, fromNode, "\(what).from")
         else { return nil }
         checkOnlyFor(from, in: mapping, what)
@@ -30,15 +30,15 @@ extension LoadContext {
         switch from {
         case "output":
             let selector = mapping["callback"].map { matcher($0, "\(what).callback") } ?? Matcher()
-            let name = mapping.required("name", in: "\(what) (the output's name)").flatMap { $0.string("\(what).name") }
+            let name = required("name", in: mapping, "\(what) (the output's name)", accepted: FormatKeys.capture).flatMap { $0.string("\(what).name") }
             guard let selector, let name else { return nil }
             return .output(matcher: selector, name: name)
         case "stage", "header", "description":
             return .stepField(from)
         case "response":
-            return mapping.required("path", in: what).flatMap { $0.string("\(what).path") }.map { .response(path: $0) }
+            return required("path", in: mapping, what, accepted: FormatKeys.capture).flatMap { $0.string("\(what).path") }.map { .response(path: $0) }
         case "httpHeader":
-            return mapping.required("name", in: "\(what) (the header's name)")
+            return required("name", in: mapping, "\(what) (the header's name)", accepted: FormatKeys.capture)
                 .flatMap { $0.string("\(what).name") }.map { .httpHeader($0) }
         case "registrationUri":
             return .registrationUri

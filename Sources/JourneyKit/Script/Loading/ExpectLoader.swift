@@ -25,7 +25,7 @@ extension LoadContext {
             return nil
         }
         mapping.allowOnly(FormatKeys.step, in: what)
-        let callbacks = mapping.required("callbacks", in: what).flatMap { callbackTypes($0, "\(what).callbacks") }
+        let callbacks = required("callbacks", in: mapping, what, accepted: FormatKeys.step).flatMap { callbackTypes($0, "\(what).callbacks") }
         var step = StepExpectation(callbacks: callbacks ?? [], location: node.location)
         step.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
         step.header = mapping["header"].flatMap { pattern($0, "\(what).header") }

@@ -160,3 +160,18 @@ final class LoadContext {
         node.isScalar && node.node.tag.rawValue == Tag.Name.int.rawValue
     }
 }
+
+extension LoadContext {
+    /// The value of a required key. Its absence is reported at the mapping, unless an unknown
+    /// key in the mapping is a near miss of it (already reported with a "did you mean").
+    func required(_ key: String, in mapping: YMapping, _ context: String, accepted: [String]) -> YNode? {
+        if let value = mapping[key] { return value }
+        if isMisspelled(key, in: mapping, accepted: accepted) { return nil }
+        return mapping.required(key, in: context)
+    }
+
+    /// Whether some key of `mapping` outside `accepted` looks like a typo of `key`.
+    func isMisspelled(_ key: String, in mapping: YMapping, accepted: [String]) -> Bool {
+        mapping.keys.contains { !accepted.contains($0) && DidYouMean.suggestion(for: $0, among: accepted) == key }
+    }
+}

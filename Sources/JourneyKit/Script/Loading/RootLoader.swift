@@ -13,8 +13,8 @@ extension LoadContext {
         guard checkKind(mapping) else { return nil }
         mapping.allowOnly(FormatKeys.root, in: "the script")
 
-        let version = mapping.required("version", in: "the script").flatMap(version)
-        let name = mapping.required("name", in: "the script").flatMap { $0.string("name") }
+        let version = required("version", in: mapping, "the script", accepted: FormatKeys.root).flatMap(version)
+        let name = required("name", in: mapping, "the script", accepted: FormatKeys.root).flatMap { $0.string("name") }
         let description = mapping["description"].flatMap { $0.string("description") }
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
@@ -90,6 +90,11 @@ extension LoadContext {
                 at: full.keyNode)
             return nil
         case (nil, nil):
+            if isMisspelled("journey", in: mapping, accepted: FormatKeys.root)
+                || isMisspelled("start", in: mapping, accepted: FormatKeys.root)
+            {
+                return nil
+            }
             reader.error(
                 "missing 'journey' (the service to start) or 'start' in the script", at: mapping.node.location,
                 hint: "for example: journey: Login")
