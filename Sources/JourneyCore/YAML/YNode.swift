@@ -13,6 +13,9 @@ public struct YNode {
 
     public var location: SourceLocation { reader.location(node.mark) }
 
+    /// The resolved YAML tag (`str`, `int`, `bool`...). Yams keeps `Tag.name` internal.
+    var tagName: Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+
     /// The caret width for this node: a scalar's text, or 1.
     public var caretLength: Int {
         if let scalar = node.scalar { return max(1, scalar.string.unicodeScalars.count) }
@@ -21,7 +24,7 @@ public struct YNode {
 
     public var isNull: Bool {
         guard let scalar = node.scalar else { return false }
-        return scalar.style == .plain && (node.tag.name == .null || scalar.string.isEmpty)
+        return scalar.style == .plain && (tagName == .null || scalar.string.isEmpty)
     }
 
     public var isMapping: Bool { node.mapping != nil }
@@ -33,7 +36,7 @@ public struct YNode {
         if node.mapping != nil { return "a mapping" }
         if node.sequence != nil { return "a list" }
         if isNull { return "nothing (null)" }
-        switch node.tag.name {
+        switch tagName {
         case .bool: return "a boolean"
         case .int, .float: return "a number"
         default: return "a string"
@@ -46,7 +49,7 @@ public struct YNode {
     /// True when the scalar was written as a plain (unquoted) string-typed value.
     public var isStringScalar: Bool {
         guard node.scalar != nil, !isNull else { return false }
-        return node.tag.name == .str
+        return tagName == .str
     }
 
     public func mapping(_ what: String = "this") -> YMapping? {
@@ -84,7 +87,7 @@ public struct YNode {
     }
 
     public func int(_ what: String = "this") -> Int? {
-        guard node.scalar != nil, node.tag.name == .int || node.tag.name == .str, let value = node.int ?? Int(scalarText ?? "") else {
+        guard node.scalar != nil, tagName == .int || tagName == .str, let value = node.int ?? Int(scalarText ?? "") else {
             reader.error("\(what) must be a whole number, found \(kindDescription)", at: self)
             return nil
         }
@@ -92,7 +95,7 @@ public struct YNode {
     }
 
     public func double(_ what: String = "this") -> Double? {
-        guard node.scalar != nil, node.tag.name == .int || node.tag.name == .float, let value = node.float ?? node.int.map(Double.init) else {
+        guard node.scalar != nil, tagName == .int || tagName == .float, let value = node.float ?? node.int.map(Double.init) else {
             reader.error("\(what) must be a number, found \(kindDescription)", at: self)
             return nil
         }
@@ -100,7 +103,7 @@ public struct YNode {
     }
 
     public func bool(_ what: String = "this") -> Bool? {
-        guard node.scalar != nil, node.tag.name == .bool, let value = node.bool else {
+        guard node.scalar != nil, tagName == .bool, let value = node.bool else {
             reader.error("\(what) must be true or false, found \(kindDescription)", at: self)
             return nil
         }
@@ -130,7 +133,7 @@ public struct YNode {
             return .array(sequence.map { YNode($0, reader: reader).json })
         }
         if isNull { return .null }
-        switch node.tag.name {
+        switch tagName {
         case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalarText ?? "")
         case .int: return node.int.map(JSONValue.int) ?? .string(scalarText ?? "")
         case .float: return node.float.map(JSONValue.double) ?? .string(scalarText ?? "")
