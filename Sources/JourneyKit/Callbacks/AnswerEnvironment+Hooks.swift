@@ -7,7 +7,7 @@ extension AnswerEnvironment {
     /// are sent literally; `{{ }}` inside them is not evaluated.
     public func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue { value }
 
-    /// Default: a new device per call. A driver must return one `DeviceState` for the whole
-    /// run so the device id and binding keys stay the same across steps.
-    public var deviceState: DeviceState { DeviceState() }
+    /// Default: one device per run, found by the run's redactor. An environment that owns its
+    /// run's state should hold a `DeviceState` itself.
+    public var deviceState: DeviceState { DeviceStateRegistry.state(for: redactor) }
 }

@@ -31,7 +31,7 @@ public protocol AnswerEnvironment: Sendable {
     /// Evaluates `{{ }}` expressions in the string values of a structure given in a script
     /// (reCAPTCHA Enterprise `payload`, DeviceProfile `profile`). Has a default: values stay literal.
     func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue
-    /// The run's simulated device (identifier, binding keys). Has a default, but it is a new
-    /// device per call: return one instance per run to keep ids and keys across steps.
+    /// The run's simulated device (identifier, binding keys), the same for every step of a run.
+    /// Has a default (one device per redactor, i.e. per run); an environment may hold its own.
     var deviceState: DeviceState { get }
 }

@@ -171,3 +171,29 @@ import Testing
         #expect(unhandled.unhandled.count == 1)
     }
 }
+
+/// An environment that keeps no device state of its own: the default keeps one per run.
+final class MinimalEnvironment: AnswerEnvironment {
+    let redactor = Redactor()
+    func now() -> Date { Date(timeIntervalSince1970: 1_767_225_600) }
+    func randomBytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255) } }
+    func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int?) async throws(RunError) -> ResolvedValue {
+        guard case .literal(let json) = spec.source else { throw RunError(.script, "literals only") }
+        return ResolvedValue(json)
+    }
+}
+
+@Suite struct DefaultDeviceStateTests {
+    @Test func theDefaultDeviceIsStableWithinARunAndDistinctAcrossRuns() async throws {
+        let step = try Fixtures.step("callbacks/DeviceBindingCallback.json")
+        func deviceId(_ environment: MinimalEnvironment) async throws -> JSONValue? {
+            let result = try await StepAnswerer.answer(
+                step, stepNumber: 1, handlers: [handler("DeviceBindingCallback")], environment: environment)
+            return result.step.callbacks[0].input?.first { $0.name == "IDToken1deviceId" }?.value
+        }
+        let run = MinimalEnvironment()
+        let first = try await deviceId(run)
+        #expect(first != nil && first == (try await deviceId(run)))
+        #expect(first != (try await deviceId(MinimalEnvironment())))
+    }
+}

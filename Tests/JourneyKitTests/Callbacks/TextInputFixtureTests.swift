@@ -50,6 +50,8 @@ import Testing
             handler("TextInputCallback") { $0.value = literal(4711) }
         ])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "4711")]))
+        // Its prompt is "One Time Pin": the value is an OTP.
+        #expect(result.traced(0, "IDToken1")?.value == "«otp»")
     }
 
     @Test func attributeCollectorPage() async throws {

@@ -59,7 +59,8 @@ struct CallbackDraft: Sendable {
     ) throws(RunError) {
         guard let name = callback.inputName(suffix: suffix) else {
             let wanted = suffix.isEmpty ? "IDToken<N>" : "IDToken<N>\(suffix)"
-            throw context.error("\(subject) has no \(wanted) input; inputs: \(inputNames.joined(separator: ", "))")
+            let inputs = inputNames.isEmpty ? "none" : inputNames.joined(separator: ", ")
+            throw context.error("\(subject) has no \(wanted) input; inputs: \(inputs)")
         }
         write(value, inputNamed: name, secretName: secretName, redactor: redactor)
     }

@@ -22,21 +22,22 @@ public enum CallbackCatalogue {
     }
 
     /// The placeholder name for one input of `callback`, refined by what the callback asks:
-    /// a PasswordCallback asking for a one-time code is an `otp`, one asking a KBA question a `kba-answer`.
+    /// a PasswordCallback asking for a one-time code is an `otp`, one asking a KBA question a
+    /// `kba-answer`; a TextInputCallback asking for a one-time code is an `otp` too.
     public static func secretName(forInputSuffix suffix: String, in callback: AMCallback) -> String? {
+        let prompt = callback.prompt ?? ""
+        if callback.type == "TextInputCallback", suffix.isEmpty, looksLikeOneTimeCode(prompt) { return "otp" }
         guard let name = secretInputs(for: callback.type)[suffix] else { return nil }
-        if callback.type == "PasswordCallback", let prompt = callback.prompt {
+        if callback.type == "PasswordCallback" {
             if looksLikeOneTimeCode(prompt) { return "otp" }
             if prompt.trimmingCharacters(in: .whitespaces).hasSuffix("?") { return "kba-answer" }
         }
         return name
     }
 
-    /// True for prompts such as "One Time Password", "Enter OTP", "Verification code".
+    /// True for prompts such as "One Time Password", "Enter OTP", "Verification code", "PIN".
     static func looksLikeOneTimeCode(_ prompt: String) -> Bool {
-        let lowered = prompt.lowercased()
-        let markers = ["one time", "one-time", "onetime", "otp", "passcode", "code"]
-        return markers.contains(where: lowered.contains)
+        prompt.range(of: #"\b(one[- ]?time|otp|passcode|code|pin)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     private static let textOptions: Set<String> = ["value"]
