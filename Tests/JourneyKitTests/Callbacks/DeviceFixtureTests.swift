@@ -193,7 +193,9 @@ final class MinimalEnvironment: AnswerEnvironment {
         }
         let run = MinimalEnvironment()
         let first = try await deviceId(run)
-        #expect(first != nil && first == (try await deviceId(run)))
-        #expect(first != (try await deviceId(MinimalEnvironment())))
+        let again = try await deviceId(run)
+        let otherRun = try await deviceId(MinimalEnvironment())
+        #expect(first != nil && first == again)
+        #expect(first != otherRun)
     }
 }
