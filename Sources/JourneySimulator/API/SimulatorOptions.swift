@@ -17,6 +17,8 @@ public struct SimulatorOptions: Sendable {
     public var maxBodyBytes: Int
     /// Seed of every generated value (authId keys, tokenIds, OTPs, txids).
     public var seed: UInt64
+    /// Records every outcome taken (tests use it to prove a walk covered a tree).
+    var edgeTrace: EdgeTrace?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, clock: any JourneyClock = SystemClock(), logRequests: Bool = true,

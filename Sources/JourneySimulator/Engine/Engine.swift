@@ -9,6 +9,7 @@ struct EngineEnvironment: Sendable {
     let random: RandomSource
     let clock: any JourneyClock
     let suspends: SuspendStore
+    let trace: EdgeTrace?
 }
 
 /// What one node does when reached or answered.
@@ -83,6 +84,7 @@ struct Engine {
                 env.suspends.park(state, id: suspendedId, expires: expires)
                 return (.suspended(page), node)
             case .outcome(let name):
+                env.trace?.record(journey: journey.name, node: node.id, outcome: name)
                 guard let target = node.outcomes[name], let next = journey.nodes[target] else { return (.loop, node) }
                 state.node = target
                 node = next

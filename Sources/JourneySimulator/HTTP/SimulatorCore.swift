@@ -25,7 +25,8 @@ final class SimulatorCore: Sendable {
         self.codec = AuthIdCodec(secret: definition.settings.secret)
         self.env = EngineEnvironment(
             settings: definition.settings, users: UserStore(definition.users), outbox: Outbox(),
-            random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore())
+            random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
+            trace: options.edgeTrace)
         self.resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import JourneyCore
-import JourneySimulator
+@testable import JourneySimulator
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -51,12 +51,14 @@ struct Harness: Sendable {
     }
 
     static func run<T: Sendable>(
-        _ yaml: String? = nil, maxBodyBytes: Int = 1 << 20, _ body: (Harness) async throws -> T
+        _ yaml: String? = nil, maxBodyBytes: Int = 1 << 20, trace: EdgeTrace? = nil, logRequests: Bool = true,
+        _ body: (Harness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
         let logs = LogLines()
-        let options = SimulatorOptions(
-            clock: clock, logRequests: true, log: { logs.append($0) }, maxBodyBytes: maxBodyBytes, seed: 42)
+        var options = SimulatorOptions(
+            clock: clock, logRequests: logRequests, log: { logs.append($0) }, maxBodyBytes: maxBodyBytes, seed: 42)
+        options.edgeTrace = trace
         let simulator = try await Simulator.start(try definition(yaml), options: options)
         let harness = Harness(simulator: simulator, clock: clock, logs: logs)
         do {
