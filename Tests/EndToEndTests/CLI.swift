@@ -35,8 +35,8 @@ enum CLI {
         process.environment = env
         let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-out-\(UUID().uuidString)")
         let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: stdoutFile)
             try? FileManager.default.removeItem(at: stderrFile)

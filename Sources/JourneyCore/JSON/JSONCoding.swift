@@ -7,15 +7,14 @@ public struct JSONDecodingFailure: Error, Sendable, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// Parses JSON text. Keys are kept; their order is not (output is sorted, see `encoded`).
+    /// Parses JSON text (RFC 8259, strict). Keys are kept; their order is not (output is sorted,
+    /// see `encoded`). Uses the project's byte-level reader: Foundation's JSONDecoder into an
+    /// enum was a quarter of the runner's time per step (docs/decisions.md).
     public static func parse(_ data: Data) throws(JSONDecodingFailure) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw JSONDecodingFailure(message: underlying ?? context.debugDescription)
+            return try JSONReader.parse([UInt8](data))
         } catch {
-            throw JSONDecodingFailure(message: "\(error)")
+            throw JSONDecodingFailure(message: error.description)
         }
     }
 
@@ -24,11 +23,7 @@ extension JSONValue {
     }
 
     /// Compact JSON with sorted keys: deterministic, so recordings and diffs are stable.
-    public var encoded: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
+    public var encoded: Data { Data(fastJSON) }
 
     /// Indented JSON with sorted keys, for humans.
     public var prettyEncoded: Data {
@@ -37,6 +32,6 @@ extension JSONValue {
         return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 
-    public var compactJSON: String { String(decoding: encoded, as: UTF8.self) }
+    public var compactJSON: String { fastJSONString }
     public var prettyJSON: String { String(decoding: prettyEncoded, as: UTF8.self) }
 }

@@ -1,14 +1,13 @@
-import JourneyCore
 
 /// Why a request body is not acceptable JSON.
-struct JSONSyntaxError: Error, CustomStringConvertible {
-    let message: String
-    let offset: Int
-    var description: String { "\(message) at offset \(offset)" }
+public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public let offset: Int
+    public var description: String { "\(message) at offset \(offset)" }
 }
 
 /// A strict, fast JSON parser for request bodies (RFC 8259; depth-limited).
-struct JSONReader {
+public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private let maxDepth = 64
@@ -17,7 +16,7 @@ struct JSONReader {
         self.bytes = bytes
     }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
@@ -26,7 +25,7 @@ struct JSONReader {
         return value
     }
 
-    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

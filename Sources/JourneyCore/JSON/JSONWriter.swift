@@ -1,26 +1,25 @@
-import JourneyCore
 
 /// A small, allocation-light JSON serializer for the hot path. Objects built with
 /// `object { }` keep the order they are written in (AM's order); `JSONValue` objects are
 /// written with sorted keys, like `JSONValue.encoded`.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 512) {
+    public init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(bytes other: [UInt8]) {
+    public mutating func raw(bytes other: [UInt8]) {
         bytes.append(contentsOf: other)
     }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
@@ -40,11 +39,11 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ value: Int) {
+    public mutating func int(_ value: Int) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func double(_ value: Double) {
+    public mutating func double(_ value: Double) {
         if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
             bytes.append(contentsOf: String(Int(value)).utf8)
         } else if value.isFinite {
@@ -54,7 +53,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func value(_ value: JSONValue) {
+    public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let flag): flag ? raw("true") : raw("false")
@@ -81,7 +80,7 @@ struct JSONWriter {
     }
 
     /// Writes an object whose members keep the order the closure writes them in.
-    mutating func object(_ body: (inout ObjectWriter) -> Void) {
+    public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         var members = ObjectWriter(writer: self)
         self = JSONWriter()
         members.writer.bytes.append(UInt8(ascii: "{"))
@@ -91,7 +90,7 @@ struct JSONWriter {
     }
 
     /// Writes an array, one element per closure call.
-    mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+    public mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         var first = true
         for item in items {
@@ -102,37 +101,37 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    struct ObjectWriter {
-        var writer: JSONWriter
+    public struct ObjectWriter {
+        public var writer: JSONWriter
         private var count = 0
 
         init(writer: JSONWriter) {
             self.writer = writer
         }
 
-        mutating func key(_ name: String) {
+        public mutating func key(_ name: String) {
             if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
             count += 1
             writer.string(name)
             writer.bytes.append(UInt8(ascii: ":"))
         }
 
-        mutating func member(_ name: String, _ value: JSONValue) {
+        public mutating func member(_ name: String, _ value: JSONValue) {
             key(name)
             writer.value(value)
         }
 
-        mutating func member(_ name: String, string value: String) {
+        public mutating func member(_ name: String, string value: String) {
             key(name)
             writer.string(value)
         }
 
-        mutating func member(_ name: String, int value: Int) {
+        public mutating func member(_ name: String, int value: Int) {
             key(name)
             writer.int(value)
         }
 
-        mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+        public mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
             key(name)
             body(&writer)
         }
@@ -141,11 +140,11 @@ struct JSONWriter {
 
 extension JSONValue {
     /// Compact JSON through the fast writer (sorted keys).
-    var fastJSON: [UInt8] {
+    public var fastJSON: [UInt8] {
         var writer = JSONWriter(capacity: 128)
         writer.value(self)
         return writer.bytes
     }
 
-    var fastJSONString: String { String(decoding: fastJSON, as: UTF8.self) }
+    public var fastJSONString: String { String(decoding: fastJSON, as: UTF8.self) }
 }

@@ -49,7 +49,7 @@ extension DriverRun {
     private func store(_ capture: CaptureSpec, _ value: JSONValue, step: Int) throws(RunError) {
         var value = value
         if let regex = capture.regex {
-            guard let extracted = Self.extract(regex, from: value.displayText) else {
+            guard let extracted = regex.extract(from: value.displayText) else {
                 throw RunError(.script, "capture '\(capture.name)' (\(capture.location)): \(regex) does not match", step: step)
             }
             value = .string(extracted)
@@ -68,16 +68,5 @@ extension DriverRun {
             }
         }
         return current
-    }
-
-    static func extract(_ pattern: TextPattern, from text: String) -> String? {
-        guard case .regex(let source, let flags) = pattern.kind,
-            let regex = try? TextPattern.compile(source: source, flags: flags),
-            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
-        else {
-            return pattern.matches(text) ? text : nil
-        }
-        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
-        return Range(group, in: text).map { String(text[$0]) }
     }
 }

@@ -9,9 +9,12 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     public let kind: Kind
+    /// The compiled expression, made once when the pattern is parsed (matching is on the hot path).
+    private let compiled: CompiledRegex?
 
     public init(exact text: String) {
         kind = .exact(text)
+        compiled = nil
     }
 
     /// Parses `/.../flags` as a regex and anything else as an exact string.
@@ -21,22 +24,31 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
             let flags = String(text[text.index(after: close)...])
             if flags.allSatisfy({ "ism".contains($0) }) {
                 let source = String(text[text.index(after: text.startIndex)..<close])
-                _ = try Self.compile(source: source, flags: flags)
+                compiled = CompiledRegex(try Self.compile(source: source, flags: flags))
                 kind = .regex(source: source, flags: flags)
                 return
             }
         }
         kind = .exact(text)
+        compiled = nil
     }
 
     public func matches(_ text: String) -> Bool {
         switch kind {
         case .exact(let expected):
             return text == expected
-        case .regex(let source, let flags):
-            guard let regex = try? Self.compile(source: source, flags: flags) else { return false }
+        case .regex:
+            guard let regex = compiled?.regex else { return false }
             return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
+    }
+
+    /// The first capture group (or the whole match) of a regex pattern; the text itself for an exact match.
+    public func extract(from text: String) -> String? {
+        guard let regex = compiled?.regex else { return matches(text) ? text : nil }
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+        return Range(group, in: text).map { String(text[$0]) }
     }
 
     public var description: String {
@@ -46,6 +58,9 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    public static func == (a: TextPattern, b: TextPattern) -> Bool { a.kind == b.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+
     static func compile(source: String, flags: String) throws -> NSRegularExpression {
         var options: NSRegularExpression.Options = []
         if flags.contains("i") { options.insert(.caseInsensitive) }
@@ -53,4 +68,10 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         if flags.contains("m") { options.insert(.anchorsMatchLines) }
         return try NSRegularExpression(pattern: source, options: options)
     }
+}
+
+/// An immutable compiled expression; NSRegularExpression is safe to share once built.
+private final class CompiledRegex: @unchecked Sendable {
+    let regex: NSRegularExpression
+    init(_ regex: NSRegularExpression) { self.regex = regex }
 }
