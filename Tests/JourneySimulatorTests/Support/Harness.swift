@@ -71,6 +71,10 @@ struct Harness: Sendable {
         }
     }
 
+    /// A client that returns redirects instead of following them (IG's 307 is asserted on). Never shut down.
+    static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+
     var root: String { simulator.serverURL }
 
     func authenticatePath(realm: String = "alpha") -> String {
@@ -85,7 +89,7 @@ struct Harness: Sendable {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response = try await Self.client.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: 4 << 20)
         return Reply(status: Int(response.status.code), headers: response.headers, body: Array(buffer: buffer))
     }
