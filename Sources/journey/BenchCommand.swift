@@ -11,13 +11,18 @@ struct BenchCommand: AsyncParsableCommand {
             Start the simulator in another process first, then point the bench at it:
               swift run -c release journey simulate journeys/trees/am.yaml --port 8080 --quiet &
               swift run -c release journey bench journeys/login.yaml --server http://127.0.0.1:8080/am
+            Or replay a recording in-process, without a server:
+              swift run -c release journey bench journeys/login.yaml --replay journeys/recordings/login.har --count 1000
             """)
 
     @Argument(help: "The script to run repeatedly.")
     var script: String
 
     @Option(help: "The AM base URL of an already running server (e.g. the simulator in another process).")
-    var server: String
+    var server: String?
+
+    @Option(help: "Replay this HAR recording instead of talking to a server.")
+    var replay: String?
 
     @Option(help: "Concurrency levels, comma-separated.")
     var concurrency: String = "1,32"
@@ -36,6 +41,9 @@ struct BenchCommand: AsyncParsableCommand {
         guard !levels.isEmpty, levels.allSatisfy({ $0 >= 1 }) else {
             throw ValidationError("--concurrency takes positive numbers, e.g. 1,32")
         }
+        guard (server == nil) != (replay == nil) else {
+            throw ValidationError("give exactly one of --server URL and --replay FILE")
+        }
         let variables = try EnvFile.parseAssignments(self.variables)
         let compiled: CompiledJourney
         do {
@@ -48,15 +56,26 @@ struct BenchCommand: AsyncParsableCommand {
             }
             throw ExitCode(2)
         }
-        let configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
+        var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
+        if let replay {
+            do {
+                let recording = try Recording.load(path: replay, script: script)
+                configuration.seed = nil
+                configuration = ReplaySource.configuration(replaying: recording, script: compiled.script, base: configuration)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        let target = replay.map { "replayed from \($0) (in process, no network)" } ?? "against \(server ?? "")"
         let benchmark = JourneyBenchmark(journey: compiled, configuration: configuration)
         let check = await JourneyDriver.run(compiled, configuration: configuration)
         guard check.status == .passed else {
             FileHandle.standardError.write(
-                Data("error: the script does not pass against \(server): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n".utf8))
+                Data("error: the script does not pass \(target): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n".utf8))
             throw ExitCode(1)
         }
-        print("bench: \(compiled.name) (\(script)) against \(server), \(check.steps.count) round trips per journey")
+        print("bench: \(compiled.name) (\(script)) \(target), \(check.steps.count) round trips per journey")
         for level in levels {
             _ = await benchmark.measure(count: warmup, concurrency: level)
             let figures = await benchmark.measure(count: count, concurrency: level)

@@ -7,9 +7,13 @@ struct JourneyCommand: AsyncParsableCommand {
         abstract: "Run declarative PingAM authentication journeys.",
         discussion: """
             Exit codes: 0 passed, 1 an expectation failed, 2 a script is invalid, \
-            3 transport or protocol error.
+            3 transport or protocol error, \
+            4 a replay did not match its recording.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self]
+        subcommands: [
+            RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
+            ImportCommand.self, ServeCommand.self, DiffCommand.self,
+        ]
     )
 }

@@ -63,6 +63,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Log each simulator request to stderr.")
     var logSimulator = false
 
+    @Option(help: "Record every exchange as HAR 1.2: FILE (every script's run in one file) or DIR/ (DIR/<script>.har each).")
+    var record: String?
+
+    @Option(help: "Replay from recordings, offline: a HAR file, or DIR/ holding <script>.har per script.")
+    var replay: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         _ = try parsedReports()
@@ -79,11 +85,13 @@ struct RunCommand: AsyncParsableCommand {
                 environment: environment, seed: seed, fastPolling: fastPolling ? true : nil, timeoutSeconds: timeout)
             let simulators = EmbeddedSimulators(logRequests: logSimulator)
             let output = OutputSink(format: format, verbose: verbose)
-            let options = SuiteOptions(
+            var options = SuiteOptions(
                 paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: simulate,
                 configuration: configuration, launcher: simulators,
                 onResult: { result in output.scriptFinished(result) })
+            try configureReplay(&options)
             let results = await SuiteRunner.run(options)
+            try writeRecording(results)
             await simulators.stopAll()
             let summary = output.finish(results)
             for (kind, path) in try parsedReports() {

@@ -56,10 +56,10 @@ public final class Redactor: Sendable {
         headers.map { field in
             let lowered = field.name.lowercased()
             if lowered == "cookie" {
-                return HeaderField(field.name, Self.redactCookiePairs(field.value))
+                return HeaderField(field.name, Self.redactCookiePairs(field.value, known: knownPlaceholder))
             }
             if lowered == "set-cookie" {
-                return HeaderField(field.name, Self.redactSetCookie(field.value))
+                return HeaderField(field.name, Self.redactSetCookie(field.value, known: knownPlaceholder))
             }
             if lowered == "authorization" || lowered == "proxy-authorization" {
                 let scheme = field.value.split(separator: " ").first.map(String.init) ?? ""
@@ -104,19 +104,34 @@ public final class Redactor: Sendable {
         return redact(String(decoding: body, as: UTF8.self))
     }
 
-    private static func redactCookiePairs(_ value: String) -> String {
+    /// The placeholder of a registered secret that is exactly `value` (a session cookie holding the tokenId).
+    func knownPlaceholder(_ value: String) -> String? {
+        let list = secrets.withLock { $0 }
+        return list.first(where: { $0.value == value }).map { Self.placeholder($0.name) }
+    }
+
+    /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
+    /// so the cookie and the body's tokenId stay the same value in a recording), else one named after the cookie.
+    private static func redactCookiePairs(_ value: String, known: (String) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            return "\(name)=\(placeholder(name))"
+            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            return "\(name)=\(known(value) ?? (isPlaceholder(value) ? value : placeholder(name)))"
         }.joined(separator: "; ")
     }
 
-    private static func redactSetCookie(_ value: String) -> String {
+    private static func redactSetCookie(_ value: String, known: (String) -> String?) -> String {
         var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first else { return value }
-        let name = first.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        parts[0] = "\(name)=\(placeholder(name))"
+        let pair = first.split(separator: "=", maxSplits: 1)
+        let name = pair.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let current = pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces) : ""
+        parts[0] = "\(name)=\(known(current) ?? (isPlaceholder(current) ? current : placeholder(name)))"
         return parts.joined(separator: ";")
+    }
+
+    private static func isPlaceholder(_ text: String) -> Bool {
+        text.hasPrefix("«") && text.hasSuffix("»")
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// process exit code.
 ///
 /// Exit code rule: the worst verdict wins, by the severity order
-/// `passed (0) < failed (1) < invalid (2) < error (3)`. An error means the environment
-/// (server, network) could not be trusted, so it outranks a broken script, which outranks a
-/// failed expectation. A run with no scripts exits 0; the CLI decides whether "nothing
+/// `passed (0) < failed (1) < invalid (2) < error (3) < mismatch (4)`. An error means the
+/// environment (server, network) could not be trusted, so it outranks a broken script, which
+/// outranks a failed expectation; a replay mismatch means the recording no longer describes
+/// the script at all, so it outranks everything. A run with no scripts exits 0; the CLI decides whether "nothing
 /// matched" is itself a problem.
 public struct RunSummary: Sendable {
     /// The results in report order (the CLI passes them in the order of the files given).
@@ -43,6 +44,8 @@ public struct RunSummary: Sendable {
     public var errored: Int { count(.error) }
     /// Scripts that could not be run because they are invalid.
     public var invalid: Int { count(.invalid) }
+    /// Replays whose requests did not match their recording.
+    public var mismatched: Int { count(.mismatch) }
 
     /// The process exit code: the worst verdict of any script (see the type's documentation).
     public var exitCode: Int32 { Self.exitCode(for: results.map(\.status)) }
@@ -58,13 +61,14 @@ public struct RunSummary: Sendable {
 }
 
 extension RunStatus {
-    /// Rank used to pick a run's exit code: passed < failed < invalid < error.
+    /// Rank used to pick a run's exit code: passed < failed < invalid < error < mismatch.
     fileprivate var severityRank: Int {
         switch self {
         case .passed: return 0
         case .failed: return 1
         case .invalid: return 2
         case .error: return 3
+        case .mismatch: return 4
         }
     }
 }

@@ -63,6 +63,7 @@ extension DriverRun {
     func send(_ request: TransportRequest, step: Int) async throws(RunError) -> (TransportResponse, Exchange) {
         var request = request
         if let cookie = cookies.header { request.headers.append(cookie) }
+        recording.exchangeStep = step
         let startedAt = clock.now()
         let start = DispatchTime.now()
         let outcome: Result<TransportResponse, TransportError>
@@ -75,6 +76,8 @@ extension DriverRun {
         transportTime += duration
         let response = try? outcome.get()
         if let response { cookies.store(from: response.headers) }
+        // The body first: a tokenId it registers names the session cookie's placeholder too.
+        let responseBody = response.map { redactor.redact(body: $0.body) }
         let exchange = Exchange(
             method: request.method,
             url: redactor.redact(request.url),
@@ -82,16 +85,14 @@ extension DriverRun {
             requestBody: request.body.map { redactor.redact(body: $0) },
             status: response?.status,
             responseHeaders: response.map { redactor.redact(headers: $0.headers) } ?? [],
-            responseBody: response.map { redactor.redact(body: $0.body) },
+            responseBody: responseBody,
             startedAt: startedAt, duration: duration)
         switch outcome {
         case .success(let response):
             return (response, exchange)
         case .failure(let error):
             steps.append(StepTrace(number: step, kind: .end, exchange: exchange))
-            throw RunError(
-                .transport, "\(request.method) \(redactor.redact(AMEndpoints.pathAndQuery(request.url))) at \(AMEndpoints.origin(of: request.url)): \(error)",
-                step: step)
+            throw transportFailure(error, request: request, step: step)
         }
     }
 }

@@ -18,7 +18,7 @@ final class DriverRun: @unchecked Sendable {
     let journey: CompiledJourney
     let configuration: RunConfiguration
     let script: Script
-    let redactor = Redactor()
+    let redactor: Redactor
     let transport: any Transport
     let clock: any JourneyClock
     var context: RunContext!
@@ -34,13 +34,16 @@ final class DriverRun: @unchecked Sendable {
     var captured: Set<String> = []
     /// Where continue requests go: the start URL (AM reads the journey from the authId).
     var continueURL = ""
+    /// Seed, side exchanges: what a recording of this run needs.
+    var recording = RunRecordingState()
 
     init(journey: CompiledJourney, configuration: RunConfiguration) {
         self.journey = journey
         self.configuration = configuration
         self.script = journey.script
-        self.transport = configuration.transport ?? HTTPTransport(verifyTLS: journey.script.server.verifyTLS)
-        self.clock = configuration.clock
+        let redactor = Redactor()
+        self.redactor = redactor
+        (self.transport, self.clock) = Self.runScope(configuration, script: journey.script, redactor: redactor)
     }
 
     func execute() async -> JourneyResult {
@@ -67,6 +70,7 @@ final class DriverRun: @unchecked Sendable {
         result.failures = failures
         result.error = runError.map { RunError($0.kind, redactor.redact($0.message), step: $0.step) }
         result.transportTime = transportTime
+        finishRecording(&result)
         result.duration = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
         return result
     }
@@ -75,15 +79,15 @@ final class DriverRun: @unchecked Sendable {
 
     private func prepare() async throws(RunError) {
         let seed = configuration.seed ?? UInt64.random(in: 0...UInt64.max)
-        let transport = self.transport
+        recording.seed = seed
         context = RunContext(
             seed: seed, clock: clock, environment: configuration.environment, redactor: redactor,
             outboxReader: { [weak self] recipient throws(RunError) in
                 guard let self else { return nil }
                 return try await OutboxReader.newestMessage(
-                    for: recipient, origin: AMEndpoints.origin(of: self.baseURL), transport: transport,
+                    for: recipient, origin: AMEndpoints.origin(of: self.baseURL), transport: SideExchangeTransport(run: self),
                     timeout: self.timeout)
-            })
+            }, offline: configuration.offline)
         for declaration in script.vars {
             if let override = configuration.variables[declaration.name] {
                 let secretName = declaration.value.secret ? declaration.name : nil

@@ -14,6 +14,7 @@ enum OutboxReader {
             response = try await transport.send(
                 TransportRequest(method: "GET", url: url, headers: [HeaderField("Accept", "application/json")], timeoutSeconds: timeout))
         } catch {
+            if case .replayMismatch(let diff) = error { throw RunError(.mismatch, diff) }
             throw RunError(.transport, "reading the outbox at \(url): \(error)")
         }
         guard response.status == 200, let json = try? JSONValue.parse(response.body) else {

@@ -20,6 +20,9 @@ public struct RunConfiguration: Sendable {
     public var fastPolling: Bool?
     /// Replaces the script's request timeout (seconds).
     public var timeoutSeconds: Double?
+    /// A replay: no provider command runs, and a secret environment variable that is not set
+    /// resolves to its placeholder (`«DEMO_PASSWORD»`) instead of stopping the run.
+    public var offline: Bool = false
 
     public init(
         serverURL: String? = nil, realm: String? = nil, variables: [String: String] = [:],

@@ -11,6 +11,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     let environment: [String: String]
     /// Reads the simulator's outbox: recipient → newest message JSON.
     let outboxReader: @Sendable (String) async throws(RunError) -> JSONValue?
+    /// A replay: commands do not run, unset secret env vars resolve to their placeholder.
+    let offline: Bool
     private let state: Mutex<State>
 
     private struct State {
@@ -20,8 +22,9 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
 
     init(
         seed: UInt64, clock: any JourneyClock, environment: [String: String], redactor: Redactor,
-        outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?
+        outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?, offline: Bool = false
     ) {
+        self.offline = offline
         self.clock = clock
         self.environment = environment
         self.redactor = redactor
@@ -82,10 +85,14 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
             return try evaluator.evaluate(template)
         case .env(let name, let fallback):
             if let value = environment[name] ?? fallback { return ResolvedValue(.string(value)) }
+            if offline && spec.secret { return ResolvedValue(.string(Redactor.placeholder(name))) }
             throw RunError(.script, "\(spec.location): environment variable \(name) is not set and has no default")
         case .generate(let generator):
             if generator == .timestamp { return ResolvedValue(.int(Int(now().timeIntervalSince1970))) }
             return ResolvedValue(.string(generate(generator)))
+        case .command where offline:
+            // A replay runs no provider command: the value is a placeholder, which matches the recorded one.
+            return ResolvedValue(.string(Redactor.placeholder(spec.secret ? "secret" : "command")))
         case .command(let arguments, let ownTimeout):
             let limit = timeoutMilliseconds ?? ownTimeout ?? 15_000
             let output = try await CommandRunner.run(arguments, timeoutMilliseconds: limit)

@@ -16,6 +16,9 @@ public struct SuiteOptions: Sendable {
     public var launcher: (any SimulatorLauncher)?
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
+    /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
+    /// an error becomes that script's result.
+    public var configure: (@Sendable (CompiledJourney, RunConfiguration) async throws(RunError) -> RunConfiguration)?
 
     public init(
         paths: [String], tags: [String] = [], jobs: Int = 1, failFast: Bool = false, simulate: String? = nil,
@@ -93,6 +96,13 @@ public enum SuiteRunner {
             return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: error.diagnostics)
         }
         var configuration = options.configuration
+        if let configure = options.configure {
+            do {
+                configuration = try await configure(compiled, configuration)
+            } catch {
+                return JourneyResult(name: script.name, file: file, tags: script.tags, error: error)
+            }
+        }
         if configuration.serverURL == nil {
             let tree: String? =
                 options.simulate

@@ -16,11 +16,14 @@ public struct Exchange: Sendable {
     public var startedAt: Date
     /// Seconds from sending to the complete response (or the failure).
     public var duration: Double
+    /// The round trip an exchange outside the steps belongs to (an outbox read: the step it answers).
+    public var step: Int?
 
     public init(
         method: String, url: String, requestHeaders: [HeaderField], requestBody: String?, status: Int?,
-        responseHeaders: [HeaderField], responseBody: String?, startedAt: Date, duration: Double
+        responseHeaders: [HeaderField], responseBody: String?, startedAt: Date, duration: Double, step: Int? = nil
     ) {
+        self.step = step
         self.method = method
         self.url = url
         self.requestHeaders = requestHeaders
@@ -175,6 +178,8 @@ public struct RunError: Error, Sendable, CustomStringConvertible {
         /// An expectation stopped the run (unhandled callback, a limit). Recorded as failures,
         /// never as the result's error.
         case expectation
+        /// A replay's request is not the one its recording holds (exit code 4).
+        case mismatch
     }
 
     public var kind: Kind
@@ -201,6 +206,8 @@ public enum RunStatus: String, Sendable {
     case error
     /// The script is invalid (exit code 2).
     case invalid
+    /// A replay's request did not match its recording (exit code 4).
+    case mismatch
 
     public var exitCode: Int32 {
         switch self {
@@ -208,6 +215,7 @@ public enum RunStatus: String, Sendable {
         case .failed: return 1
         case .invalid: return 2
         case .error: return 3
+        case .mismatch: return 4
         }
     }
 }
@@ -231,6 +239,12 @@ public struct JourneyResult: Sendable {
     public var duration: Double
     /// Seconds spent waiting on the transport.
     public var transportTime: Double
+    /// The run's random seed (recorded so a replay generates the same values).
+    public var seed: UInt64?
+    /// The run's variables that are not secret, as text (recorded with the seed).
+    public var variables: [String: String] = [:]
+    /// Exchanges outside the steps (outbox reads), each with the step it belongs to.
+    public var sideExchanges: [Exchange] = []
 
     public init(
         name: String, file: String, tags: [String] = [], server: String? = nil, steps: [StepTrace] = [],
@@ -253,6 +267,7 @@ public struct JourneyResult: Sendable {
 
     public var status: RunStatus {
         if !diagnostics.filter({ $0.severity == .error }).isEmpty { return .invalid }
+        if error?.kind == .mismatch { return .mismatch }
         if error != nil { return .error }
         return failures.isEmpty ? .passed : .failed
     }

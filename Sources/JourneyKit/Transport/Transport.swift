@@ -64,6 +64,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case connectionClosed(String)
     /// The request could not be made (bad URL, TLS failure...).
     case failed(String)
+    /// A replay's request is not the one its recording holds: the diff (exit code 4).
+    case replayMismatch(String)
 
     public var description: String {
         switch self {
@@ -71,6 +73,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .timeout(let seconds): return "no response within \(Self.format(seconds)) s (request timeout)"
         case .connectionClosed(let detail): return "connection closed before a complete response: \(detail)"
         case .failed(let detail): return "request failed: \(detail)"
+        case .replayMismatch(let diff): return "replay mismatch: \(diff)"
         }
     }
 

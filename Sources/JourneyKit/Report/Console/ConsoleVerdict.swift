@@ -22,6 +22,14 @@ struct ConsoleVerdict {
         case .invalid:
             label = style.paint("✘ invalid", .red)
             return "\(label)  \(Self.diagnosticCounts(result.diagnostics))"
+        case .mismatch:
+            // The diff spans several lines: headline on the verdict line, the rest below it.
+            label = style.paint("≠ replay mismatch", .red)
+            let place = result.error?.step.map { "at step \($0): " } ?? ""
+            let lines = (result.error?.message ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
+            return (["\(label)  \(place)\(lines.first ?? "")  \(steps), \(ReportTime.short(result.duration))"]
+                + lines.dropFirst().map { "  " + $0 }).joined(separator: "\n")
         }
         let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
         return "\(label)  \(detail)  \(steps), \(ReportTime.short(result.duration))"

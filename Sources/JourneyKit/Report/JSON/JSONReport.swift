@@ -31,6 +31,7 @@ public enum JSONReport {
             "failed": .int(summary.failed),
             "errors": .int(summary.errored),
             "invalid": .int(summary.invalid),
+            "mismatched": .int(summary.mismatched),
             "exitCode": .int(Int(summary.exitCode)),
             "startedAt": .string(ReportTime.iso8601(summary.startedAt, fractionalSeconds: true)),
             "duration": JSONTrace.seconds(summary.duration),

@@ -8,6 +8,7 @@ import JourneyCore
 /// - passed → no child element;
 /// - failed (expectations) → `<failure type="expectation">`, listing every failed expectation;
 /// - error → `<error type="transport|protocol|script">`;
+/// - replay mismatch → `<error type="mismatch">` with the diff;
 /// - invalid script → `<error type="invalid">`, listing the diagnostics.
 ///
 /// Each test case carries its step log (the console block, without colour) in `<system-out>`.
@@ -19,7 +20,7 @@ public enum JUnitReport {
     /// - Parameter sources: script texts, to show the offending line under a diagnostic.
     public static func render(_ summary: RunSummary, sources: SourceProvider = .none) -> String {
         let failures = summary.failed
-        let errors = summary.errored + summary.invalid
+        let errors = summary.errored + summary.invalid + summary.mismatched
         let counts = "tests=\"\(summary.total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
         let time = "time=\"\(ReportTime.junitSeconds(summary.duration))\""
         let timestamp = "timestamp=\"\(ReportTime.iso8601(summary.startedAt))\""
@@ -74,7 +75,7 @@ public enum JUnitReport {
             return Problem(
                 element: "failure", type: "expectation", message: first + more,
                 body: (failures.map(\.description) + outcome).joined(separator: "\n"))
-        case .error:
+        case .error, .mismatch:
             let error = result.error
             let message = error.map(ConsoleVerdict.describe) ?? "error"
             return Problem(element: "error", type: error?.kind.rawValue ?? "error", message: message, body: message)

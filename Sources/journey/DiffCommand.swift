@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import JourneyKit
+
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Run a script live and report structural drift from its recording, step by step.",
+        discussion: """
+            Compares callback signatures (type, prompt, input names, HiddenValueCallback id,
+            MetadataCallback _type/_action), stages and the outcome. Exit codes: 0 no drift,
+            1 drift, 2 invalid script or recording, 3 the live run failed to reach the server.
+              journey diff journeys/login.yaml --recording journeys/recordings/login.har --server https://tenant/am
+            """)
+
+    @Argument(help: "The script.")
+    var script: String
+
+    @Option(help: "The HAR recording to compare with.")
+    var recording: String
+
+    @Option(help: "The AM base URL to run against (default: the script's server or simulator).")
+    var server: String?
+
+    @Option(help: "The realm; overrides the script's.")
+    var realm: String?
+
+    @Option(help: "Run against an in-process simulator serving this tree file.")
+    var simulate: String?
+
+    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
+    var variables: [String] = []
+
+    @Option(name: .customLong("env-file"), help: "Read KEY=VALUE lines into the environment scripts see.")
+    var envFile: String?
+
+    @Option(help: "Also record the live run as HAR to this file.")
+    var record: String?
+
+    func run() async throws {
+        let recorded: Recording
+        var environment = ProcessInfo.processInfo.environment
+        let configuration: RunConfiguration
+        do {
+            recorded = try Recording.load(path: recording, script: script)
+            if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
+            configuration = RunConfiguration(
+                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables), environment: environment)
+        } catch let error as RecordingError {
+            fail(error.message, code: 2)
+        } catch {
+            fail("\(error)", code: 2)
+        }
+        let simulators = EmbeddedSimulators()
+        let results = await SuiteRunner.run(
+            SuiteOptions(paths: [script], simulate: simulate, configuration: configuration, launcher: simulators))
+        await simulators.stopAll()
+        guard let result = results.first else { fail("no script found at \(script)", code: 2) }
+        if result.status == .invalid {
+            let text = try? String(contentsOfFile: script, encoding: .utf8)
+            fail(result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"), code: 2)
+        }
+        if let record { _ = try? HARWriter.write([result], to: record) }
+        let items: [DriftItem]
+        do {
+            items = try RecordingDrift.compare(result: result, recording: recorded)
+        } catch {
+            fail(error.message, code: 3)
+        }
+        print("drift: \(script) live against \(result.server ?? "?") vs \(recording)")
+        for item in items { print("  " + item.line) }
+        if let error = result.error, result.status == .error {
+            print("  the live run stopped: \(error)")
+        }
+        let drifted = items.filter { $0.difference != nil }.count
+        print(drifted == 0 ? "no drift (\(items.count) steps)" : "\(drifted) of \(items.count) steps drifted")
+        if drifted > 0 { throw ExitCode(1) }
+        if result.status == .error { throw ExitCode(3) }
+    }
+
+    private func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import JourneyCore
+import JourneyKit
+import JourneySimulator
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a HAR recording as a stateful mock AM, for an app or SDK (loopback by default).",
+        discussion: """
+            Each start request begins a session on the recorded journey of that name; each
+            continue (by authId) gets the next recorded response. Point the app at
+            http://127.0.0.1:<port><deployment path>, e.g. http://127.0.0.1:8080/am.
+            """)
+
+    @Argument(help: "The HAR file.")
+    var recording: String
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "Address to bind.")
+    var bind: String = "127.0.0.1"
+
+    @Flag(help: "Do not log a line per request.")
+    var quiet = false
+
+    func run() async throws {
+        let loaded: Recording
+        do {
+            loaded = try Recording.load(path: recording)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+        guard !loaded.journeys.isEmpty else {
+            FileHandle.standardError.write(Data("error: \(recording) holds no authenticate traffic: nothing to serve\n".utf8))
+            throw ExitCode(2)
+        }
+        let quiet = self.quiet
+        let log: @Sendable (String) -> Void = { line in
+            if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+        let server = RecordedServer(recording: loaded, log: log)
+        var options = SimulatorOptions()
+        options.host = bind
+        options.port = port
+        let path = loaded.journeys[0].deploymentPath
+        let bind = self.bind
+        try await HTTPHost.run(
+            options: options,
+            handler: { request in
+                let reply = server.handle(
+                    method: request.method, target: request.target,
+                    headers: request.headers.map { HeaderField($0.name, $0.value) }, body: Data(request.body))
+                return HostResponse(
+                    status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: [UInt8](reply.body))
+            },
+            onListening: { port in
+                FileHandle.standardError.write(
+                    Data("journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))\n".utf8))
+            })
+    }
+}
