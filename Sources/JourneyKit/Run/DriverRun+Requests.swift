@@ -8,7 +8,9 @@ extension DriverRun {
         var headers = [
             HeaderField("Content-Type", "application/json"),
             HeaderField("Accept", "application/json"),
-            HeaderField("Accept-API-Version", Self.acceptAPIVersion),
+            HeaderField(
+                "Accept-API-Version",
+                authorization.inAdviceJourney ? AuthorizationState.adviceAPIVersion : Self.acceptAPIVersion),
             HeaderField("X-Requested-With", "forgerock-sdk"),
         ]
         if let language = script.start.acceptLanguage {
@@ -21,6 +23,7 @@ extension DriverRun {
     /// Query parameters that every request of this journey carries (ForceAuth, noSession).
     func flagQuery() -> [(String, String)] {
         var query: [(String, String)] = []
+        if authorization.inAdviceJourney { return query }
         if script.start.forceAuth { query.append(("ForceAuth", "true")) }
         if script.start.noSession { query.append(("noSession", "true")) }
         return query

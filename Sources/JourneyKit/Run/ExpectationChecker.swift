@@ -1,3 +1,4 @@
+import Foundation
 import JourneyCore
 
 /// Compares what happened with what the script expects.
@@ -49,6 +50,41 @@ enum ExpectationChecker {
             }
         }
         return failures
+    }
+
+    /// Status, body and advice of the resource's final answer.
+    static func checkResource(
+        _ check: ResourceCheck, status: Int?, advice: String?, body: String?, location: SourceLocation?
+    ) -> [ExpectationFailure] {
+        var failures: [ExpectationFailure] = []
+        func fail(_ message: String) { failures.append(ExpectationFailure(message, location: location)) }
+        if let expected = check.status, expected != status {
+            fail("expected the resource to answer HTTP \(expected), got \(status.map { "HTTP \($0)" } ?? "no answer (the advice journey failed)")")
+        }
+        if let pattern = check.advice, !pattern.matches(advice ?? "") {
+            fail("expected advice \(pattern), got \(advice.map { "'\($0)'" } ?? "none")")
+        }
+        switch check.body {
+        case .json(let expected)?:
+            let actual = body.flatMap { try? JSONValue.parse($0) }
+            if let actual, contains(actual, expected) { break }
+            fail("expected the resource's body to contain \(expected.compactJSON), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")")
+        case .text(let pattern)?:
+            if !pattern.matches(body ?? "") {
+                fail("expected the resource's body to match \(pattern), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")")
+            }
+        case nil:
+            break
+        }
+        return failures
+    }
+
+    /// Objects: every expected member is contained in the actual one; anything else: loosely equal.
+    static func contains(_ actual: JSONValue, _ expected: JSONValue) -> Bool {
+        if case .object(let wanted) = expected, case .object(let have) = actual {
+            return wanted.allSatisfy { key, value in have[key].map { contains($0, value) } ?? false }
+        }
+        return looselyEqual(actual, expected)
     }
 
     /// Numbers compare by value; a string of digits equals the number (AM sends `"0"` and `0` alike).
@@ -114,6 +150,10 @@ enum ExpectationChecker {
             return []
         case (.timeout, .timeout):
             return []
+        case (.authorized(let check), .authorized(let status, let advice, let body)):
+            return checkResource(check, status: status, advice: advice, body: body, location: location)
+        case (.denied(let check), .denied(let status, let advice, _, let body)):
+            return checkResource(check, status: status, advice: advice, body: body, location: location)
         default:
             return fail("expected outcome \(expected.name), got \(outcome.summary)")
         }

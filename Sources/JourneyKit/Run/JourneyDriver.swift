@@ -34,6 +34,8 @@ final class DriverRun: @unchecked Sendable {
     var captured: Set<String> = []
     /// Where continue requests go: the start URL (AM reads the journey from the authId).
     var continueURL = ""
+    /// The session and the resource phases (uses, request, cleanup).
+    var authorization = AuthorizationState()
     /// Seed, side exchanges: what a recording of this run needs.
     var recording = RunRecordingState()
 
@@ -55,12 +57,14 @@ final class DriverRun: @unchecked Sendable {
         do throws(RunError) {
             try await prepare()
             result.server = baseURL
-            outcome = try await loop()
+            outcome = try await runPhases()
         } catch where error.kind == .expectation {
             outcome = nil
         } catch {
             runError = error
         }
+        await runCleanup(error: &runError)
+        result.diagnostics = authorization.diagnostics
         if let outcome, runError == nil {
             failures += ExpectationChecker.check(outcome, against: script.expect.outcome, location: script.expect.location)
             failures += checkStepCount()
@@ -121,11 +125,13 @@ final class DriverRun: @unchecked Sendable {
 
     // MARK: The protocol loop
 
-    private func loop() async throws(RunError) -> Outcome {
-        var request = try await startRequest()
+    /// Runs a journey from `first` (the script's start request when nil) to its end.
+    func loop(from first: TransportRequest? = nil) async throws(RunError) -> Outcome {
+        var request: TransportRequest
+        if let first { request = first } else { request = try await startRequest() }
         var pollsOfCurrentStep = 0
         var waited: Double?
-        var number = 0
+        var number = steps.last?.number ?? 0
         while true {
             number += 1
             if number > script.limits.maxSteps {
@@ -151,6 +157,7 @@ final class DriverRun: @unchecked Sendable {
             switch body {
             case .success(let success):
                 steps.append(trace)
+                authorization.tokenId = success.tokenId ?? authorization.tokenId
                 return .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
             case .failure(let error):
                 steps.append(trace)

@@ -79,6 +79,8 @@ public struct StepTrace: Sendable {
         case callbacks
         /// The journey ended (success, failure, timeout) or the response could not be used.
         case end
+        /// A call outside the authenticate endpoint: a protected resource, sessions, serverinfo.
+        case call
     }
 
     /// 1-based round-trip number.
@@ -91,11 +93,19 @@ public struct StepTrace: Sendable {
     /// Seconds waited (on the run's clock) before this request, for PollingWaitCallback.
     public var waitedSeconds: Double?
     public var failures: [ExpectationFailure]
+    /// The part of the run the step belongs to: nil for the script's journey; `uses FILE`,
+    /// `request`, `advice journey`, `retry`, `single-use check`, `session` or `cleanup` otherwise.
+    public var phase: String?
+    /// Facts about the step worth showing: the advice found, how the retry carries it, a session's validity.
+    public var notes: [(key: String, value: String)]
 
     public init(
         number: Int, kind: Kind, exchange: Exchange, stage: String? = nil, header: String? = nil,
-        callbacks: [CallbackTrace] = [], waitedSeconds: Double? = nil, failures: [ExpectationFailure] = []
+        callbacks: [CallbackTrace] = [], waitedSeconds: Double? = nil, failures: [ExpectationFailure] = [],
+        phase: String? = nil, notes: [(key: String, value: String)] = []
     ) {
+        self.phase = phase
+        self.notes = notes
         self.number = number
         self.kind = kind
         self.exchange = exchange
@@ -136,6 +146,11 @@ public enum Outcome: Sendable {
     case suspended(message: String?)
     case redirect(url: String, method: String?)
     case timeout(message: String)
+    /// The protected resource answered 2xx; `advice` names the advice satisfied on the way, if any.
+    case authorized(status: Int, advice: String?, body: String?)
+    /// The resource refused: `status` is its answer (nil when the advice journey failed first);
+    /// `advice` names the advice that was not satisfied, if any.
+    case denied(status: Int?, advice: String?, reason: String, body: String?)
 
     public var name: String {
         switch self {
@@ -144,6 +159,8 @@ public enum Outcome: Sendable {
         case .suspended: return "suspended"
         case .redirect: return "redirect"
         case .timeout: return "timeout"
+        case .authorized: return "authorized"
+        case .denied: return "denied"
         }
     }
 
@@ -162,6 +179,10 @@ public enum Outcome: Sendable {
         case .suspended(let message): return "suspended" + (message.map { ": \($0)" } ?? "")
         case .redirect(let url, let method): return "redirect \(method ?? "GET") \(url)"
         case .timeout(let message): return "timeout: \(message)"
+        case .authorized(let status, let advice, _):
+            return "authorized \(status)" + (advice.map { " after \($0)" } ?? " (no advice)")
+        case .denied(let status, _, let reason, _):
+            return "denied" + (status.map { " \($0)" } ?? "") + ": \(reason)"
         }
     }
 }

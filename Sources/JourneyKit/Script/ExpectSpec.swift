@@ -5,11 +5,18 @@ public struct ExpectSpec: Sendable {
     /// When present, the run must have exactly these steps (round trips that returned callbacks).
     public var steps: [StepExpectation]?
     public var outcome: OutcomeExpectation
+    /// With `authorized`: retry once more without a new journey and expect a denial, proving the
+    /// TransactionConditionAdvice grant is single-use.
+    public var singleUse: Located<Bool>?
     public var location: SourceLocation?
 
-    public init(steps: [StepExpectation]? = nil, outcome: OutcomeExpectation = .success(SuccessCheck()), location: SourceLocation? = nil) {
+    public init(
+        steps: [StepExpectation]? = nil, outcome: OutcomeExpectation = .success(SuccessCheck()),
+        singleUse: Located<Bool>? = nil, location: SourceLocation? = nil
+    ) {
         self.steps = steps
         self.outcome = outcome
+        self.singleUse = singleUse
         self.location = location
     }
 }
@@ -60,6 +67,10 @@ public enum OutcomeExpectation: Sendable {
     case redirect(url: TextPattern?)
     /// AM's own 401 "Session has timed out" (errorCode 110) and nothing else.
     case timeout
+    /// The `request:` phase got a 2xx from the resource (after satisfying any advice).
+    case authorized(ResourceCheck)
+    /// The `request:` phase was refused: a non-2xx without advice, or the advice journey failed.
+    case denied(ResourceCheck)
 
     public var name: String {
         switch self {
@@ -68,10 +79,12 @@ public enum OutcomeExpectation: Sendable {
         case .suspended: return "suspended"
         case .redirect: return "redirect"
         case .timeout: return "timeout"
+        case .authorized: return "authorized"
+        case .denied: return "denied"
         }
     }
 
-    public static let names = ["success", "failure", "suspended", "redirect", "timeout"]
+    public static let names = ["success", "failure", "suspended", "redirect", "timeout", "authorized", "denied"]
 }
 
 public struct SuccessCheck: Sendable {

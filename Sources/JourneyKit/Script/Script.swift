@@ -16,12 +16,22 @@ public struct Script: Sendable {
     public var captures: [CaptureSpec]
     public var expect: ExpectSpec
     public var limits: Limits
+    /// False when the script names no journey of its own (it takes its session from `uses:`);
+    /// `start` is then a placeholder and is not run.
+    public var hasJourney: Bool
+    /// Another script run first, whose session this script continues.
+    public var uses: UsesSpec?
+    /// A call to a protected resource after the journey (transactional authorization, step-up).
+    public var request: RequestSpec?
+    /// What to do with the session at the end (`cleanup: logout`).
+    public var cleanup: CleanupSpec?
 
     public init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
         protocolKind: ProtocolKind = .pingam, server: ServerSpec = ServerSpec(), start: StartSpec,
         vars: [VarDecl] = [], handlers: [HandlerSpec] = [], captures: [CaptureSpec] = [],
-        expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits()
+        expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits(), hasJourney: Bool = true, uses: UsesSpec? = nil,
+        request: RequestSpec? = nil, cleanup: CleanupSpec? = nil
     ) {
         self.file = file
         self.version = version
@@ -36,6 +46,10 @@ public struct Script: Sendable {
         self.captures = captures
         self.expect = expect
         self.limits = limits
+        self.hasJourney = hasJourney
+        self.uses = uses
+        self.request = request
+        self.cleanup = cleanup
     }
 }
 

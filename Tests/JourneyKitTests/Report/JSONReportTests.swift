@@ -58,7 +58,7 @@ struct JSONReportTests {
             Set(first.keys)
                 == [
                     "number", "kind", "stage", "header", "waitedSeconds", "startedAt", "duration", "request", "response",
-                    "callbacks", "failures",
+                    "callbacks", "failures", "phase", "notes",
                 ])
         #expect(first["number"] as? Int == 1)
         #expect(first["kind"] as? String == "callbacks")

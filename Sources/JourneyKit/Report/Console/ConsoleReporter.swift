@@ -89,7 +89,9 @@ public struct ConsoleReporter: Reporter {
 
     private func step(_ step: StepTrace, failures: [ExpectationFailure]) -> [String] {
         let exchange = step.exchange
-        var line = "  step \(step.number)  \(exchange.method) \(ConsoleExchange.shortURL(exchange.url))"
+        var line = "  step \(step.number)  "
+        if let phase = step.phase { line += style.paint("[\(phase)]", .cyan) + " " }
+        line += "\(exchange.method) \(ConsoleExchange.shortURL(exchange.url))"
         line += "  \(style.status(exchange.status))  \(ReportTime.milliseconds(exchange.duration))"
         if let stage = step.stage, !stage.isEmpty { line += "  stage \(stage)" }
         if let waited = step.waitedSeconds { line += "  " + style.paint("waited \(ReportTime.short(waited))", .cyan) }
@@ -98,6 +100,7 @@ public struct ConsoleReporter: Reporter {
             if let header = step.header, !header.isEmpty { lines.append("    header \"\(header)\"") }
             lines += ConsoleExchange(style: style).lines(for: exchange).map { "    " + $0 }
         }
+        lines += step.notes.map { "    " + style.paint("\($0.key) \($0.value)", .dim) }
         let callbacks = ConsoleCallbacks(style: style, verbose: verbose)
         lines += step.callbacks.flatMap { callbacks.lines(for: $0) }.map { "    " + $0 }
         lines += failures.map { "    " + failure($0, underStep: true) }

@@ -46,6 +46,8 @@ enum JSONTrace {
             ]),
             "callbacks": .array(step.callbacks.map(callback)),
             "failures": .array(failures.map(failure)),
+            "phase": optional(step.phase),
+            "notes": .array(step.notes.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
         ])
     }
 
@@ -81,6 +83,15 @@ enum JSONTrace {
             object["method"] = optional(method)
         case .timeout(let message):
             object["message"] = .string(message)
+        case .authorized(let status, let advice, let body):
+            object["status"] = .int(status)
+            object["advice"] = optional(advice)
+            object["body"] = optional(body)
+        case .denied(let status, let advice, let reason, let body):
+            object["status"] = status.map(JSONValue.int) ?? .null
+            object["advice"] = optional(advice)
+            object["reason"] = .string(reason)
+            object["body"] = optional(body)
         }
         return .object(object)
     }

@@ -12,6 +12,9 @@ extension LoadContext {
         if let outcome = mapping["outcome"], let value = self.outcome(outcome) {
             expect.outcome = value
         }
+        if let node = mapping["singleUse"], let flag = node.bool("expect.singleUse") {
+            expect.singleUse = Located(flag, at: node.location)
+        }
         return expect
     }
 

@@ -3,7 +3,7 @@
 enum FormatKeys {
     static let root = [
         "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
-        "capture", "expect", "limits",
+        "capture", "expect", "limits", "uses", "request", "cleanup",
     ]
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
@@ -26,13 +26,19 @@ enum FormatKeys {
     static let captureSources = [
         "output", "stage", "header", "description", "response", "httpHeader", "registrationUri", "recoveryCodes",
     ]
-    static let expect = ["steps", "outcome"]
+    static let expect = ["steps", "outcome", "singleUse"]
     static let step = ["callbacks", "stage", "header", "outputs"]
     static let outcome = OutcomeExpectation.names
     static let successOutcome = ["realm", "successUrl", "session"]
     static let failureOutcome = ["code", "reason", "message", "detail"]
     static let suspendedOutcome = ["message"]
     static let redirectOutcome = ["url"]
+    static let resourceOutcome = ["status", "body", "advice"]
+    static let request = ["method", "url", "headers", "body", "adviceInHeader", "retry"]
+    static let retry = ["txid", "tree", "url", "headers"]
+    static let uses = ["script", "outputs"]
+    static let cleanup = ["logout", "before", "after"]
+    static let cleanupActions = ["logout"]
     static let limits = ["maxSteps", "maxPolls", "fastPolling"]
     static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
 
@@ -53,6 +59,12 @@ enum FormatKeys {
         "outcome.failure": failureOutcome,
         "outcome.suspended": suspendedOutcome,
         "outcome.redirect": redirectOutcome,
+        "outcome.authorized": resourceOutcome,
+        "outcome.denied": resourceOutcome,
+        "request": request,
+        "retry": retry,
+        "uses": uses,
+        "cleanup": cleanup,
         "limits": limits,
     ]
 }

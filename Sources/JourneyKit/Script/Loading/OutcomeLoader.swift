@@ -58,9 +58,29 @@ extension LoadContext {
         case "timeout":
             mapping?.allowOnly([], in: "\(what) (which takes no options)")
             return .timeout
+        case "authorized":
+            return .authorized(mapping.map { resourceCheck($0, what) } ?? ResourceCheck())
+        case "denied":
+            return .denied(mapping.map { resourceCheck($0, what) } ?? ResourceCheck())
         default:
             return nil
         }
+    }
+
+    /// `status`, `body` (a mapping: members that must be equal; a string: a pattern on the text) and `advice`.
+    private func resourceCheck(_ mapping: YMapping, _ what: String) -> ResourceCheck {
+        mapping.allowOnly(FormatKeys.resourceOutcome, in: what)
+        var check = ResourceCheck()
+        check.status = mapping["status"].flatMap { int($0, "\(what).status", minimum: 100) }
+        if let body = mapping["body"] {
+            if body.isMapping || body.isSequence {
+                check.body = .json(body.json)
+            } else {
+                check.body = pattern(body, "\(what).body").map { .text($0) }
+            }
+        }
+        check.advice = mapping["advice"].flatMap { pattern($0, "\(what).advice") }
+        return check
     }
 
     private func failureCheck(_ mapping: YMapping, _ what: String) -> FailureCheck {

@@ -19,19 +19,50 @@ extension LoadContext {
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
         let server = mapping["server"].map(server) ?? ServerSpec()
-        let start = startSpec(mapping)
+        let uses = mapping["uses"].flatMap(uses)
+        let start = startSpec(mapping, uses: mapping["uses"] != nil)
         let vars = mapping["vars"].map(vars) ?? []
         let handlers = mapping["handlers"].map(handlers) ?? []
         let captures = mapping["capture"].map(captures) ?? []
-        let expect = mapping["expect"].map(expect) ?? ExpectSpec()
+        let request = mapping["request"].flatMap(request)
+        let cleanup = mapping["cleanup"].flatMap(cleanup)
+        var expect = mapping["expect"].map(expect) ?? ExpectSpec()
         let limits = mapping["limits"].map(limits) ?? Limits()
-        checkVariables(vars: vars, captures: captures)
+        checkResourcePhases(mapping, request: request, expect: &expect)
+        checkVariables(vars: vars, captures: captures, outputs: uses?.outputs ?? [])
 
         guard !reader.hasErrors, let version, let name, let start else { return nil }
         return Script(
             file: file, version: version, name: name, description: description, tags: tags,
-            protocolKind: protocolKind, server: server, start: start, vars: vars, handlers: handlers,
-            captures: captures, expect: expect, limits: limits)
+            protocolKind: protocolKind, server: server, start: start.spec, vars: vars, handlers: handlers,
+            captures: captures, expect: expect, limits: limits, hasJourney: start.declared, uses: uses,
+            request: request, cleanup: cleanup)
+    }
+
+    /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
+    private func checkResourcePhases(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let outcomeNode = expectMapping?["outcome"]
+        if mapping["request"] == nil, let outcomeNode {
+            switch expect.outcome {
+            case .authorized, .denied:
+                error(
+                    "outcome '\(expect.outcome.name)' is about a protected resource, and the script has no 'request:'",
+                    at: outcomeNode, hint: "add a request: phase, or expect one of success, failure, suspended, redirect, timeout")
+            default:
+                break
+            }
+        }
+        if request != nil, outcomeNode == nil, mapping["request"] != nil {
+            expect.outcome = .authorized(ResourceCheck())
+        }
+        if let singleUse = expectMapping?["singleUse"], expect.singleUse?.value == true {
+            if case .authorized = expect.outcome {} else {
+                error(
+                    "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
+                    at: singleUse)
+            }
+        }
     }
 
     /// `kind: journey` or none; a simulator tree is a different kind of file.
@@ -75,21 +106,24 @@ extension LoadContext {
         return kind
     }
 
-    /// Exactly one of `journey:` and `start:`.
-    private func startSpec(_ mapping: YMapping) -> StartSpec? {
+    /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's session.
+    private func startSpec(_ mapping: YMapping, uses: Bool) -> (spec: StartSpec, declared: Bool)? {
         let shorthand = mapping.entries.first { $0.key == "journey" }
         let full = mapping.entries.first { $0.key == "start" }
         switch (shorthand, full) {
         case (let shorthand?, nil):
-            return journeyShorthand(shorthand.value)
+            return journeyShorthand(shorthand.value).map { ($0, true) }
         case (nil, let full?):
-            return start(full.value)
+            return start(full.value).map { ($0, true) }
         case (_?, let full?):
             error(
                 "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",
                 at: full.keyNode)
             return nil
         case (nil, nil):
+            if uses {
+                return (StartSpec(authIndexType: nil, authIndexValue: nil, location: mapping.node.location), false)
+            }
             if isMisspelled("journey", in: mapping, accepted: FormatKeys.root)
                 || isMisspelled("start", in: mapping, accepted: FormatKeys.root)
             {

@@ -3,14 +3,19 @@ import JourneyCore
 /// Checks that every variable a template reads is declared: a var, a capture, or a name given
 /// from outside (`--var`).
 extension LoadContext {
-    func checkVariables(vars: [VarDecl], captures: [CaptureSpec]) {
+    func checkVariables(vars: [VarDecl], captures: [CaptureSpec], outputs: [Located<String>] = []) {
         let varNames = Set(vars.map(\.name))
         for capture in captures where varNames.contains(capture.name) {
             reader.error(
                 "capture '\(capture.name)' has the same name as a variable in vars", at: capture.location,
                 length: capture.name.unicodeScalars.count)
         }
-        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables)
+        for output in outputs where varNames.contains(output.value) || captures.contains(where: { $0.name == output.value }) {
+            reader.error(
+                "uses output '\(output.value)' has the same name as a variable or capture of this script",
+                at: output.location, length: output.value.unicodeScalars.count)
+        }
+        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value))
         let candidates = defined.sorted()
         for reference in references where !defined.contains(reference.name) {
             reader.error(

@@ -1,0 +1,109 @@
+import JourneyCore
+
+/// Reads the resource phases: `uses:`, `request:` (with `retry:`) and `cleanup:`.
+extension LoadContext {
+    func request(_ node: YNode) -> RequestSpec? {
+        guard let mapping = node.mapping("request") else { return nil }
+        mapping.allowOnly(FormatKeys.request, in: "request")
+        let url = required("url", in: mapping, "request", accepted: FormatKeys.request).flatMap { template($0, "request.url") }
+        var method = "GET"
+        if let node = mapping["method"], let text = node.string("request.method") {
+            if RequestSpec.methods.contains(text.uppercased()) {
+                method = text.uppercased()
+            } else {
+                error(
+                    "request.method must be one of \(RequestSpec.methods.joined(separator: ", ")), found '\(text)'", at: node,
+                    hint: DidYouMean.hint(for: text.uppercased(), among: RequestSpec.methods))
+            }
+        }
+        let headers = mapping["headers"].map { namedTemplates($0, "request.headers") } ?? []
+        let body = mapping["body"].flatMap { requestBody($0) }
+        let adviceInHeader = mapping["adviceInHeader"]?.bool("request.adviceInHeader") ?? false
+        let retry = mapping["retry"].map { self.retry($0) } ?? RetrySpec()
+        guard let url else { return nil }
+        return RequestSpec(
+            method: method, url: url, headers: headers, body: body, adviceInHeader: adviceInHeader, retry: retry,
+            location: node.location)
+    }
+
+    /// A mapping or list is JSON (templates inside are checked); a scalar is a text template.
+    private func requestBody(_ node: YNode) -> RequestBody? {
+        if node.isMapping || node.isSequence {
+            checkTemplates(nestedIn: node)
+            return .json(node.json)
+        }
+        if node.isNull {
+            error("request.body has no value", at: node, hint: "write a mapping (sent as JSON) or a string")
+            return nil
+        }
+        guard let text = node.scalarText else { return nil }
+        return template(text: text, of: node).map { .text($0) }
+    }
+
+    private func retry(_ node: YNode) -> RetrySpec {
+        var retry = RetrySpec()
+        guard let mapping = node.mapping("request.retry") else { return retry }
+        mapping.allowOnly(FormatKeys.retry, in: "request.retry")
+        if let node = mapping["txid"],
+            let name = oneOf(RetrySpec.TxIdCarrier.allCases.map(\.rawValue), node, "request.retry.txid"),
+            let carrier = RetrySpec.TxIdCarrier(rawValue: name)
+        {
+            retry.txid = carrier
+        }
+        if let node = mapping["tree"],
+            let name = oneOf(RetrySpec.TreeCarrier.allCases.map(\.rawValue), node, "request.retry.tree"),
+            let carrier = RetrySpec.TreeCarrier(rawValue: name)
+        {
+            retry.tree = carrier
+        }
+        retry.url = mapping["url"].flatMap { template($0, "request.retry.url") }
+        if let headers = mapping["headers"] { retry.headers = namedTemplates(headers, "request.retry.headers") }
+        return retry
+    }
+
+    /// `uses: login.yaml` or `uses: { script: login.yaml, outputs: [username] }`.
+    func uses(_ node: YNode) -> UsesSpec? {
+        if node.isStringScalar, let path = node.strictString("uses (a script path)") {
+            return UsesSpec(script: Located(path, at: node.location), location: node.location)
+        }
+        guard node.isMapping, let mapping = node.mapping("uses") else {
+            error("uses must be a script path or a mapping with 'script' and 'outputs', found \(node.kindDescription)", at: node)
+            return nil
+        }
+        mapping.allowOnly(FormatKeys.uses, in: "uses")
+        guard let scriptNode = required("script", in: mapping, "uses", accepted: FormatKeys.uses),
+            let path = scriptNode.strictString("uses.script (a script path)")
+        else { return nil }
+        var uses = UsesSpec(script: Located(path, at: scriptNode.location), location: node.location)
+        if let outputs = mapping["outputs"], let items = outputs.sequence("uses.outputs") {
+            for item in items {
+                guard let name = item.strictString("each item of uses.outputs (a variable name)") else { continue }
+                checkVariableName(name, at: item, "an output")
+                uses.outputs.append(Located(name, at: item.location))
+            }
+        }
+        return uses
+    }
+
+    /// `cleanup: logout` (logout, valid before, invalid after) or `cleanup: { logout, before, after }`.
+    func cleanup(_ node: YNode) -> CleanupSpec? {
+        if node.isScalar, !node.isNull {
+            guard oneOf(FormatKeys.cleanupActions, node, "cleanup") != nil else { return nil }
+            return CleanupSpec(logout: true, before: .valid, after: .invalid, location: node.location)
+        }
+        guard node.isMapping, let mapping = node.mapping("cleanup") else {
+            error("cleanup must be 'logout' or a mapping with logout, before and after, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        mapping.allowOnly(FormatKeys.cleanup, in: "cleanup")
+        var cleanup = CleanupSpec(location: node.location)
+        if let flag = mapping["logout"]?.bool("cleanup.logout") { cleanup.logout = flag }
+        cleanup.before = mapping["before"].flatMap { validity($0, "cleanup.before") }
+        cleanup.after = mapping["after"].flatMap { validity($0, "cleanup.after") }
+        return cleanup
+    }
+
+    private func validity(_ node: YNode, _ what: String) -> CleanupSpec.Validity? {
+        oneOf(CleanupSpec.Validity.allCases.map(\.rawValue), node, what).flatMap(CleanupSpec.Validity.init(rawValue:))
+    }
+}

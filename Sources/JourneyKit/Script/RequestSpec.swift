@@ -1,0 +1,136 @@
+import JourneyCore
+
+/// The `request:` phase: a call to a protected resource, sent with the session the journey (or
+/// the script named in `uses:`) produced. When the resource answers with policy advice, the
+/// runner satisfies it with a `composite_advice` journey and retries the call.
+public struct RequestSpec: Sendable {
+    /// `GET`, `POST`, ...
+    public var method: String
+    /// Absolute (`https://api.example.com/withdraw`) or relative to the server's origin (`/resources/withdraw`).
+    public var url: Template
+    public var headers: [(name: String, value: Template)]
+    /// A JSON body (strings inside may hold templates) or a text template.
+    public var body: RequestBody?
+    /// Send `x-authenticate-response: header`, so Identity Gateway answers 401 with `WWW-Authenticate: SSOADVICE`
+    /// instead of a redirect.
+    public var adviceInHeader: Bool
+    public var retry: RetrySpec
+    public var location: SourceLocation
+
+    public init(
+        method: String = "GET", url: Template, headers: [(name: String, value: Template)] = [], body: RequestBody? = nil,
+        adviceInHeader: Bool = false, retry: RetrySpec = RetrySpec(), location: SourceLocation
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.adviceInHeader = adviceInHeader
+        self.retry = retry
+        self.location = location
+    }
+
+    public static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+}
+
+public enum RequestBody: Sendable {
+    /// A mapping or list sent as JSON (`Content-Type: application/json` unless a header says otherwise).
+    case json(JSONValue)
+    /// A text body.
+    case text(Template)
+}
+
+/// How the retry after a satisfied advice carries the proof. The defaults follow the SDKs.
+public struct RetrySpec: Sendable {
+    public enum TxIdCarrier: String, Sendable, CaseIterable {
+        /// `_txid` query parameter for Identity Gateway's forms, `X-TxID` header for a policy decision.
+        case auto
+        /// `?_txid=<txid>` on the original URL (IG, web agents).
+        case query
+        /// `X-TxID: <txid>` (a REST resource server).
+        case header
+        /// Nothing: retry the original request as it was.
+        case none
+    }
+
+    public enum TreeCarrier: String, Sendable, CaseIterable {
+        /// `X-Tree: <tree>` for AuthenticateToServiceConditionAdvice.
+        case header
+        case none
+    }
+
+    public var txid: TxIdCarrier
+    public var tree: TreeCarrier
+    /// Replaces the retry's URL (the txid is still added when `txid` says so).
+    public var url: Template?
+    /// Extra headers on the retry.
+    public var headers: [(name: String, value: Template)]
+
+    public init(
+        txid: TxIdCarrier = .auto, tree: TreeCarrier = .header, url: Template? = nil,
+        headers: [(name: String, value: Template)] = []
+    ) {
+        self.txid = txid
+        self.tree = tree
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// `uses:` — another script run first: its session carries over, and only the variables named
+/// in `outputs` are copied into this script (nothing else leaks between scripts).
+public struct UsesSpec: Sendable {
+    /// The script's path, relative to this script's folder.
+    public var script: Located<String>
+    public var outputs: [Located<String>]
+    public var location: SourceLocation
+
+    public init(script: Located<String>, outputs: [Located<String>] = [], location: SourceLocation) {
+        self.script = script
+        self.outputs = outputs
+        self.location = location
+    }
+}
+
+/// `cleanup: logout` — end the session, checking its validity before and after.
+public struct CleanupSpec: Sendable {
+    public enum Validity: String, Sendable, CaseIterable {
+        case valid
+        case invalid
+    }
+
+    public var logout: Bool
+    /// Checked with `sessions?_action=validate` before the logout.
+    public var before: Validity?
+    /// Checked with `sessions?_action=validate` after the logout.
+    public var after: Validity?
+    public var location: SourceLocation
+
+    public init(logout: Bool = true, before: Validity? = nil, after: Validity? = nil, location: SourceLocation) {
+        self.logout = logout
+        self.before = before
+        self.after = after
+        self.location = location
+    }
+}
+
+/// Checks on the resource's final response, for `authorized` and `denied`.
+public struct ResourceCheck: Sendable {
+    public enum Body: Sendable {
+        /// Every member given must be equal in the response's JSON (other members may exist).
+        case json(JSONValue)
+        /// A pattern on the body text.
+        case text(TextPattern)
+    }
+
+    public var status: Int?
+    public var body: Body?
+    /// The advice that was (or could not be) satisfied, e.g. `TransactionConditionAdvice`.
+    public var advice: TextPattern?
+
+    public init(status: Int? = nil, body: Body? = nil, advice: TextPattern? = nil) {
+        self.status = status
+        self.body = body
+        self.advice = advice
+    }
+}

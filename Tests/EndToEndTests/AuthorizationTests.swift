@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+/// Transactional authorization and step-up through the CLI, against the simulator's protected
+/// resources (journeys/trees/am.yaml `resources:`).
+@Suite struct AuthorizationTests {
+    static let login = """
+        version: 1
+        name: Resource
+        server: { simulate: TREE, realm: alpha }
+        journey: Login
+        vars:
+          password: { value: Ch4ng3it!, secret: true }
+        handlers:
+          NameCallback: demo
+          PasswordCallback: "{{ password }}"
+
+        """
+
+    @Test func theFourExamplesPass() async throws {
+        let files = [
+            "journeys/withdraw-confirm-password.yaml", "journeys/withdraw-ig-redirect.yaml",
+            "journeys/withdraw-ig-header.yaml", "journeys/transfer-step-up.yaml",
+        ]
+        let output = try await CLI.run(["run"] + files)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("4 passed, 0 failed"))
+        #expect(output.stdout.contains("advice TransactionConditionAdvice ["))
+        #expect(output.stdout.contains("(IG redirect)"))
+        #expect(output.stdout.contains("(IG WWW-Authenticate)"))
+        #expect(output.stdout.contains("retry X-Tree: ConfirmPassword"))
+        #expect(output.stdout.contains("[uses login.yaml]"))
+        #expect(output.stdout.contains("session invalid"))
+        #expect(!output.stdout.contains("Ch4ng3it!"))
+    }
+
+    @Test func base64URLAdviceInTheRedirect() async throws {
+        let path = try BadInputTests.script(Self.login + """
+            request: { url: /ig/withdraw-b64 }
+            expect:
+              outcome: { authorized: { body: { amount: 500 } } }
+              singleUse: true
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("retry _txid="))
+    }
+
+    @Test func aWrongPasswordDuringStepUpFailsWithTheStep() async throws {
+        let path = try BadInputTests.script(Self.login.replacingOccurrences(
+            of: "  PasswordCallback: \"{{ password }}\"",
+            with: "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\"")
+            .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
+            request: { url: /resources/transfer }
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(output.stdout.contains(
+            "expected outcome authorized, got denied: the composite_advice journey for AuthenticateToServiceConditionAdvice ended with failure 401 Unauthorized: Login failure"))
+        #expect(output.stdout.contains(#"{"failureUrl":""} at step 5"#))
+    }
+
+    @Test func expectingADenialPasses() async throws {
+        let path = try BadInputTests.script(Self.login.replacingOccurrences(
+            of: "  PasswordCallback: \"{{ password }}\"",
+            with: "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\"")
+            .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
+            request: { url: /ig/withdraw, adviceInHeader: true }
+            expect: { outcome: { denied: { advice: TransactionConditionAdvice } } }
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("✔ passed  denied: the composite_advice journey"))
+    }
+
+    @Test func aRetryWithoutTheTxidKeepsGettingAdvice() async throws {
+        let path = try BadInputTests.script(Self.login + """
+            request: { url: /resources/withdraw, method: POST, retry: { txid: none } }
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 3, "\(output.stdout)")
+        #expect(output.stdout.contains("! error  protocol error at step 6: POST /resources/withdraw still answered with TransactionConditionAdvice"))
+        #expect(output.stdout.contains("(the retry carried the session only)"))
+        #expect(output.stdout.contains("request.retry.txid is none"))
+    }
+
+    @Test func theScriptChoosesTheCarrier() async throws {
+        let path = try BadInputTests.script(Self.login + """
+            request: { url: /ig/withdraw, retry: { txid: header } }
+            """)
+        let output = try await CLI.run(["run", path])
+        // The simulator's IG accepts X-TxID as well as _txid; the retry's note shows the carrier.
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("retry X-TxID: "))
+    }
+
+    @Test func usesTakesOnlyTheDeclaredOutputs() async throws {
+        let login = try BadInputTests.script(Self.login)
+        let directory = (login as NSString).deletingLastPathComponent
+        let leaking = """
+            version: 1
+            name: Leak
+            server: { simulate: \(CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path), realm: alpha }
+            uses: script.yaml
+            handlers:
+              PasswordCallback: "{{ password }}"
+            request: { url: /resources/withdraw }
+            """
+        let leakPath = (directory as NSString).appendingPathComponent("leak.yaml")
+        try Data(leaking.utf8).write(to: URL(fileURLWithPath: leakPath))
+        let lint = try await CLI.run(["lint", leakPath])
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("undefined variable 'password'"))
+
+        let declared = leaking.replacingOccurrences(of: "uses: script.yaml", with: "uses: { script: script.yaml, outputs: [password] }")
+        try Data(declared.utf8).write(to: URL(fileURLWithPath: leakPath))
+        let run = try await CLI.run(["run", leakPath, "--format", "json"])
+        #expect(run.status == 0, "\(run.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let script = try #require((json?["scripts"] as? [[String: Any]])?.first)
+        let steps = try #require(script["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["phase"] as? String }.contains("uses script.yaml"))
+        #expect(steps.contains { ($0["kind"] as? String) == "call" && ($0["phase"] as? String) == "retry" })
+        let outcome = try #require(script["outcome"] as? [String: Any])
+        #expect(outcome["type"] as? String == "authorized")
+        #expect(outcome["advice"] as? String == "TransactionConditionAdvice")
+        #expect(!run.stdout.contains("Ch4ng3it!"))
+
+        let missing = declared.replacingOccurrences(of: "outputs: [password]", with: "outputs: [password, nothing]")
+        try Data(missing.utf8).write(to: URL(fileURLWithPath: leakPath))
+        let missingRun = try await CLI.run(["run", leakPath])
+        #expect(missingRun.status == 3)
+        #expect(missingRun.stdout.contains("'nothing' is not a variable or capture of script.yaml"))
+    }
+
+    @Test func anInvalidUsedScriptIsInvalid() async throws {
+        let broken = try BadInputTests.script("version: 1\nname: Broken\njourny: Login\n")
+        let directory = (broken as NSString).deletingLastPathComponent
+        let user = (directory as NSString).appendingPathComponent("user.yaml")
+        try Data("version: 1\nname: User\nserver: { url: \"http://127.0.0.1:9\" }\nuses: script.yaml\nrequest: { url: /r }\n".utf8)
+            .write(to: URL(fileURLWithPath: user))
+        let output = try await CLI.run(["run", user])
+        #expect(output.status == 2, "\(output.stdout)")
+        #expect(output.stdout.contains("unknown key 'journy'"))
+    }
+
+    @Test func cleanupFailsWhenTheSessionIsStillValid() async throws {
+        let path = try BadInputTests.script(Self.login + """
+            cleanup: { logout: false, after: invalid }
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(output.stdout.contains("expected the session to be invalid at the end, but it is valid"))
+    }
+}
