@@ -24,6 +24,14 @@ public struct BuiltinFunction: Sendable, Hashable {
         BuiltinFunction(name: "lower", arity: 1...1, summary: "a string in lower case"),
         BuiltinFunction(name: "upper", arity: 1...1, summary: "a string in upper case"),
         BuiltinFunction(name: "urlencode", arity: 1...1, summary: "a string percent-encoded for a URL query"),
+        BuiltinFunction(
+            name: "totp", arity: 1...1,
+            summary: "a TOTP code (RFC 6238) from a Base32 secret or an otpauth:// URI, on the run's clock (a secret)"),
+        BuiltinFunction(
+            name: "hotp", arity: 1...2,
+            summary: "an HOTP code (RFC 4226) from a Base32 secret or an otpauth:// URI, at a counter or the next one (a secret)"),
+        BuiltinFunction(
+            name: "arithmetic", arity: 1...1, summary: "the answer to the first 'X + Y' (or -, ×) in a text, as a string"),
     ]
 
     /// The function with this name, if it exists.

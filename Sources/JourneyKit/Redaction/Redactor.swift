@@ -98,6 +98,7 @@ public final class Redactor: Sendable {
     /// A body as text for the trace: JSON is redacted structurally, anything else by value.
     public func redact(body: Data) -> String {
         if body.isEmpty { return "" }
+        OTPAuthSecrets.register(in: body, with: self)
         if let json = try? JSONValue.parse(body) {
             return redact(json: json).compactJSON
         }

@@ -102,6 +102,13 @@ struct ExpressionEvaluator {
             let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
             return ResolvedValue(
                 .string(text(0).addingPercentEncoding(withAllowedCharacters: allowed) ?? text(0)), secretName: secret)
+        case "totp", "hotp":
+            return try context.oneTimePassword(name, arguments, at: location)
+        case "arithmetic":
+            guard let answer = ArithmeticCaptcha.solve(text(0)) else {
+                throw RunError(.script, "\(location): arithmetic(): no 'X + Y' (or -, ×) in '\(text(0))'")
+            }
+            return ResolvedValue(.string(String(answer)), secretName: secret)
         default:
             throw RunError(.script, "\(location): unknown function '\(name)'")
         }
@@ -113,4 +120,7 @@ protocol GeneratorSource: Sendable {
     func generate(_ generator: Generator) -> String
     func digits(_ count: Int) -> String
     func now() -> Date
+    /// `totp(x)` / `hotp(x, n)`: a code, recorded in the run's OTP ledger.
+    func oneTimePassword(_ function: String, _ arguments: [ResolvedValue], at location: SourceLocation) throws(RunError)
+        -> ResolvedValue
 }

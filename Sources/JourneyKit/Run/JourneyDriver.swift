@@ -91,7 +91,7 @@ final class DriverRun: @unchecked Sendable {
                 return try await OutboxReader.newestMessage(
                     for: recipient, origin: AMEndpoints.origin(of: self.baseURL), transport: SideExchangeTransport(run: self),
                     timeout: self.timeout)
-            }, offline: configuration.offline)
+            }, offline: configuration.offline, otpLedger: configuration.otpLedger)
         for declaration in script.vars {
             if let override = configuration.variables[declaration.name] {
                 let secretName = declaration.value.secret ? declaration.name : nil

@@ -13,6 +13,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     let outboxReader: @Sendable (String) async throws(RunError) -> JSONValue?
     /// A replay: commands do not run, unset secret env vars resolve to their placeholder.
     let offline: Bool
+    /// TOTP steps and HOTP counters already used, shared by the runs of a suite.
+    let otpLedger: OTPLedger
     private let state: Mutex<State>
 
     private struct State {
@@ -22,9 +24,11 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
 
     init(
         seed: UInt64, clock: any JourneyClock, environment: [String: String], redactor: Redactor,
-        outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?, offline: Bool = false
+        outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?, offline: Bool = false,
+        otpLedger: OTPLedger = OTPLedger()
     ) {
         self.offline = offline
+        self.otpLedger = otpLedger
         self.clock = clock
         self.environment = environment
         self.redactor = redactor
@@ -82,6 +86,7 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
         case .literal(let json):
             return ResolvedValue(json)
         case .template(let template):
+            try await waitForFreshOTPSteps(template)
             return try evaluator.evaluate(template)
         case .env(let name, let fallback):
             if let value = environment[name] ?? fallback { return ResolvedValue(.string(value)) }
