@@ -35,7 +35,8 @@ public enum ScriptFinder {
     public static func kind(ofFileText text: String) -> String {
         for line in text.split(separator: "\n", maxSplits: 200, omittingEmptySubsequences: true) {
             if line.hasPrefix("kind:") {
-                return line.dropFirst(5).trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+                let value = line.dropFirst(5).split(separator: "#", maxSplits: 1).first ?? ""
+                return value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
             }
         }
         return "journey"

@@ -60,7 +60,8 @@ public enum SimulatorLoader {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard line.first != " ", line.first != "\t", !trimmed.hasPrefix("#") else { continue }
             if trimmed.hasPrefix("kind:") {
-                let value = trimmed.dropFirst("kind:".count).trimmingCharacters(in: .whitespaces)
+                let value = trimmed.dropFirst("kind:".count).split(separator: "#", maxSplits: 1).first
+                    .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
                 return value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) == "simulator"
             }
         }

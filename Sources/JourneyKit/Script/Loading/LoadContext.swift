@@ -1,5 +1,4 @@
 import JourneyCore
-import Yams
 
 /// The state of one script load: the YAML reader collecting diagnostics, the options, and the
 /// variable reads found in templates (checked once every var and capture is known).
@@ -157,7 +156,7 @@ final class LoadContext {
 
     /// Whether the scalar is typed as an integer by YAML (not quoted).
     func isIntegerScalar(_ node: YNode) -> Bool {
-        node.isScalar && node.node.tag.rawValue == Tag.Name.int.rawValue
+        node.isIntegerScalar
     }
 }
 
