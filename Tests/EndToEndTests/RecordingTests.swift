@@ -1,0 +1,294 @@
+import Foundation
+import JourneyCore
+import JourneyKit
+import JourneySimulator
+import Testing
+
+/// `journey run --record/--replay`, `import`, `diff`, `serve`, through the CLI and the simulator.
+@Suite struct RecordingTests {
+    static var recordings: String { CLI.packageRoot.appendingPathComponent("journeys/recordings").path }
+    static var harFixtures: String { CLI.packageRoot.appendingPathComponent("Tests/Fixtures/har").path }
+
+    /// Every example script in journeys/ (trees excluded): each must have a recording.
+    static var exampleScripts: [String] {
+        let folder = CLI.packageRoot.appendingPathComponent("journeys")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().filter { name in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return ScriptFinder.kind(ofFileText: text) != "simulator"
+        }
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("journey-rec-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    @Test func recordThenReplayOfflineWithoutSecrets() async throws {
+        let har = try Self.temporaryDirectory() + "/login.har"
+        let record = try await CLI.run(["run", "journeys/login.yaml", "--record", har])
+        #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
+        #expect(record.stderr.contains("recorded \(har)"))
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(!text.contains("Ch4ng3it!"), "the password reached the recording")
+        let recording = try Recording.load(path: har)
+        #expect(recording.page?.script == "journeys/login.yaml")
+        #expect(recording.page?.variables == ["username": "demo"])
+        #expect(recording.page?.seed != nil)
+        // The simulator that answered the recording is gone: a replay that passes used no network.
+        let replay = try await CLI.run(["run", "journeys/login.yaml", "--replay", har], environment: ["DEMO_PASSWORD": ""])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(replay.stdout.contains("1 passed, 0 failed"))
+    }
+
+    @Test func aMismatchExitsFourWithADiff() async throws {
+        let output = try await CLI.run([
+            "run", "journeys/login.yaml", "--replay", "journeys/recordings/login.har", "--var", "username=bob",
+        ])
+        #expect(output.status == 4, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("≠ replay mismatch  at step 2"))
+        #expect(output.stdout.contains("script sent:"))
+        #expect(output.stdout.contains("recording holds:"))
+        #expect(output.stdout.contains("input IDToken1: the script sent \"bob\", the recording holds \"demo\""))
+        #expect(output.stdout.contains("1 replay mismatched"))
+    }
+
+    @Test func aRecordingWithoutTheScriptsTrafficIsAMismatch() async throws {
+        let output = try await CLI.run(["run", "journeys/login.yaml", "--replay", "journeys/recordings/registration.har"])
+        #expect(output.status == 4)
+        #expect(output.stdout.contains("holds no (unused) journey 'Login'; it holds: Registration"))
+    }
+
+    @Test func aScriptThatRunsPastTheEndOfItsRecordingIsAMismatch() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.recordings + "/login.har"))
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var log = try #require(json["log"] as? [String: Any])
+        log["entries"] = Array((log["entries"] as? [Any] ?? []).prefix(1))
+        json["log"] = log
+        let path = try Self.temporaryDirectory() + "/short.har"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let output = try await CLI.run(["run", "journeys/login.yaml", "--replay", path])
+        #expect(output.status == 4)
+        #expect(output.stdout.contains("the script runs past the end of its recording: short.har holds 1 requests"))
+    }
+
+    @Test func truncatedOrNonHARRecordingsAreRejectedUpFront() async throws {
+        let truncated = try await CLI.run(["run", "journeys/login.yaml", "--replay", Self.harFixtures + "/truncated.har"])
+        #expect(truncated.status == 2)
+        #expect(truncated.stderr.contains("is not a HAR file: it is not valid JSON (the file looks truncated"))
+        let other = try await CLI.run(["run", "journeys/login.yaml", "--replay", Self.harFixtures + "/not-a-har.json"])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("has no top-level \"log\" object"))
+        let missing = try await CLI.run(["run", "journeys/login.yaml", "--replay", "nowhere/"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such folder of recordings: nowhere/"))
+    }
+
+    @Test func driftFromTheRecordingIsWarnedOnReplay() async throws {
+        // wrong-password.yaml expects a failure; the login recording ends with success.
+        let output = try await CLI.run(["run", "journeys/wrong-password.yaml", "--replay", "journeys/recordings/login.har"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("warning: journeys/wrong-password.yaml no longer matches its recording journeys/recordings/login.har"))
+        #expect(output.stderr.contains("expected outcome failure, got success"))
+    }
+
+    /// The suite replays every committed recording: one per example script.
+    @Test func everyExampleReplaysFromItsCommittedRecording() async throws {
+        let scripts = Self.exampleScripts
+        #expect(scripts.count >= 8)
+        for script in scripts {
+            let stem = (script as NSString).deletingPathExtension
+            #expect(FileManager.default.fileExists(atPath: Self.recordings + "/\(stem).har"),
+                    "journeys/\(script) has no recording: run scripts/record-examples")
+        }
+        let output = try await CLI.run(
+            ["run"] + scripts.map { "journeys/" + $0 } + ["--replay", "journeys/recordings/", "--jobs", "4"],
+            environment: ["DEMO_PASSWORD": ""])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("\(scripts.count) passed, 0 failed, 0 errors"))
+    }
+
+    /// Re-records every example and compares its structure with the committed recording.
+    @Test func committedRecordingsAreNotStale() async throws {
+        let directory = try Self.temporaryDirectory() + "/"
+        let scripts = Self.exampleScripts.map { "journeys/" + $0 }
+        let output = try await CLI.run(["run"] + scripts + ["--seed", "1", "--record", directory, "--jobs", "4"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        for script in Self.exampleScripts {
+            let stem = (script as NSString).deletingPathExtension
+            let committed = try Recording.load(path: Self.recordings + "/\(stem).har")
+            let fresh = try Recording.load(path: directory + "\(stem).har")
+            let differences = RecordingDrift.differences(recorded: committed, live: fresh)
+            #expect(differences.isEmpty, "journeys/recordings/\(stem).har is stale (run scripts/record-examples): \(differences.joined(separator: "; "))")
+        }
+    }
+
+    @Test func recordingsAreValidHAR12() throws {
+        for script in Self.exampleScripts {
+            let path = Self.recordings + "/" + (script as NSString).deletingPathExtension + ".har"
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let problems = HARStructure.problems(root)
+            #expect(problems.isEmpty, "\(path): \(problems.joined(separator: "; "))")
+        }
+    }
+
+    @Test func mitmproxyReadsTheRecordings() async throws {
+        guard let mitmdump = HARStructure.executable("mitmdump") else {
+            Issue.record("mitmdump is not installed: python3 -m pip install mitmproxy (scripts/test does it)")
+            return
+        }
+        for script in Self.exampleScripts {
+            let path = Self.recordings + "/" + (script as NSString).deletingPathExtension + ".har"
+            let (status, output) = try HARStructure.run(mitmdump, ["-nr", path])
+            #expect(status == 0, "mitmdump -nr \(path): \(output)")
+            // One `<< status` line per flow: mitmproxy read every entry.
+            let flows = output.split(separator: "\n").filter { $0.contains("<< ") }.count
+            #expect(flows == (try Recording.load(path: path)).exchanges.count, "\(path): \(output)")
+            #expect(!output.lowercased().contains("error"), "\(output)")
+        }
+    }
+
+    @Test func importTurnsRecordingsIntoScriptsThatReplayGreen() async throws {
+        let directory = try Self.temporaryDirectory()
+        for (har, name) in [
+            (Self.harFixtures + "/chrome-am-login.har", "chrome.yaml"), (Self.harFixtures + "/polly-am-login.har", "polly.yaml"),
+            ("journeys/recordings/second-factor-otp.har", "otp.yaml"), ("journeys/recordings/registration.har", "registration.yaml"),
+        ] {
+            let script = directory + "/" + name
+            let imported = try await CLI.run(["import", har, "-o", script])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let lint = try await CLI.run(["lint", script])
+            #expect(lint.status == 0, "\(lint.stderr)")
+            #expect(lint.stdout.contains("0 errors, 0 warnings"))
+            let replay = try await CLI.run(["run", script, "--replay", har])
+            #expect(replay.status == 0, "\(har): \(replay.stdout)\n\(replay.stderr)")
+        }
+    }
+
+    @Test func importRejectsRecordingsWithoutAJourney() async throws {
+        let none = try await CLI.run(["import", Self.harFixtures + "/no-authenticate.har"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("holds no authenticate traffic"))
+        let unfinished = try await CLI.run(["import", Self.harFixtures + "/mid-journey.har"])
+        #expect(unfinished.status == 2)
+        #expect(unfinished.stderr.contains("ends mid-journey: the last response (step 1, entry 1) asks for [NameCallback, PasswordCallback]"))
+    }
+
+    @Test func diffReportsNoDriftAgainstTheSimulator() async throws {
+        let output = try await CLI.run(["diff", "journeys/second-factor-otp.yaml", "--recording", "journeys/recordings/second-factor-otp.har"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("step 2: same  [ChoiceCallback] stage SecondFactorChoice"))
+        #expect(output.stdout.contains("no drift (4 steps)"))
+    }
+
+    @Test func diffReportsStructuralDriftStepByStep() async throws {
+        let text = try String(contentsOfFile: Self.recordings + "/login.har", encoding: .utf8)
+        let path = try Self.temporaryDirectory() + "/login.har"
+        try Data(text.replacingOccurrences(of: "User Name", with: "Username").utf8).write(to: URL(fileURLWithPath: path))
+        let output = try await CLI.run(["diff", "journeys/login.yaml", "--recording", path])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("step 1: callback 1 (NameCallback): prompt \"Username\" became \"User Name\""))
+        #expect(output.stdout.contains("1 of 2 steps drifted"))
+    }
+
+    /// `journey serve`'s server: the recording answers a live run, session by session.
+    @Test func aServedRecordingAnswersTheScriptLive() async throws {
+        let recording = try Recording.load(path: Self.recordings + "/second-factor-otp.har")
+        let server = RecordedServer(recording: recording)
+        let host = try await HTTPHost.start(options: SimulatorOptions(logRequests: false)) { request in
+            let reply = server.handle(
+                method: request.method, target: request.target,
+                headers: request.headers.map { HeaderField($0.name, $0.value) }, body: Data(request.body))
+            return HostResponse(status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: [UInt8](reply.body))
+        }
+        let script = try ScriptLoader.load(path: CLI.packageRoot.appendingPathComponent("journeys/second-factor-otp.yaml").path)
+        let journey = try JourneyCompiler.compile(script)
+        let configuration = RunConfiguration(serverURL: host.serverURL + "/am", fastPolling: true)
+        async let first = JourneyDriver.run(journey, configuration: configuration)
+        async let second = JourneyDriver.run(journey, configuration: configuration)
+        let results = await [first, second]
+        await host.stop()
+        for result in results {
+            #expect(result.status == .passed, "\(result.error?.message ?? "") \(result.failures)")
+            #expect(result.steps.count == 4)
+        }
+    }
+}
+
+/// The HAR 1.2 structure (required members and their types) and external tools.
+enum HARStructure {
+    static func problems(_ root: [String: Any]) -> [String] {
+        var problems: [String] = []
+        func require(_ object: [String: Any], _ keys: [String: String], at path: String) {
+            for (key, type) in keys {
+                guard let value = object[key] else {
+                    problems.append("\(path) has no \(key)")
+                    continue
+                }
+                let ok: Bool
+                switch type {
+                case "string": ok = value is String
+                case "number": ok = value is NSNumber
+                case "array": ok = value is [Any]
+                case "object": ok = value is [String: Any]
+                default: ok = true
+                }
+                if !ok { problems.append("\(path).\(key) is not a \(type)") }
+            }
+            for key in object.keys where !["log", "version", "creator", "browser", "pages", "entries", "comment"].contains(key) && path == "log" {
+                if !key.hasPrefix("_") { problems.append("log has a non-standard member \(key) without a leading underscore") }
+            }
+        }
+        guard let log = root["log"] as? [String: Any] else { return ["no log object"] }
+        require(log, ["version": "string", "creator": "object", "entries": "array"], at: "log")
+        if log["version"] as? String != "1.2" { problems.append("log.version is not 1.2") }
+        require(log["creator"] as? [String: Any] ?? [:], ["name": "string", "version": "string"], at: "log.creator")
+        for (index, page) in ((log["pages"] as? [[String: Any]]) ?? []).enumerated() {
+            require(page, ["startedDateTime": "string", "id": "string", "title": "string", "pageTimings": "object"], at: "log.pages[\(index)]")
+        }
+        let nameValue = ["name": "string", "value": "string"]
+        for (index, entry) in ((log["entries"] as? [[String: Any]]) ?? []).enumerated() {
+            let at = "log.entries[\(index)]"
+            require(entry, ["startedDateTime": "string", "time": "number", "request": "object", "response": "object", "cache": "object", "timings": "object"], at: at)
+            if let started = entry["startedDateTime"] as? String, HARReader.date(started) == nil {
+                problems.append("\(at).startedDateTime is not ISO 8601")
+            }
+            let request = entry["request"] as? [String: Any] ?? [:]
+            require(request, ["method": "string", "url": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "queryString": "array", "headersSize": "number", "bodySize": "number"], at: at + ".request")
+            for header in (request["headers"] as? [[String: Any]]) ?? [] { require(header, nameValue, at: at + ".request.headers[]") }
+            if let post = request["postData"] as? [String: Any] { require(post, ["mimeType": "string", "text": "string"], at: at + ".request.postData") }
+            let response = entry["response"] as? [String: Any] ?? [:]
+            require(response, ["status": "number", "statusText": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "content": "object", "redirectURL": "string", "headersSize": "number", "bodySize": "number"], at: at + ".response")
+            require(response["content"] as? [String: Any] ?? [:], ["size": "number", "mimeType": "string"], at: at + ".response.content")
+            require(entry["timings"] as? [String: Any] ?? [:], ["send": "number", "wait": "number", "receive": "number"], at: at + ".timings")
+            for key in entry.keys where !["pageref", "startedDateTime", "time", "request", "response", "cache", "timings", "serverIPAddress", "connection", "comment"].contains(key) {
+                if !key.hasPrefix("_") { problems.append("\(at) has a non-standard member \(key) without a leading underscore") }
+            }
+        }
+        return problems
+    }
+
+    static func executable(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/local/bin", "/root/.local/bin", "/root/.pyenv/shims"]
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mitm-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+}
