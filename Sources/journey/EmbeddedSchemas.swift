@@ -4507,6 +4507,361 @@ enum EmbeddedSchemas {
             }
           },
           "description": "`failure`: ends with a CREST error (401 Login failure by default)."
+        },
+        {
+          "type": "object",
+          "required": [
+            "oathRegistration"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "oathRegistration": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "stage": {
+                  "type": "string",
+                  "description": "Page stage, sent as the step's `stage`."
+                },
+                "header": {
+                  "type": "string",
+                  "description": "Page header."
+                },
+                "description": {
+                  "type": "string",
+                  "description": "Page description (HTML allowed)."
+                },
+                "type": {
+                  "enum": [
+                    "totp",
+                    "hotp"
+                  ],
+                  "description": "TOTP (time-based, the default) or HOTP (counter-based)."
+                },
+                "algorithm": {
+                  "enum": [
+                    "SHA1",
+                    "SHA256",
+                    "SHA512"
+                  ],
+                  "description": "HMAC algorithm (default SHA1; the URI names it only when not SHA1)."
+                },
+                "digits": {
+                  "enum": [
+                    6,
+                    8
+                  ],
+                  "description": "Code length (default 6)."
+                },
+                "period": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "TOTP step in seconds (default 30)."
+                },
+                "counter": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "HOTP initial counter (default 0)."
+                },
+                "issuer": {
+                  "type": "string",
+                  "description": "Issuer in the URI label (default ForgeRock)."
+                },
+                "secretLength": {
+                  "type": "integer",
+                  "minimum": 16,
+                  "description": "Shared secret length in hex characters (default 32)."
+                },
+                "username": {
+                  "type": "string",
+                  "description": "State path of the account (default `username`)."
+                }
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "fault": {
+              "$ref": "#/$defs/fault"
+            },
+            "next": {
+              "type": "string",
+              "minLength": 1,
+              "description": "Id of the next node (or the implicit `success` / `failure`)."
+            },
+            "outcomes": {
+              "type": "object",
+              "properties": {
+                "next": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                }
+              },
+              "additionalProperties": false
+            }
+          },
+          "description": "`oathRegistration`: AM's OATH Registration node: TextOutputCallback, QR script, HiddenValueCallback `mfaDeviceRegistration` (otpauth URI), ConfirmationCallback [Next]; saves the device for the user; then `next`."
+        },
+        {
+          "type": "object",
+          "required": [
+            "oathVerify",
+            "outcomes"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "oathVerify": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "stage": {
+                  "type": "string",
+                  "description": "Page stage, sent as the step's `stage`."
+                },
+                "header": {
+                  "type": "string",
+                  "description": "Page header."
+                },
+                "description": {
+                  "type": "string",
+                  "description": "Page description (HTML allowed)."
+                },
+                "prompt": {
+                  "type": "string",
+                  "description": "NameCallback prompt (default `Enter verification code`)."
+                },
+                "username": {
+                  "type": "string",
+                  "description": "State path of the account (default `username`)."
+                },
+                "window": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "TOTP steps accepted either side of now (default 2)."
+                },
+                "hotpWindow": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "HOTP counters accepted ahead of the last one (default 100)."
+                }
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "fault": {
+              "$ref": "#/$defs/fault"
+            },
+            "outcomes": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "true",
+                "false",
+                "notRegistered"
+              ],
+              "properties": {
+                "true": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                },
+                "false": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                },
+                "notRegistered": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                }
+              }
+            }
+          },
+          "description": "`oathVerify`: AM's OATH Token Verifier node: a NameCallback for the code; a TOTP step at or below the last accepted one is refused."
+        },
+        {
+          "type": "object",
+          "required": [
+            "proofOfWork",
+            "outcomes"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "proofOfWork": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "stage": {
+                  "type": "string",
+                  "description": "Page stage, sent as the step's `stage`."
+                },
+                "header": {
+                  "type": "string",
+                  "description": "Page header."
+                },
+                "description": {
+                  "type": "string",
+                  "description": "Page description (HTML allowed)."
+                },
+                "scheme": {
+                  "enum": [
+                    "altcha",
+                    "hashcash",
+                    "hexPrefix",
+                    "clearPass"
+                  ],
+                  "description": "Challenge scheme (default altcha)."
+                },
+                "algorithm": {
+                  "enum": [
+                    "SHA-1",
+                    "SHA-256",
+                    "SHA-512"
+                  ],
+                  "description": "Hash (default SHA-256; SHA-1 for hashcash)."
+                },
+                "maxnumber": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "ALTCHA: the number is drawn from 0...maxnumber (default 50000)."
+                },
+                "bits": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 32,
+                  "description": "hashcash: leading zero bits (default 12)."
+                },
+                "prefix": {
+                  "type": "string",
+                  "pattern": "^[0-9a-fA-F]{1,8}$",
+                  "description": "hexPrefix: hex digits the digest must start with (default 000)."
+                },
+                "hmacKey": {
+                  "type": "string",
+                  "description": "ALTCHA: HMAC key of the signature."
+                },
+                "lifetime": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Seconds a challenge stays valid (default 300)."
+                }
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "fault": {
+              "$ref": "#/$defs/fault"
+            },
+            "outcomes": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "true",
+                "false"
+              ],
+              "properties": {
+                "true": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                },
+                "false": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                }
+              }
+            }
+          },
+          "description": "`proofOfWork`: a `ProofOfWorkCallback` (outputs `scheme`, `challenge`; input `IDToken1` = the answer), verified on return."
+        },
+        {
+          "type": "object",
+          "required": [
+            "mathCaptcha",
+            "outcomes"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "mathCaptcha": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "stage": {
+                  "type": "string",
+                  "description": "Page stage, sent as the step's `stage`."
+                },
+                "header": {
+                  "type": "string",
+                  "description": "Page header."
+                },
+                "description": {
+                  "type": "string",
+                  "description": "Page description (HTML allowed)."
+                },
+                "max": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Operands are 0...max-1 (default 10)."
+                },
+                "operators": {
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {
+                    "enum": [
+                      "+",
+                      "-",
+                      "\u00d7"
+                    ]
+                  },
+                  "description": "Operators drawn from (default [+])."
+                }
+              }
+            },
+            "description": {
+              "type": "string"
+            },
+            "fault": {
+              "$ref": "#/$defs/fault"
+            },
+            "outcomes": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "true",
+                "false"
+              ],
+              "properties": {
+                "true": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                },
+                "false": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "Id of the next node (or the implicit `success` / `failure`)."
+                }
+              }
+            }
+          },
+          "description": "`mathCaptcha`: a NameCallback \"What is A + B?\"; true when answered right."
         }
       ]
     }

@@ -10,6 +10,8 @@ struct EngineEnvironment: Sendable {
     let clock: any JourneyClock
     let suspends: SuspendStore
     let trace: EdgeTrace?
+    /// Registered OATH authenticators, by username.
+    let devices: OATHDeviceStore
 }
 
 /// What one node does when reached or answered.

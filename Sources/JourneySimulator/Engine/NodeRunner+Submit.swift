@@ -33,6 +33,10 @@ extension NodeRunner {
             guard let index = EchoValidator.value(answers, 1, suffix: "")?.intValue, spec.options.indices.contains(index)
             else { return .page(messagePage(spec)) }
             return .outcome(spec.options[index])
+        case .oathRegistration(let spec): return submitOATHRegistration(spec, &state)
+        case .oathVerify(let spec): return submitOATHVerify(spec, &state, answers)
+        case .proofOfWork(let spec): return submitProofOfWork(spec, &state, answers)
+        case .mathCaptcha: return submitMathCaptcha(&state, answers)
         default:
             // Nodes without a page never wait for answers; re-enter to be safe.
             return enter(&state)

@@ -45,6 +45,10 @@ struct NodeRunner {
             guard let question = kbaEntry(spec, state)?.question else { return .outcome("false") }
             return .page(passwordPage(prompt: question, text: spec.text))
         case .message(let spec): return .page(messagePage(spec))
+        case .oathRegistration(let spec): return enterOATHRegistration(spec, &state)
+        case .oathVerify(let spec): return enterOATHVerify(spec, &state)
+        case .proofOfWork(let spec): return enterProofOfWork(spec, &state)
+        case .mathCaptcha(let spec): return enterMathCaptcha(spec, &state)
         case .set(let spec):
             for (name, value) in spec.values { state.values[name] = value }
             return .outcome("next")

@@ -26,7 +26,7 @@ final class SimulatorCore: Sendable {
         self.env = EngineEnvironment(
             settings: definition.settings, users: UserStore(definition.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
-            trace: options.edgeTrace)
+            trace: options.edgeTrace, devices: OATHDeviceStore(definition.users))
         self.resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 

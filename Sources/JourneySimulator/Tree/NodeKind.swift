@@ -16,6 +16,10 @@ enum NodeKind: Sendable {
     case otpSend(OTPSendSpec)
     case otpVerify(OTPVerifySpec)
     case kbaVerify(KBAVerifySpec)
+    case oathRegistration(OATHRegistrationSpec)
+    case oathVerify(OATHVerifySpec)
+    case proofOfWork(ProofOfWorkSpec)
+    case mathCaptcha(MathCaptchaSpec)
     case message(MessageSpec)
     case set(SetSpec)
     case success(SuccessSpec)
@@ -25,6 +29,7 @@ enum NodeKind: Sendable {
     static let names = [
         "page", "decision", "credentials", "identify", "retryLimit", "createUser", "recaptcha", "choice", "confirmation",
         "pollingWait", "emailSuspend", "otpSend", "otpVerify", "kbaVerify", "message", "set", "success", "failure",
+        "oathRegistration", "oathVerify", "proofOfWork", "mathCaptcha",
     ]
 
     var name: String {
@@ -43,6 +48,10 @@ enum NodeKind: Sendable {
         case .otpSend: "otpSend"
         case .otpVerify: "otpVerify"
         case .kbaVerify: "kbaVerify"
+        case .oathRegistration: "oathRegistration"
+        case .oathVerify: "oathVerify"
+        case .proofOfWork: "proofOfWork"
+        case .mathCaptcha: "mathCaptcha"
         case .message: "message"
         case .set: "set"
         case .success: "success"
@@ -53,8 +62,10 @@ enum NodeKind: Sendable {
     /// The outcomes a node of this kind can take; each must be wired in the tree.
     var outcomeNames: [String] {
         switch self {
-        case .page, .emailSuspend, .otpSend, .set: ["next"]
-        case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify: ["true", "false"]
+        case .page, .emailSuspend, .otpSend, .set, .oathRegistration: ["next"]
+        case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify, .proofOfWork, .mathCaptcha:
+            ["true", "false"]
+        case .oathVerify: ["true", "false", "notRegistered"]
         case .retryLimit: ["retry", "reject"]
         case .createUser: ["created", "exists"]
         case .choice(let spec): spec.choices
