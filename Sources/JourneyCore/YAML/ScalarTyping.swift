@@ -8,6 +8,9 @@ enum ScalarTyping {
     static let falses: Set<String> = ["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]
 
     static func tag(of text: String) -> Tag.Name {
+        guard let first = text.utf8.first else { return .null }
+        // Most scalars are words: only these first characters can start a non-string.
+        if !"0123456789+-.~yYnNtTfFoO".utf8.contains(first) { return .str }
         if nulls.contains(text) { return .null }
         if trues.contains(text) || falses.contains(text) { return .bool }
         if int(text) != nil { return .int }

@@ -33,14 +33,9 @@ public enum ScriptFinder {
 
     /// What a YAML file is: its top-level `kind:` (`simulator` for trees), `journey` when absent.
     public static func kind(ofFileText text: String) -> String {
-        for line in text.split(separator: "\n", maxSplits: 200, omittingEmptySubsequences: true) {
-            if line.hasPrefix("kind:") {
-                let value = line.dropFirst(5).split(separator: "#", maxSplits: 1).first ?? ""
-                return value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
-            }
-        }
-        return "journey"
+        YAMLKind.topLevelKind(of: text) ?? "journey"
     }
+
 
     private static func yamlFiles(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }

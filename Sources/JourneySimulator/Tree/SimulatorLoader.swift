@@ -56,17 +56,9 @@ public enum SimulatorLoader {
 
     /// True when the YAML text declares `kind: simulator` at its top level (a tree, not a script).
     public static func isSimulatorFile(text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard line.first != " ", line.first != "\t", !trimmed.hasPrefix("#") else { continue }
-            if trimmed.hasPrefix("kind:") {
-                let value = trimmed.dropFirst("kind:".count).split(separator: "#", maxSplits: 1).first
-                    .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                return value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) == "simulator"
-            }
-        }
-        return false
+        YAMLKind.topLevelKind(of: text) == "simulator"
     }
+
 
     static func parse(text: String, file: String) -> (SimulatorDefinition?, [Diagnostic]) {
         let reader = YAMLReader(file: file, text: text)

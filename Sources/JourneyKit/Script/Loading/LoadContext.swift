@@ -6,9 +6,7 @@ final class LoadContext {
     let reader: YAMLReader
     let options: LoadOptions
     private(set) var references: [VariableReference] = []
-    private lazy var sourceLines: [[Unicode.Scalar]] = reader.text
-        .split(separator: "\n", omittingEmptySubsequences: false)
-        .map { Array($0.unicodeScalars) }
+    private lazy var sourceLines: [Substring] = reader.text.split(separator: "\n", omittingEmptySubsequences: false)
 
     init(reader: YAMLReader, options: LoadOptions) {
         self.reader = reader
@@ -65,7 +63,7 @@ final class LoadContext {
         }
         let lineIndex = start.line - 1
         guard sourceLines.indices.contains(lineIndex) else { return nil }
-        let line = sourceLines[lineIndex]
+        let line = Array(sourceLines[lineIndex].unicodeScalars)
         let expected = Array(text.unicodeScalars)
         let from = start.column - 1
         guard from >= 0, from + expected.count <= line.count, Array(line[from..<(from + expected.count)]) == expected
