@@ -571,6 +571,24 @@ enum EmbeddedSchemas {
         "echo": {
           "type": "boolean",
           "description": "Send the callback back exactly as received."
+        },
+        "solve": {
+          "anyOf": [
+            {
+              "enum": [
+                "pow",
+                "altcha",
+                "hashcash",
+                "hexPrefix",
+                "clearPass",
+                "arithmetic"
+              ]
+            },
+            {
+              "$ref": "#/$defs/solve"
+            }
+          ],
+          "description": "Compute the answer: `pow` (the callback's own scheme and challenge), `altcha`, `hashcash`, `hexPrefix`, `clearPass` (proof of work), `arithmetic` (an 'A + B' CAPTCHA in the prompt); or a mapping with the challenge and limits."
         }
       },
       "description": "How a handler answers: the options that fit the callback type it matches."
@@ -666,6 +684,9 @@ enum EmbeddedSchemas {
         },
         "echo": {
           "$ref": "#/$defs/answer/properties/echo"
+        },
+        "solve": {
+          "$ref": "#/$defs/answer/properties/solve"
         }
       },
       "description": "A list-form handler: match plus answer options. First match wins."
@@ -1439,6 +1460,45 @@ enum EmbeddedSchemas {
         }
       },
       "description": "Checks on the resource's refusal."
+    },
+    "solve": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scheme"
+      ],
+      "properties": {
+        "scheme": {
+          "enum": [
+            "pow",
+            "altcha",
+            "hashcash",
+            "hexPrefix",
+            "clearPass",
+            "arithmetic"
+          ],
+          "description": "The challenge scheme."
+        },
+        "challenge": {
+          "$ref": "#/$defs/valueSpec",
+          "description": "The challenge: a JSON object (or a string holding one), or the text of an arithmetic CAPTCHA. Default: the callback's `challenge` output (its prompt for arithmetic)."
+        },
+        "timeout": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Milliseconds the search may take (default 30000)."
+        },
+        "maxCount": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Candidates tried at most (default 100000000)."
+        },
+        "input": {
+          "type": "string",
+          "description": "The input suffix the answer goes to (default: the callback's only input)."
+        }
+      },
+      "description": "`solve:` as a mapping."
     }
   }
 }

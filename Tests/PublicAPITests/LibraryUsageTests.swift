@@ -97,13 +97,28 @@ import Testing
     /// The launcher protocol lets a suite run whole folders against an embedded simulator.
     @Test func suiteRunnerWithACustomLauncher() async throws {
         try await Self.withSimulator { simulator in
-            struct Fixed: SimulatorLauncher {
+            /// The test's simulator for am.yaml; any other tree (challenges.yaml) started on first use.
+            actor Fixed: SimulatorLauncher {
                 let url: String
-                func baseURL(forTreeFile path: String) async throws -> String { url }
-                func stopAll() async {}
+                var others: [String: RunningSimulator] = [:]
+                init(url: String) { self.url = url }
+                func baseURL(forTreeFile path: String) async throws -> String {
+                    if path.hasSuffix("/am.yaml") { return url }
+                    if let running = others[path] { return running.baseURL }
+                    var options = SimulatorOptions()
+                    options.logRequests = false
+                    let started = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
+                    others[path] = started
+                    return started.baseURL
+                }
+                func stopAll() async {
+                    for running in others.values { await running.stop() }
+                }
             }
+            let launcher = Fixed(url: simulator.baseURL)
             let results = await SuiteRunner.run(
-                SuiteOptions(paths: [Self.path("journeys")], jobs: 4, launcher: Fixed(url: simulator.baseURL)))
+                SuiteOptions(paths: [Self.path("journeys")], jobs: 4, launcher: launcher))
+            await launcher.stopAll()
             #expect(results.count >= 8)
             #expect(results.allSatisfy { $0.status == .passed }, "\(results.filter { $0.status != .passed }.map(\.name))")
             #expect(RunSummary(results: results).exitCode == 0)

@@ -16,7 +16,7 @@ public struct CompiledJourney: Sendable {
 /// type it matches (`choose` only for Choice/Confirmation...).
 public enum JourneyCompiler {
     /// What a handler may say about a callback type the catalogue does not know.
-    static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo"]
+    static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo", "solve"]
 
     public static func compile(_ script: Script) throws(DiagnosticList) -> CompiledJourney {
         var diagnostics: [Diagnostic] = []

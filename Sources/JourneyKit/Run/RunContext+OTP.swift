@@ -7,6 +7,10 @@ extension RunContext {
         -> ResolvedValue
     {
         guard let argument = arguments.first else { throw RunError(.script, "\(location): \(function)() needs a secret or an otpauth:// URI") }
+        if offline && Self.holdsPlaceholder(argument.text) {
+            // A replay: the recording holds the secret as «otpSecret» and the code as «totp»; so does this run.
+            return ResolvedValue(.string(Redactor.placeholder(function)), secretName: function)
+        }
         let parameters = try OTPSolver.parameters(argument, function: function, redactor: redactor, at: location)
         if function == "totp" {
             return OTPSolver.totp(parameters, now: now(), ledger: otpLedger, redactor: redactor)
@@ -28,6 +32,7 @@ extension RunContext {
         guard !arguments.isEmpty else { return }
         for argument in arguments {
             let value = try evaluator.evaluate(argument, at: template.location)
+            if offline && Self.holdsPlaceholder(value.text) { continue }
             let parameters = try OTPSolver.parameters(value, function: "totp", redactor: redactor, at: template.location)
             let seconds = otpLedger.secondsUntilFreshStep(for: parameters, at: now())
             guard seconds > 0 else { continue }
@@ -37,5 +42,11 @@ extension RunContext {
                 throw RunError(.script, "\(template.location): cancelled while waiting \(Int(seconds.rounded(.up))) s for a fresh TOTP time step")
             }
         }
+    }
+
+    /// True when a value is (or holds) a redaction placeholder such as `«otpSecret»`.
+    static func holdsPlaceholder(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "«") else { return false }
+        return text[open...].contains("»")
     }
 }

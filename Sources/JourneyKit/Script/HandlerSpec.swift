@@ -106,6 +106,8 @@ public struct AnswerSpec: Sendable {
     public var resume: ValueSpec?
     /// Leave the callback exactly as received (for output callbacks or pre-filled inputs).
     public var echo: Located<Bool>?
+    /// Compute the answer: proof of work, clear-pass, an arithmetic CAPTCHA.
+    public var solve: SolveSpec?
     public var location: SourceLocation
 
     public init(location: SourceLocation) {
@@ -140,6 +142,7 @@ public struct AnswerSpec: Sendable {
         add("exit", exit?.location)
         add("resume", resume?.location)
         add("echo", echo?.location)
+        add("solve", solve?.location)
         return options
     }
 
@@ -147,7 +150,7 @@ public struct AnswerSpec: Sendable {
     public static let allOptionKeys = [
         "value", "choose", "question", "answer", "accept", "validateOnly", "token", "tokenType", "action", "timeout",
         "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
-        "echo",
+        "echo", "solve",
     ]
 }
 

@@ -22,8 +22,8 @@ import Testing
 
     @Test func optionFitTable() {
         func options(_ type: String) -> Set<String>? { CallbackCatalogue.allowedOptions(for: type) }
-        #expect(options("NameCallback") == ["value", "echo"])
-        #expect(options("PasswordCallback") == ["value", "echo"])
+        #expect(options("NameCallback") == ["value", "solve", "echo"])
+        #expect(options("PasswordCallback") == ["value", "solve", "echo"])
         #expect(options("StringAttributeInputCallback") == ["value", "validateOnly", "echo"])
         #expect(options("KbaCreateCallback") == ["question", "answer", "echo"])
         #expect(options("TermsAndConditionsCallback") == ["accept", "value", "echo"])
@@ -33,7 +33,7 @@ import Testing
         #expect(options("DeviceBindingCallback") == ["clientError", "deviceName", "deviceId", "key", "echo"])
         #expect(options("IdPCallback") == ["token", "tokenType", "clientError", "echo"])
         #expect(options("MyCustomCallback") == nil)
-        #expect(CallbackCatalogue.customTypeOptions == ["value", "inputs", "clientError", "echo"])
+        #expect(CallbackCatalogue.customTypeOptions == ["value", "inputs", "clientError", "echo", "solve"])
     }
 
     @Test func secretInputs() {

@@ -58,7 +58,7 @@ struct StepAnswering {
         answeredByHandler.insert(index)
         if handler.answer.echo?.value != true {
             ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
-            let answerer = AnswererTable.answerer(for: draft)
+            let answerer = handler.answer.solve != nil ? SolveAnswerer.self : AnswererTable.answerer(for: draft)
             if let clientError = handler.answer.clientError, !answerer.handlesClientError {
                 try await context.writeClientError(clientError, into: &draft)
             }

@@ -13,7 +13,7 @@ public enum CallbackCatalogue {
     }
 
     /// The options a custom (unknown) callback type accepts.
-    public static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo"]
+    public static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo", "solve"]
 
     /// Input suffixes whose values are secrets for this type, and the placeholder name:
     /// PasswordCallback `""` → `password`, ReCaptchaEnterpriseCallback `token` → `recaptcha-token`.
@@ -40,7 +40,7 @@ public enum CallbackCatalogue {
         prompt.range(of: #"\b(one[- ]?time|otp|passcode|code|pin)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
     }
 
-    private static let textOptions: Set<String> = ["value"]
+    private static let textOptions: Set<String> = ["value", "solve"]
     private static let attributeOptions: Set<String> = ["value", "validateOnly"]
 
     private static let optionsByType: [String: Set<String>] = [
@@ -57,7 +57,7 @@ public enum CallbackCatalogue {
         "KbaCreateCallback": ["question", "answer"],
         "TermsAndConditionsCallback": ["accept", "value"],
         "ConsentMappingCallback": ["accept", "value"],
-        "HiddenValueCallback": ["value"],
+        "HiddenValueCallback": ["value", "solve"],
         // WebAuthn scripts arrive as TextOutputCallback (messageType 4); Protect and WebAuthn as MetadataCallback.
         "TextOutputCallback": ["clientError", "value"],
         "MetadataCallback": ["clientError", "signals", "value"],

@@ -36,6 +36,7 @@ extension LoadContext {
         case "exit": answer.exit = located(node) { $0.bool(what) }
         case "resume": answer.resume = valueSpec(node, what)
         case "echo": answer.echo = located(node) { $0.bool(what) }
+        case "solve": answer.solve = solve(node, what)
         default: break  // reported by allowOnly
         }
     }

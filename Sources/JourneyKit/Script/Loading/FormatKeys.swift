@@ -16,6 +16,8 @@ enum FormatKeys {
     /// Source keys that never appear in a literal payload-like mapping with other keys.
     static let unambiguousSourceKinds = ["env", "generate", "command", "outbox"]
     static let outbox = ["to", "field"]
+    /// `solve: { scheme: altcha, challenge: ..., timeout: 20000, maxCount: 1000000, input: "" }`.
+    static let solve = ["scheme", "challenge", "timeout", "maxCount", "input"]
     static let outboxFields = ["code", "link", "suspendedId"]
     /// Map-form handler values: `NameCallback: { value: demo }`.
     static let answer = AnswerSpec.allOptionKeys
@@ -48,6 +50,7 @@ enum FormatKeys {
         "start": start,
         "value": valueSource,
         "outbox": outbox,
+        "solve": solve,
         "answer": answer,
         "handler": handler,
         "match": match,

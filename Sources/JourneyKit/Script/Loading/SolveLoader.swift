@@ -1,0 +1,24 @@
+import JourneyCore
+
+/// Reads `solve: pow` or `solve: { scheme: altcha, challenge: "{{ c }}", timeout: 20000, maxCount: 1000000, input: "" }`.
+extension LoadContext {
+    func solve(_ node: YNode, _ what: String) -> SolveSpec? {
+        let schemes = SolveSpec.Scheme.allCases.map(\.rawValue)
+        if node.isScalar {
+            return oneOf(schemes, node, what).flatMap(SolveSpec.Scheme.init(rawValue:)).map {
+                SolveSpec(scheme: $0, location: node.location)
+            }
+        }
+        guard let mapping = node.mapping(what) else { return nil }
+        mapping.allowOnly(FormatKeys.solve, in: what)
+        guard let schemeNode = required("scheme", in: mapping, what, accepted: FormatKeys.solve),
+            let scheme = oneOf(schemes, schemeNode, "\(what).scheme").flatMap(SolveSpec.Scheme.init(rawValue:))
+        else { return nil }
+        var spec = SolveSpec(scheme: scheme, location: node.location)
+        spec.challenge = mapping["challenge"].flatMap { valueSpec($0, "\(what).challenge") }
+        spec.timeoutMilliseconds = mapping["timeout"].flatMap { int($0, "\(what).timeout (milliseconds)", minimum: 1) }
+        spec.maxCount = mapping["maxCount"].flatMap { int($0, "\(what).maxCount", minimum: 1) }
+        spec.input = mapping["input"].flatMap { $0.string("\(what).input") }
+        return spec
+    }
+}
