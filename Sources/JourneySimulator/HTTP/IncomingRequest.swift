@@ -39,6 +39,10 @@ struct IncomingRequest: Sendable {
     }
 
     private static func decode<S: StringProtocol>(_ text: S) -> String {
+        // Most names and values carry no escapes; Foundation's decoding is slow on the hot path.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            return String(text)
+        }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }
