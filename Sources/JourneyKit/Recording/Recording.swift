@@ -48,15 +48,14 @@ public struct RecordedExchange: Sendable {
         return path
     }
 
-    /// The authenticate response as AM's body shapes.
-    public var amResponse: AMResponseBody? {
-        responseJSON.flatMap { AMResponseBody(status: status, json: $0) }
-    }
+    /// The authenticate response as AM's body shapes (read once, when the recording is loaded).
+    public var amResponse: AMResponseBody?
 
     /// The callbacks the client sent back (a continue request), or `nil` for a start.
-    public var sentStep: AMStep? {
-        requestJSON.flatMap(AMStep.init(json:))
-    }
+    public var sentStep: AMStep?
+
+    /// The input values of `sentStep`, callback by callback, as a replay compares them.
+    var sentInputs: [[(name: String, value: String)]] = []
 }
 
 /// A PingAM journey as a recording holds it: its authenticate exchanges in order, from the
@@ -200,7 +199,7 @@ public struct Recording: Sendable {
         } catch {
             throw RecordingError("\(source): entry \(index + 1) (\(method) \(entry.request.url)): \(error.message)")
         }
-        return RecordedExchange(
+        var exchange = RecordedExchange(
             index: index, kind: kind, method: method, url: entry.request.url, path: path, query: query,
             requestHeaders: entry.request.headers.map { HeaderField($0.name, $0.value) }, requestBody: requestBody,
             requestJSON: requestBody.isEmpty ? nil : try? JSONValue.parse(requestBody), status: entry.response.status,
@@ -208,6 +207,10 @@ public struct Recording: Sendable {
             responseJSON: responseBody.isEmpty ? nil : try? JSONValue.parse(responseBody),
             startedAt: HARReader.date(entry.startedDateTime), duration: max(0, entry.time) / 1000,
             step: entry.journey?.step)
+        exchange.amResponse = exchange.responseJSON.flatMap { AMResponseBody(status: exchange.status, json: $0) }
+        exchange.sentStep = exchange.requestJSON.flatMap(AMStep.init(json:))
+        exchange.sentInputs = (exchange.sentStep?.callbacks ?? []).map { InputValues.of($0, redact: { $0 }) }
+        return exchange
     }
 
     /// Groups authenticate exchanges into journeys: a continue joins the journey whose last

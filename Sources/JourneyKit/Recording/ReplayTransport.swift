@@ -12,14 +12,16 @@ import Synchronization
 /// fails with `TransportError.replayMismatch`, which the run reports as exit code 4.
 public struct ReplayTransport: RunScopedTransport {
     public let recording: Recording
+    /// The recorded clock start: each run's clock starts here.
+    let start: Date
 
     public init(recording: Recording) {
         self.recording = recording
+        start = recording.page.flatMap { HARReader.date($0.clockStart) }
+            ?? recording.exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
     }
 
     public func begin(_ run: TransportRunInfo) -> TransportRunScope {
-        let start = recording.page.flatMap { HARReader.date($0.clockStart) }
-            ?? recording.exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
         let clock = ManualClock(start)
         return TransportRunScope(transport: ReplaySession(recording: recording, redactor: run.redactor, clock: clock), clock: clock)
     }
