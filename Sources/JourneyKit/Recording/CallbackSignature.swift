@@ -103,13 +103,15 @@ public enum StepShape: Sendable, Hashable, CustomStringConvertible {
 
 /// A callback's input values as a replay compares them: secrets as their placeholder.
 enum InputValues {
-    /// `(input name, value text)` for each input of `callback`. Inputs the catalogue knows to be
-    /// secret (passwords, OTPs, tokens) become their placeholder; `redact` hides the run's own secrets.
-    static func of(_ callback: AMCallback, redact: (String) -> String) -> [(name: String, value: String)] {
+    /// `(input name, value text)` for each input of `callback`. With `catalogue`, inputs the
+    /// catalogue knows to be secret (passwords, OTPs, tokens) become their placeholder, as a
+    /// recording from another tool holds them raw; `redact` hides the run's own secrets (a run
+    /// registers every secret input it writes, so its side needs no catalogue lookup).
+    static func of(_ callback: AMCallback, catalogue: Bool = true, redact: (String) -> String) -> [(name: String, value: String)] {
         (callback.input ?? []).map { input in
             let suffix = AMCallback.suffix(of: input.name)
             let text = input.value.displayText
-            if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback), !text.isEmpty {
+            if catalogue, !text.isEmpty, let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback) {
                 return (input.name, isPlaceholder(text) ? text : Redactor.placeholder(secret))
             }
             return (input.name, redact(text))

@@ -116,7 +116,7 @@ enum ReplayMatcher {
             if let change = b.difference(from: a) { return "callback \(index + 1) (\(a.type)): recorded \(change)" }
         }
         for (index, (a, b)) in zip(mine.callbacks, theirs.callbacks).enumerated() {
-            let myValues = InputValues.of(a, redact: sent.redactor.redact)
+            let myValues = InputValues.of(a, catalogue: false, redact: sent.redactor.redact)
             let theirValues = index < recorded.sentInputs.count ? recorded.sentInputs[index] : InputValues.of(b, redact: { $0 })
             for (x, y) in zip(myValues, theirValues) where !InputValues.match(x.value, y.value) {
                 return "callback \(index + 1) (\(a.type)) input \(x.name): the script sent \(quoteValue(x.value)), the recording holds \(quoteValue(y.value))"

@@ -38,17 +38,48 @@ public final class Redactor: Sendable {
     public func redact(_ text: String) -> String {
         let list = secrets.withLock { $0 }
         guard !list.isEmpty else { return text }
-        var result = text
+        var bytes = Array(text.utf8)
+        var changed = false
         for secret in list {
-            if secret.value.count < 3 {
-                if result == secret.value { result = Self.placeholder(secret.name) }
+            if secret.value.utf8.count < 3 || (secret.value.utf8.count <= 32 && secret.value.count < 3) {
+                if bytes.elementsEqual(secret.value.utf8) {
+                    bytes = Array(Self.placeholder(secret.name).utf8)
+                    changed = true
+                }
                 continue
             }
-            if result.contains(secret.value) {
-                result = result.replacingOccurrences(of: secret.value, with: Self.placeholder(secret.name))
+            if let replaced = Self.replacingAll(secret.value.utf8, with: Self.placeholder(secret.name).utf8, in: bytes) {
+                bytes = replaced
+                changed = true
             }
         }
-        return result
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// `bytes` with every occurrence of `target` replaced, or nil when there is none. A plain
+    /// UTF-8 byte search: UTF-8 is self-synchronizing, so a match is a match of the text, and
+    /// it is much faster than Foundation's locale-aware search on every text that leaves a run.
+    static func replacingAll(_ target: String.UTF8View, with replacement: String.UTF8View, in bytes: [UInt8]) -> [UInt8]? {
+        let needle = Array(target)
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var output: [UInt8] = []
+        var copied = 0
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first && bytes[index..<index + needle.count].elementsEqual(needle) {
+                if output.isEmpty { output.reserveCapacity(bytes.count) }
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(contentsOf: replacement)
+                index += needle.count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        guard copied > 0 else { return nil }
+        output.append(contentsOf: bytes[copied...])
+        return output
     }
 
     /// Headers with secret values replaced; cookies keep their names, lose their values.
@@ -116,8 +147,8 @@ public final class Redactor: Sendable {
     private static func redactCookiePairs(_ value: String, known: (String) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let name = parts.first.map(trimmed) ?? ""
+            let value = parts.count > 1 ? trimmed(parts[1]) : ""
             return "\(name)=\(known(value) ?? (isPlaceholder(value) ? value : placeholder(name)))"
         }.joined(separator: "; ")
     }
@@ -126,10 +157,18 @@ public final class Redactor: Sendable {
         var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first else { return value }
         let pair = first.split(separator: "=", maxSplits: 1)
-        let name = pair.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let current = pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces) : ""
+        let name = pair.first.map(trimmed) ?? ""
+        let current = pair.count > 1 ? trimmed(pair[1]) : ""
         parts[0] = "\(name)=\(known(current) ?? (isPlaceholder(current) ? current : placeholder(name)))"
         return parts.joined(separator: ";")
+    }
+
+    /// Spaces and tabs trimmed (cheaper than Foundation's trimming, on every header of every exchange).
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 
     private static func isPlaceholder(_ text: String) -> Bool {

@@ -160,3 +160,18 @@ struct HARWriterTests {
         #expect(document.log.entries.allSatisfy { $0.pageref == "page_1" })
     }
 }
+
+@Suite("Redactor byte search")
+struct RedactorSearchTests {
+    @Test func everyOccurrenceIsReplacedIncludingMultiByteText() {
+        let redactor = Redactor()
+        redactor.register("pässwörd", name: "password")
+        redactor.register("42", name: "pin")
+        #expect(redactor.redact("a pässwörd, b pässwörd.") == "a «password», b «password».")
+        #expect(redactor.redact("pässwörd") == "«password»")
+        #expect(redactor.redact("42") == "«pin»")
+        #expect(redactor.redact("1420") == "1420", "a short secret is replaced only where it stands alone")
+        #expect(redactor.redact("nothing here") == "nothing here")
+        #expect(redactor.redact(headers: [HeaderField("Set-Cookie", " sid = pässwörd ; Path=/")]).first?.value == "sid=«password»; Path=/")
+    }
+}
