@@ -42,6 +42,22 @@ import Testing
         #expect(replay.stdout.contains("1 passed, 0 failed"))
     }
 
+    /// Several scripts into one file: one HAR page per script; a replay picks each script's page.
+    @Test func severalScriptsShareOneRecordingFile() async throws {
+        let har = try Self.temporaryDirectory() + "/both.har"
+        let record = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--record", har])
+        #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
+        let document = try HARReader.read(path: har)
+        #expect(document.log.pages?.compactMap { $0.journey?.script } == ["journeys/login.yaml", "journeys/wrong-password.yaml"])
+        #expect(try Recording.load(path: har, script: "journeys/wrong-password.yaml").page?.outcome == "failure")
+        let replay = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--replay", har])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(replay.stdout.contains("2 passed, 0 failed"))
+        let other = try await CLI.run(["run", "journeys/polling.yaml", "--replay", har])
+        #expect(other.status == 4)
+        #expect(other.stdout.contains("holds the runs of several scripts (journeys/login.yaml, journeys/wrong-password.yaml); none is journeys/polling.yaml"))
+    }
+
     @Test func aMismatchExitsFourWithADiff() async throws {
         let output = try await CLI.run([
             "run", "journeys/login.yaml", "--replay", "journeys/recordings/login.har", "--var", "username=bob",
