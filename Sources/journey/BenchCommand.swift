@@ -16,7 +16,10 @@ struct BenchCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: "The script to run repeatedly.")
-    var script: String
+    var script: String?
+
+    @Flag(help: "Measure proof-of-work hashing (hashes/s on one core) beside OpenSSL instead of a script.")
+    var pow = false
 
     @Option(help: "The AM base URL of an already running server (e.g. the simulator in another process).")
     var server: String?
@@ -37,6 +40,8 @@ struct BenchCommand: AsyncParsableCommand {
     var variables: [String] = []
 
     func run() async throws {
+        if pow { return ProofOfWorkBench.run() }
+        guard let script else { throw ValidationError("give a script to run, or --pow") }
         let levels = concurrency.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !levels.isEmpty, levels.allSatisfy({ $0 >= 1 }) else {
             throw ValidationError("--concurrency takes positive numbers, e.g. 1,32")

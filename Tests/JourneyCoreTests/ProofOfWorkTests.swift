@@ -87,6 +87,17 @@ import Testing
         }
     }
 
+    @Test(arguments: PoWHash.allCases)
+    func theFastAndPortablePathsAgree(hash: PoWHash) throws {
+        let prefix = Array("prefix-".utf8)
+        for portable in [false, true] {
+            let result = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: portable) { $0[0] == 0 }
+            #expect(hash.digest(prefix + Array(String(result.nonce).utf8))[0] == 0)
+            let other = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: !portable) { $0[0] == 0 }
+            #expect(other.nonce == result.nonce)
+        }
+    }
+
     @Test func clearPassAndArithmetic() throws {
         #expect(try PoWScheme.clearPass.solve(["token": "t0k"], limits: PoWLimits()).answer == "t0k")
         #expect(ArithmeticCaptcha.solve("3 + 5") == 8)

@@ -58,8 +58,9 @@ public struct PoWResult: Sendable, Hashable {
 public enum PoWSearch {
     public static func search(
         _ hash: PoWHash, prefix: [UInt8], start: UInt64 = 0, through end: UInt64 = .max, limits: PoWLimits,
-        accept: (UnsafeRawBufferPointer) -> Bool
+        portable: Bool = false, accept: (UnsafeRawBufferPointer) -> Bool
     ) throws(PoWError) -> PoWResult {
+        if PoWFastHash.available && !portable { return try PoWFastHash.run(hash, prefix, start, end, limits, accept) }
         switch hash {
         case .sha1: return try run(Insecure.SHA1.self, prefix, start, end, limits, accept)
         case .sha256: return try run(SHA256.self, prefix, start, end, limits, accept)
@@ -68,12 +69,12 @@ public enum PoWSearch {
     }
 
     /// Hashes `count` candidates with no acceptance test: the raw speed, for the bench.
-    public static func measure(_ hash: PoWHash, prefix: [UInt8], count: UInt64) -> PoWResult {
+    public static func measure(_ hash: PoWHash, prefix: [UInt8], start: UInt64 = 0, count: UInt64) -> PoWResult {
         let limits = PoWLimits(maxCount: count, timeoutSeconds: .infinity)
         var sink: UInt8 = 0
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            _ = try search(hash, prefix: prefix, limits: limits) { digest in
+            _ = try search(hash, prefix: prefix, start: start, limits: limits) { digest in
                 sink &+= digest[0]
                 return false
             }
@@ -82,6 +83,7 @@ public enum PoWSearch {
         return PoWResult(nonce: UInt64(sink), tried: count, seconds: seconds)
     }
 
+    /// The portable path: swift-crypto's hash functions.
     @inline(__always)
     private static func run<H: HashFunction>(
         _ type: H.Type, _ prefix: [UInt8], _ start: UInt64, _ end: UInt64, _ limits: PoWLimits,
@@ -89,6 +91,21 @@ public enum PoWSearch {
     ) throws(PoWError) -> PoWResult {
         var base = H()
         base.update(data: prefix)
+        return try loop(start, end, limits, digestSize: H.Digest.byteCount, accept) { digits, out in
+            var hasher = base
+            hasher.update(bufferPointer: digits)
+            hasher.finalize().withUnsafeBytes { out.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: $0.count) }
+        }
+    }
+
+    /// Candidates `start`, `start+1`, … as decimal digits; `hash(digits, out)` writes the digest of
+    /// prefix ‖ digits into `out`; stops at the first digest `accept` takes, or at a limit.
+    @inline(__always)
+    static func loop(
+        _ start: UInt64, _ end: UInt64, _ limits: PoWLimits, digestSize: Int,
+        _ accept: (UnsafeRawBufferPointer) -> Bool,
+        hash: (UnsafeRawBufferPointer, UnsafeMutablePointer<UInt8>) -> Void
+    ) throws(PoWError) -> PoWResult {
         let started = DispatchTime.now().uptimeNanoseconds
         let deadline: UInt64 =
             limits.timeoutSeconds.isFinite
@@ -96,6 +113,9 @@ public enum PoWSearch {
         var counter = DecimalCounter(start)
         var nonce = start
         var tried: UInt64 = 0
+        let digest = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { digest.deallocate() }
+        let digestBuffer = UnsafeRawBufferPointer(start: digest, count: digestSize)
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         while true {
             if nonce > end { throw .exhausted(tried: tried) }
@@ -106,11 +126,9 @@ public enum PoWSearch {
                 }
                 if Task.isCancelled { throw .cancelled(tried: tried) }
             }
-            var hasher = base
-            counter.withDigits { hasher.update(bufferPointer: $0) }
-            let digest = hasher.finalize()
+            counter.withDigits { hash($0, digest) }
             tried += 1
-            if digest.withUnsafeBytes(accept) {
+            if accept(digestBuffer) {
                 return PoWResult(nonce: nonce, tried: tried, seconds: elapsed())
             }
             if nonce == .max { throw .exhausted(tried: tried) }
