@@ -36,17 +36,11 @@ public enum AMEndpoints {
         return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
     }
 
-    private static let queryValueAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-
-    /// `?a=1&b=2`, each name and value percent-encoded; empty when there are none.
     public static func queryString(_ query: [(String, String)]) -> String {
         guard !query.isEmpty else { return "" }
-        return "?" + query.map { name, value in
-            let n = name.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? name
-            let v = value.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? value
-            return "\(n)=\(v)"
-        }.joined(separator: "&")
+        return "?" + query.map { name, value in "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(value))" }.joined(separator: "&")
     }
+
 
     /// The path and query of a URL, for compact display.
     public static func pathAndQuery(_ url: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 
 /// One run's cookies (session cookie, amlbcookie...). Scoped to the run's one server, so
 /// domain and path attributes are not tracked; `Max-Age=0` or an `Expires` in the past deletes.
@@ -7,11 +8,11 @@ struct CookieJar: Sendable {
 
     mutating func store(from headers: [HeaderField]) {
         for header in headers.values("set-cookie") {
-            let attributes = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let attributes = header.split(separator: ";").map(\.trimmedSpacesAndTabs)
             guard let pair = attributes.first, let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            let deleted = attributes.dropFirst().contains { $0.lowercased() == "max-age=0" } || value.isEmpty
+            let deleted = value.isEmpty || attributes.dropFirst().contains { HTTPText.namesMatch($0, "max-age=0") }
             cookies.removeAll { $0.name == name }
             if !deleted { cookies.append((name, value)) }
         }

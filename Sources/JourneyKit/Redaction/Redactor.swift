@@ -7,7 +7,25 @@ import Synchronization
 /// variables, password and OTP inputs, tokens, session ids), and every text that leaves the
 /// run (trace, reports, recordings) goes through `redact`.
 public final class Redactor: Sendable {
-    private let secrets = Mutex<[(value: String, name: String)]>([])
+    /// A registered secret, with the bytes `redact` searches for and puts in its place.
+    private struct Secret: Sendable {
+        let value: String
+        let name: String
+        let bytes: [UInt8]
+        let placeholder: [UInt8]
+        /// Short secrets (a 2-digit PIN) are replaced only where they are the whole text.
+        let standalone: Bool
+
+        init(value: String, name: String) {
+            self.value = value
+            self.name = name
+            self.bytes = Array(value.utf8)
+            self.placeholder = Array(Redactor.placeholder(name).utf8)
+            self.standalone = bytes.count < 3 || (bytes.count <= 32 && value.count < 3)
+        }
+    }
+
+    private let secrets = Mutex<[Secret]>([])
 
     public init() {}
 
@@ -25,8 +43,8 @@ public final class Redactor: Sendable {
         guard !value.isEmpty else { return }
         secrets.withLock { list in
             if !list.contains(where: { $0.value == value }) {
-                list.append((value, name))
-                list.sort { $0.value.count > $1.value.count }
+                list.append(Secret(value: value, name: name))
+                list.sort { $0.bytes.count > $1.bytes.count }
             }
         }
     }
@@ -37,37 +55,38 @@ public final class Redactor: Sendable {
     /// `text` with every registered secret replaced by its placeholder.
     public func redact(_ text: String) -> String {
         let list = secrets.withLock { $0 }
-        guard !list.isEmpty else { return text }
-        var bytes = Array(text.utf8)
-        var changed = false
+        guard !list.isEmpty, !text.isEmpty else { return text }
+        var text = text
+        var replaced: [UInt8]?
         for secret in list {
-            if secret.value.utf8.count < 3 || (secret.value.utf8.count <= 32 && secret.value.count < 3) {
-                if bytes.elementsEqual(secret.value.utf8) {
-                    bytes = Array(Self.placeholder(secret.name).utf8)
-                    changed = true
+            if secret.standalone {
+                if replaced.map({ $0 == secret.bytes }) ?? text.utf8.elementsEqual(secret.bytes) {
+                    replaced = secret.placeholder
                 }
                 continue
             }
-            if let replaced = Self.replacingAll(secret.value.utf8, with: Self.placeholder(secret.name).utf8, in: bytes) {
-                bytes = replaced
-                changed = true
+            let result: [UInt8]?
+            if let current = replaced {
+                result = current.withUnsafeBufferPointer { Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0) }
+            } else {
+                result = text.withUTF8 { Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0) }
             }
+            if let result { replaced = result }
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : text
+        return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// `bytes` with every occurrence of `target` replaced, or nil when there is none. A plain
+    /// `bytes` with every occurrence of `needle` replaced, or nil when there is none. A plain
     /// UTF-8 byte search: UTF-8 is self-synchronizing, so a match is a match of the text, and
     /// it is much faster than Foundation's locale-aware search on every text that leaves a run.
-    static func replacingAll(_ target: String.UTF8View, with replacement: String.UTF8View, in bytes: [UInt8]) -> [UInt8]? {
-        let needle = Array(target)
+    static func replacingAll(_ needle: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let first = needle.first, needle.count <= bytes.count else { return nil }
         var output: [UInt8] = []
         var copied = 0
         var index = 0
         let last = bytes.count - needle.count
         while index <= last {
-            if bytes[index] == first && bytes[index..<index + needle.count].elementsEqual(needle) {
+            if bytes[index] == first && Self.matches(needle, in: bytes, at: index) {
                 if output.isEmpty { output.reserveCapacity(bytes.count) }
                 output.append(contentsOf: bytes[copied..<index])
                 output.append(contentsOf: replacement)
@@ -80,6 +99,11 @@ public final class Redactor: Sendable {
         guard copied > 0 else { return nil }
         output.append(contentsOf: bytes[copied...])
         return output
+    }
+
+    private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        for offset in 1..<needle.count where bytes[start + offset] != needle[offset] { return false }
+        return true
     }
 
     /// Headers with secret values replaced; cookies keep their names, lose their values.
@@ -126,6 +150,32 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// Registers the secrets a response body carries (secret members such as `tokenId`, `otpauth`
+    /// seeds) without redacting it; returns the body's JSON when it is JSON, so it is parsed once.
+    func registerSecrets(inBody body: Data, parsed: JSONValue? = nil) -> JSONValue? {
+        OTPAuthSecrets.register(in: body, with: self)
+        guard let json = parsed ?? (try? JSONValue.parse(body)) else { return nil }
+        registerSecretMembers(of: json)
+        return json
+    }
+
+    private func registerSecretMembers(of json: JSONValue) {
+        switch json {
+        case .object(let object):
+            for (key, value) in object {
+                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
+                    register(text, name: key)
+                } else {
+                    registerSecretMembers(of: value)
+                }
+            }
+        case .array(let items):
+            items.forEach(registerSecretMembers)
+        default:
+            break
+        }
+    }
+
     /// A body as text for the trace: JSON is redacted structurally, anything else by value.
     public func redact(body: Data) -> String {
         if body.isEmpty { return "" }
@@ -139,7 +189,7 @@ public final class Redactor: Sendable {
     /// The placeholder of a registered secret that is exactly `value` (a session cookie holding the tokenId).
     func knownPlaceholder(_ value: String) -> String? {
         let list = secrets.withLock { $0 }
-        return list.first(where: { $0.value == value }).map { Self.placeholder($0.name) }
+        return list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
     }
 
     /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
@@ -147,8 +197,8 @@ public final class Redactor: Sendable {
     private static func redactCookiePairs(_ value: String, known: (String) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map(trimmed) ?? ""
-            let value = parts.count > 1 ? trimmed(parts[1]) : ""
+            let name = parts.first.map { String($0.trimmedSpacesAndTabs) } ?? ""
+            let value = parts.count > 1 ? String(parts[1].trimmedSpacesAndTabs) : ""
             return "\(name)=\(known(value) ?? (isPlaceholder(value) ? value : placeholder(name)))"
         }.joined(separator: "; ")
     }
@@ -157,18 +207,10 @@ public final class Redactor: Sendable {
         var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first else { return value }
         let pair = first.split(separator: "=", maxSplits: 1)
-        let name = pair.first.map(trimmed) ?? ""
-        let current = pair.count > 1 ? trimmed(pair[1]) : ""
+        let name = pair.first.map { String($0.trimmedSpacesAndTabs) } ?? ""
+        let current = pair.count > 1 ? String(pair[1].trimmedSpacesAndTabs) : ""
         parts[0] = "\(name)=\(known(current) ?? (isPlaceholder(current) ? current : placeholder(name)))"
         return parts.joined(separator: ";")
-    }
-
-    /// Spaces and tabs trimmed (cheaper than Foundation's trimming, on every header of every exchange).
-    private static func trimmed(_ text: Substring) -> String {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return String(text)
     }
 
     private static func isPlaceholder(_ text: String) -> Bool {

@@ -31,46 +31,36 @@ extension DriverRun {
     }
 
     /// Sends a request that is not a step of the journey (an outbox read), recording the
-    /// redacted exchange in `sideExchanges`.
+    /// exchange in `sideExchanges`.
     func sendSide(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        let startedAt = clock.now()
-        let start = DispatchTime.now()
-        let outcome: Result<TransportResponse, TransportError>
-        do {
-            outcome = .success(try await transport.send(request))
-        } catch {
-            outcome = .failure(error)
-        }
-        let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        transportTime += duration
-        let response = try? outcome.get()
-        let responseBody = response.map { redactor.redact(body: $0.body) }
-        recording.sideExchanges.append(
-            Exchange(
-                method: request.method, url: redactor.redact(request.url),
-                requestHeaders: redactor.redact(headers: request.headers),
-                requestBody: request.body.map { redactor.redact(body: $0) }, status: response?.status,
-                responseHeaders: response.map { redactor.redact(headers: $0.headers) } ?? [],
-                responseBody: responseBody, startedAt: startedAt, duration: duration,
-                step: recording.exchangeStep))
+        var (outcome, exchange) = await exchange(request)
+        exchange.step = recording.exchangeStep
+        recording.sideExchanges.append(exchange)
         return try outcome.get()
     }
 
-    /// Fills the result's recording fields, and redacts the trace once more with every secret
-    /// the run learned (a code read from the outbox is known as secret only after it was read).
+    /// Fills the result's recording fields and redacts every exchange of the run, once, with
+    /// every secret the run learned: secrets in all responses are registered first, so a tokenId
+    /// of the last step names the session cookie of earlier ones, and a code read from the outbox
+    /// is hidden in the step that sent it.
     func finishRecording(_ result: inout JourneyResult) {
         result.seed = recording.seed
+        var exchanges = result.steps.map(\.exchange) + recording.sideExchanges
+        for index in exchanges.indices {
+            exchanges[index].registerSecrets(with: redactor)
+        }
+        for index in exchanges.indices {
+            exchanges[index] = exchanges[index].redacted(by: redactor)
+        }
+        for index in result.steps.indices {
+            result.steps[index].exchange = exchanges[index]
+        }
+        result.sideExchanges = Array(exchanges[result.steps.count...])
         var variables: [String: String] = [:]
         for (name, value) in context?.variables ?? [:] where value.secretName == nil {
             variables[name] = redactor.redact(value.json.displayText)
         }
         result.variables = variables
-        result.steps = result.steps.map { step in
-            var step = step
-            step.exchange = step.exchange.redacted(by: redactor)
-            return step
-        }
-        result.sideExchanges = recording.sideExchanges.map { $0.redacted(by: redactor) }
     }
 }
 
@@ -84,14 +74,34 @@ struct SideExchangeTransport: Transport {
 }
 
 extension Exchange {
+    /// Registers the secrets the response carries (`tokenId`, `otpauth` seeds...) and keeps its parsed JSON.
+    mutating func registerSecrets(with redactor: Redactor) {
+        guard let bodies = unredacted, let body = bodies.response, !body.isEmpty else { return }
+        unredacted?.responseJSON = redactor.registerSecrets(inBody: body, parsed: bodies.responseJSON)
+    }
+
     /// The exchange with every secret `redactor` knows now replaced.
     func redacted(by redactor: Redactor) -> Exchange {
         var copy = self
         copy.url = redactor.redact(url)
         copy.requestHeaders = redactor.redact(headers: requestHeaders)
-        copy.requestBody = requestBody.map(redactor.redact)
         copy.responseHeaders = redactor.redact(headers: responseHeaders)
-        copy.responseBody = responseBody.map(redactor.redact)
+        if let bodies = unredacted {
+            if let json = bodies.requestJSON {
+                copy.requestBody = redactor.redact(json: json).compactJSON
+            } else {
+                copy.requestBody = bodies.request.map { redactor.redact(body: $0) }
+            }
+            if let json = bodies.responseJSON {
+                copy.responseBody = redactor.redact(json: json).compactJSON
+            } else {
+                copy.responseBody = bodies.response.map { redactor.redact(body: $0) }
+            }
+            copy.unredacted = nil
+        } else {
+            copy.requestBody = requestBody.map(redactor.redact)
+            copy.responseBody = responseBody.map(redactor.redact)
+        }
         return copy
     }
 }

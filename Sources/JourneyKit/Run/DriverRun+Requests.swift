@@ -58,15 +58,31 @@ extension DriverRun {
     }
 
     func continueRequest(_ step: AMStep) -> TransportRequest {
-        TransportRequest(
+        var request = TransportRequest(
             method: "POST", url: continueURL, headers: baseHeaders(), body: step.json.encoded, timeoutSeconds: timeout)
+        request.json = step.json
+        return request
     }
 
-    /// Sends with the run's cookies, stores new ones, and records the redacted exchange.
+    /// Sends with the run's cookies, stores new ones, and returns the exchange, kept unredacted
+    /// until the run ends (`finishRecording` redacts every exchange once).
     func send(_ request: TransportRequest, step: Int) async throws(RunError) -> (TransportResponse, Exchange) {
         var request = request
         if let cookie = cookies.header { request.headers.append(cookie) }
         recording.exchangeStep = step
+        let (outcome, exchange) = await exchange(request)
+        switch outcome {
+        case .success(let response):
+            cookies.store(from: response.headers)
+            return (response, exchange)
+        case .failure(let error):
+            steps.append(StepTrace(number: step, kind: .end, exchange: exchange))
+            throw transportFailure(error, request: request, step: step)
+        }
+    }
+
+    /// Sends `request` through the run's transport, timing it, and keeps the exchange as it happened.
+    func exchange(_ request: TransportRequest) async -> (Result<TransportResponse, TransportError>, Exchange) {
         let startedAt = clock.now()
         let start = DispatchTime.now()
         let outcome: Result<TransportResponse, TransportError>
@@ -78,24 +94,11 @@ extension DriverRun {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         transportTime += duration
         let response = try? outcome.get()
-        if let response { cookies.store(from: response.headers) }
-        // The body first: a tokenId it registers names the session cookie's placeholder too.
-        let responseBody = response.map { redactor.redact(body: $0.body) }
-        let exchange = Exchange(
-            method: request.method,
-            url: redactor.redact(request.url),
-            requestHeaders: redactor.redact(headers: request.headers),
-            requestBody: request.body.map { redactor.redact(body: $0) },
-            status: response?.status,
-            responseHeaders: response.map { redactor.redact(headers: $0.headers) } ?? [],
-            responseBody: responseBody,
+        var exchange = Exchange(
+            method: request.method, url: request.url, requestHeaders: request.headers, requestBody: nil,
+            status: response?.status, responseHeaders: response?.headers ?? [], responseBody: nil,
             startedAt: startedAt, duration: duration)
-        switch outcome {
-        case .success(let response):
-            return (response, exchange)
-        case .failure(let error):
-            steps.append(StepTrace(number: step, kind: .end, exchange: exchange))
-            throw transportFailure(error, request: request, step: step)
-        }
+        exchange.unredacted = UnredactedBodies(request: request.body, requestJSON: request.json, response: response?.body)
+        return (outcome, exchange)
     }
 }

@@ -99,9 +99,8 @@ struct ExpressionEvaluator {
         case "upper":
             return ResolvedValue(.string(text(0).uppercased()), secretName: secret)
         case "urlencode":
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
             return ResolvedValue(
-                .string(text(0).addingPercentEncoding(withAllowedCharacters: allowed) ?? text(0)), secretName: secret)
+                .string(PercentEncoding.queryComponent(text(0))), secretName: secret)
         case "totp", "hotp":
             return try context.oneTimePassword(name, arguments, at: location)
         case "arithmetic":

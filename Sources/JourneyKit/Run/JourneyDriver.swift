@@ -70,11 +70,11 @@ final class DriverRun: @unchecked Sendable {
             failures += checkStepCount()
         }
         result.steps = steps
+        finishRecording(&result)
         result.outcome = outcome
         result.failures = failures
         result.error = runError.map { RunError($0.kind, redactor.redact($0.message), step: $0.step) }
         result.transportTime = transportTime
-        finishRecording(&result)
         result.duration = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
         return result
     }
@@ -149,6 +149,7 @@ final class DriverRun: @unchecked Sendable {
             let json: JSONValue
             do throws(RunError) {
                 (body, json) = try ResponseReader.read(response, request: request, step: number)
+                trace.exchange.unredacted?.responseJSON = json
             } catch {
                 steps.append(trace)
                 throw error

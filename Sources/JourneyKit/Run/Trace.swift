@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-/// One HTTP round trip as it happened, already redacted.
+/// One HTTP round trip as it happened, redacted (a run's result holds only redacted exchanges).
 public struct Exchange: Sendable {
     public var method: String
     public var url: String
@@ -18,6 +18,9 @@ public struct Exchange: Sendable {
     public var duration: Double
     /// The round trip an exchange outside the steps belongs to (an outbox read: the step it answers).
     public var step: Int?
+    /// While the run goes on: the bodies as sent and received. The run redacts every exchange
+    /// once, at its end, when it knows every secret (`DriverRun.finishRecording`).
+    var unredacted: UnredactedBodies?
 
     public init(
         method: String, url: String, requestHeaders: [HeaderField], requestBody: String?, status: Int?,
@@ -34,6 +37,14 @@ public struct Exchange: Sendable {
         self.startedAt = startedAt
         self.duration = duration
     }
+}
+
+/// The bodies of an exchange not yet redacted; the response's parsed JSON is kept so it is parsed once.
+struct UnredactedBodies: Sendable {
+    var request: Data?
+    var requestJSON: JSONValue?
+    var response: Data?
+    var responseJSON: JSONValue?
 }
 
 /// What one input was set to. `value` is display text, redacted when secret.

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 
 /// One HTTP header. Order and repeats are kept, as on the wire.
 public struct HeaderField: Sendable, Hashable, Codable {
@@ -14,12 +15,12 @@ public struct HeaderField: Sendable, Hashable, Codable {
 extension [HeaderField] {
     /// The first value of a header, by case-insensitive name.
     public func value(_ name: String) -> String? {
-        first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })?.value
+        first(where: { HTTPText.namesMatch($0.name, name) })?.value
     }
 
     /// Every value of a header, by case-insensitive name.
     public func values(_ name: String) -> [String] {
-        filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        filter { HTTPText.namesMatch($0.name, name) }.map(\.value)
     }
 }
 
@@ -31,6 +32,8 @@ public struct TransportRequest: Sendable {
     public var body: Data?
     /// Seconds before the request is abandoned with `TransportError.timeout`.
     public var timeoutSeconds: Double
+    /// The body's JSON when the driver built it from a value, so the trace need not parse it again.
+    var json: JSONValue?
 
     public init(method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30) {
         self.method = method

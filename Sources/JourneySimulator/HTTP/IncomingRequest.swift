@@ -21,7 +21,7 @@ struct IncomingRequest: Sendable {
         self.rawTarget = target
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = parts.first.map(String.init) ?? "/"
-        self.path = rawPath.removingPercentEncoding ?? rawPath
+        self.path = PercentEncoding.decoded(rawPath) ?? rawPath
         self.query = parts.count > 1 ? Self.parseQuery(parts[1]) : [:]
         self.baseURL = "http://\(fallbackHost)"
     }
@@ -39,12 +39,7 @@ struct IncomingRequest: Sendable {
     }
 
     private static func decode<S: StringProtocol>(_ text: S) -> String {
-        // Most names and values carry no escapes; Foundation's decoding is slow on the hot path.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
-            return String(text)
-        }
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        PercentEncoding.decoded(text, plusAsSpace: true) ?? String(text)
     }
 
     func header(_ name: String) -> String? {
@@ -58,8 +53,8 @@ struct IncomingRequest: Sendable {
             for item in field.value.split(separator: ";") {
                 let pair = item.split(separator: "=", maxSplits: 1)
                 guard pair.count == 2 else { continue }
-                let name = pair[0].trimmingCharacters(in: .whitespaces)
-                if result[name] == nil { result[name] = pair[1].trimmingCharacters(in: .whitespaces) }
+                let name = String(pair[0].trimmedSpacesAndTabs)
+                if result[name] == nil { result[name] = String(pair[1].trimmedSpacesAndTabs) }
             }
         }
         return result
@@ -73,9 +68,10 @@ struct IncomingRequest: Sendable {
     }
 
     var isJSONContentType: Bool {
-        guard let type = headers[.contentType]?.lowercased() else { return false }
-        let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return essence == "application/json" || essence.hasSuffix("+json")
+        guard let type = headers[.contentType] else { return false }
+        let essence = type.split(separator: ";").first.map(\.trimmedSpacesAndTabs) ?? ""
+        return HTTPText.namesMatch(essence, "application/json")
+            || (essence.count > 5 && HTTPText.namesMatch(essence.suffix(5), "+json"))
     }
 
     var isBodyEmpty: Bool { body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }

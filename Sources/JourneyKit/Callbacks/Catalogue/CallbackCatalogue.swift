@@ -30,15 +30,23 @@ public enum CallbackCatalogue {
         guard let name = secretInputs(for: callback.type)[suffix] else { return nil }
         if callback.type == "PasswordCallback" {
             if looksLikeOneTimeCode(prompt) { return "otp" }
-            if prompt.trimmingCharacters(in: .whitespaces).hasSuffix("?") { return "kba-answer" }
+            if Substring(prompt).trimmedSpacesAndTabs.hasSuffix("?") { return "kba-answer" }
         }
         return name
     }
 
     /// True for prompts such as "One Time Password", "Enter OTP", "Verification code", "PIN".
+    /// Word by word rather than by regular expression: it runs for every password input of every step.
     static func looksLikeOneTimeCode(_ prompt: String) -> Bool {
-        prompt.range(of: #"\b(one[- ]?time|otp|passcode|code|pin)\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+        let words = prompt.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        for (index, word) in words.enumerated() {
+            if oneTimeCodeWords.contains(word) { return true }
+            if word == "one", index + 1 < words.count, words[index + 1] == "time" { return true }
+        }
+        return false
     }
+
+    private static let oneTimeCodeWords: Set<Substring> = ["onetime", "otp", "passcode", "code", "pin"]
 
     private static let textOptions: Set<String> = ["value", "solve"]
     private static let attributeOptions: Set<String> = ["value", "validateOnly"]

@@ -1,0 +1,35 @@
+import JourneyCore
+import Testing
+
+@Suite("Percent-encoding and header text")
+struct HTTPTextTests {
+    @Test("query components: unreserved ASCII stays, every other UTF-8 byte is escaped")
+    func encodesQueryComponents() {
+        #expect(PercentEncoding.queryComponent("Login_2-a.b~c") == "Login_2-a.b~c")
+        #expect(PercentEncoding.queryComponent("a b&c=d+e/f") == "a%20b%26c%3Dd%2Be%2Ff")
+        #expect(PercentEncoding.queryComponent("Zoë") == "Zo%C3%AB")
+        #expect(PercentEncoding.queryComponent("") == "")
+    }
+
+    @Test("decoding undoes encoding; + is a space only in query strings; bad escapes are nil")
+    func decodes() {
+        for text in ["a b&c=d+e/f", "Zoë «x»", "plain", "%"] {
+            #expect(PercentEncoding.decoded(PercentEncoding.queryComponent(text)) == text)
+        }
+        #expect(PercentEncoding.decoded("a+b%2Bc", plusAsSpace: true) == "a b+c")
+        #expect(PercentEncoding.decoded("a+b") == "a+b")
+        #expect(PercentEncoding.decoded("%zz") == nil)
+        #expect(PercentEncoding.decoded("%4") == nil)
+        #expect(PercentEncoding.decoded("%FF") == nil, "not UTF-8")
+    }
+
+    @Test("header names match without regard to ASCII case; values trim spaces and tabs")
+    func headerText() {
+        #expect(HTTPText.namesMatch("Set-Cookie", "set-cookie"))
+        #expect(HTTPText.namesMatch("CONTENT-TYPE", "content-type"))
+        #expect(!HTTPText.namesMatch("Set-Cookie", "set-cookie2"))
+        #expect(!HTTPText.namesMatch("x-a", "x_a"))
+        #expect(" \t iPlanetDirectoryPro=abc \t".dropFirst(0).trimmedSpacesAndTabs == "iPlanetDirectoryPro=abc")
+        #expect("".dropFirst(0).trimmedSpacesAndTabs == "")
+    }
+}
