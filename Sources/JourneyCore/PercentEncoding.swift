@@ -20,6 +20,7 @@ public enum PercentEncoding {
 
     /// `text` with `%XX` escapes decoded (and `+` as a space when `plusAsSpace`, as servlet
     /// containers decode query strings); nil when an escape is malformed or the bytes are not UTF-8.
+    @inlinable
     public static func decoded(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
         let percent = UInt8(ascii: "%")
         let plus = UInt8(ascii: "+")
@@ -38,7 +39,8 @@ public enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    @usableFromInline
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -1,6 +1,5 @@
 import ArgumentParser
 
-@main
 struct JourneyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journey",

@@ -38,6 +38,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// `count` random characters from `alphabet`.
     public mutating func string(count: Int, alphabet: String = "abcdefghijklmnopqrstuvwxyz0123456789") -> String {
+        let bytes = Array(alphabet.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // The same draws as below, without building Characters: ids are made on every simulator request.
+            return String(decoding: (0..<count).map { _ in bytes[Int(next() % UInt64(bytes.count))] }, as: UTF8.self)
+        }
         let characters = Array(alphabet)
         return String((0..<count).map { _ in characters[Int(next() % UInt64(characters.count))] })
     }

@@ -54,10 +54,10 @@ extension SimulatorCore {
                     "SSOADVICE realm=\"\(resource.realm)\",advices=\"\(advices)\",am_uri=\"\(amURI)\""
                 return HTTPReply(status: .unauthorized, headers: headers, body: [], logOutcome: "401 SSOADVICE \(name)")
             }
-            let xml = AdviceXML.build(name: name, value: value)
+            let xml = AdviceXML.build([PolicyAdvice(name: name, values: [value])])
             let encodedAdvice =
                 resource.encoding == .base64url
-                ? Base64URLFast.encode(xml) : (xml.addingPercentEncoding(withAllowedCharacters: .adviceAllowed) ?? xml)
+                ? Base64URL.encode(xml) : (xml.addingPercentEncoding(withAllowedCharacters: .adviceAllowed) ?? xml)
             var target = resourceURL
             if name == "TransactionConditionAdvice" {
                 target += (resource.path.contains("?") ? "&" : "?") + "_txid=\(value)"

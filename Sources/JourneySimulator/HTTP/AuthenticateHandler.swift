@@ -42,7 +42,7 @@ extension SimulatorCore {
         case "service":
             journeyName = indexValue ?? "Login"
         case "composite_advice":
-            guard let text = indexValue, let parsed = AdviceXML.parse(text), let target = adviceTarget(parsed, session)
+            guard let text = indexValue, let parsed = try? AdviceXML.parse(text), let target = adviceTarget(parsed, session)
             else {
                 return .error(400, "Invalid composite advice")
             }
@@ -124,11 +124,12 @@ extension SimulatorCore {
     }
 
     /// Which journey a composite advice runs, and what it satisfies.
-    private func adviceTarget(_ advices: [(name: String, values: [String])], _ session: SimSession?)
+    private func adviceTarget(_ advices: [PolicyAdvice], _ session: SimSession?)
         -> (journey: String, advice: AdviceContext)?
     {
-        for (name, values) in advices {
-            switch name {
+        for advice in advices {
+            let values = advice.values
+            switch advice.name {
             case "TransactionConditionAdvice":
                 for txid in values {
                     if let transaction = transactions.lookup(txid), let resource = resources[transaction.resourcePath] {

@@ -71,7 +71,7 @@ struct IncomingRequest: Sendable {
         guard let type = headers[.contentType] else { return false }
         let essence = type.split(separator: ";").first.map(\.trimmedSpacesAndTabs) ?? ""
         return HTTPText.namesMatch(essence, "application/json")
-            || (essence.count > 5 && HTTPText.namesMatch(essence.suffix(5), "+json"))
+            || (essence.utf8.count > 5 && HTTPText.namesMatch(Substring(essence.utf8.suffix(5)), "+json"))
     }
 
     var isBodyEmpty: Bool { body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }

@@ -121,7 +121,7 @@ extension SimulatorCore {
         }
         guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else { return nil }
         let parts = authId.split(separator: ".")
-        guard parts.count == 3, let payload = Base64URLFast.decode(parts[1]) else { return nil }
+        guard parts.count == 3, let payload = Base64URL.decodeBytes(parts[1]) else { return nil }
         return (try? JSONReader.parse(payload))?["authIndexValue"]?.stringValue
     }
 }

@@ -22,12 +22,14 @@ struct AuthIdCodec: Sendable {
         case expired
     }
 
-    /// The secret's bytes; `SymmetricKey` is not Sendable, so one is made per use.
-    private let secret: [UInt8]
-    private static let header = Base64URLFast.encode(Array(#"{"typ":"JWT","alg":"HS256"}"#.utf8))
+    /// HMAC keyed with the secret once, which saves the key schedule on every request. Each use
+    /// copies it and only the copy is updated; swift-crypto's hash state is copy-on-write, so
+    /// concurrent uses never share mutable state (HMAC is not marked Sendable, hence `unsafe`).
+    nonisolated(unsafe) private let keyed: HMAC<SHA256>
+    private static let header = Base64URL.encode(Array(#"{"typ":"JWT","alg":"HS256"}"#.utf8))
 
     init(secret: String) {
-        self.secret = Array(secret.utf8)
+        self.keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(secret.utf8)))
     }
 
     func sign(_ claims: AuthIdClaims) -> String {
@@ -41,17 +43,27 @@ struct AuthIdCodec: Sendable {
             object.member("exp", int: claims.exp)
             object.member("iat", int: claims.iat)
         }
-        let signingInput = Self.header + "." + Base64URLFast.encode(writer.bytes)
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(signingInput.utf8), using: SymmetricKey(data: secret))
-        return signingInput + "." + Base64URLFast.encode(Array(mac))
+        let signingInput = Self.header + "." + Base64URL.encode(writer.bytes)
+        return signingInput + "." + Base64URL.encode(mac(Array(signingInput.utf8)))
+    }
+
+    private func mac(_ bytes: [UInt8]) -> [UInt8] {
+        var hmac = keyed
+        hmac.update(data: bytes)
+        return Array(hmac.finalize())
+    }
+
+    private static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     func verify(_ token: String, now: Date) -> Result<AuthIdClaims, Failure> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let signature = Base64URLFast.decode(parts[2]) else { return .failure(.invalidSignature) }
+        guard parts.count == 3, let signature = Base64URL.decodeBytes(parts[2]) else { return .failure(.invalidSignature) }
         let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: SymmetricKey(data: secret)),
-            let payload = Base64URLFast.decode(parts[1]), let json = try? JSONReader.parse(payload),
+        guard Self.constantTimeEqual(mac(signingInput), signature),
+            let payload = Base64URL.decodeBytes(parts[1]), let json = try? JSONReader.parse(payload),
             let journey = json["authIndexValue"]?.stringValue, let stateId = json["sessionId"]?.stringValue,
             let otk = json["otk"]?.stringValue, let exp = json["exp"]?.intValue
         else { return .failure(.invalidSignature) }
@@ -61,65 +73,5 @@ struct AuthIdCodec: Sendable {
             exp: exp)
         guard Double(exp) > now.timeIntervalSince1970 else { return .failure(.expired) }
         return .success(claims)
-    }
-}
-
-/// Base64url without padding, over bytes, without Foundation string round trips.
-enum Base64URLFast {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-    private static let reverse: [UInt8] = {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
-        table[Int(UInt8(ascii: "+"))] = 62
-        table[Int(UInt8(ascii: "/"))] = 63
-        return table
-    }()
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(alphabet[Int(chunk >> 18 & 63)])
-            out.append(alphabet[Int(chunk >> 12 & 63)])
-            out.append(alphabet[Int(chunk >> 6 & 63)])
-            out.append(alphabet[Int(chunk & 63)])
-            index += 3
-        }
-        let rest = bytes.count - index
-        if rest == 1 {
-            let chunk = UInt32(bytes[index]) << 16
-            out.append(alphabet[Int(chunk >> 18 & 63)])
-            out.append(alphabet[Int(chunk >> 12 & 63)])
-        } else if rest == 2 {
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out.append(alphabet[Int(chunk >> 18 & 63)])
-            out.append(alphabet[Int(chunk >> 12 & 63)])
-            out.append(alphabet[Int(chunk >> 6 & 63)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func encode(_ text: String) -> String { encode(Array(text.utf8)) }
-
-    /// Decodes base64url (or standard base64), padding optional; nil on any stray character.
-    static func decode<S: StringProtocol>(_ text: S) -> [UInt8]? {
-        var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count * 3 / 4)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "=") { break }
-            let value = reverse[Int(byte)]
-            guard value != 0xFF else { return nil }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        return out
     }
 }
