@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
-            dependencies: ["JourneyKit", "JourneyCore"],
+            dependencies: ["JourneyKit", "JourneyCore", .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "JourneySimulator", "JourneyCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
