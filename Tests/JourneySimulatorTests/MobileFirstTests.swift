@@ -206,4 +206,19 @@ struct MobileFirstTests {
             #expect(refused.header("WWW-Authenticate") == "Bearer error=\"insufficient_scope\", scope=\"accounts\"")
         }
     }
+
+    @Test("controls: the next preauthorize answers 409, and a forgotten client gets INVALID_CLIENT_ID")
+    func controls() async throws {
+        let client = try TestMobileFirstClient()
+        try await Harness.run(Self.tree) { h in
+            let id = try await register(h, client)
+            #expect(try await h.post("/__simulator/mobilefirst/conflicts", json: ["count": 1]).status == 200)
+            let conflict = try await preauthorize(h, id)
+            #expect(conflict.status == 409 && conflict.header("MFP-Conflict") != nil)
+            #expect(try await preauthorize(h, id).status == 401)
+            #expect(try await h.request(.DELETE, "/__simulator/mobilefirst/clients/\(id)").status == 200)
+            let forgotten = try await preauthorize(h, id)
+            #expect(forgotten.status == 400 && forgotten.json["errorCode"] == "INVALID_CLIENT_ID")
+        }
+    }
 }
