@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -52,6 +53,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -72,7 +74,7 @@ let package = Package(
         .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
-            dependencies: ["JourneyKit", "JourneyCore"],
+            dependencies: ["JourneyKit", "JourneyCore", .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -80,6 +82,7 @@ let package = Package(
             dependencies: [
                 "JourneySimulator", "JourneyCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -41,6 +41,36 @@ enum EmbeddedSchemas {
           }
         ]
       }
+    },
+    {
+      "required": [
+        "protocol",
+        "mobilefirst"
+      ],
+      "properties": {
+        "protocol": {
+          "const": "mobilefirst"
+        }
+      },
+      "not": {
+        "anyOf": [
+          {
+            "required": [
+              "journey"
+            ]
+          },
+          {
+            "required": [
+              "start"
+            ]
+          },
+          {
+            "required": [
+              "uses"
+            ]
+          }
+        ]
+      }
     }
   ],
   "properties": {
@@ -69,9 +99,10 @@ enum EmbeddedSchemas {
     },
     "protocol": {
       "enum": [
-        "pingam"
+        "pingam",
+        "mobilefirst"
       ],
-      "description": "Which protocol drives the run."
+      "description": "Which protocol drives the run: pingam (the default) or mobilefirst (MobileFirst Foundation 8.0 security checks)."
     },
     "server": {
       "$ref": "#/$defs/server",
@@ -206,9 +237,16 @@ enum EmbeddedSchemas {
           "items": {
             "$ref": "#/$defs/handler"
           }
+        },
+        {
+          "type": "object",
+          "additionalProperties": {
+            "type": "object"
+          },
+          "description": "protocol: mobilefirst: security-check name to the answer object sent for it in challengeResponse (members are values or { solve: arithmetic })."
         }
       ],
-      "description": "How to answer callbacks: a map from callback type to answer, or an ordered list of handlers with match."
+      "description": "How to answer callbacks: a map from callback type to answer, or an ordered list of handlers with match. In a MobileFirst script: a map from security-check name to its answer object."
     },
     "capture": {
       "type": "object",
@@ -242,6 +280,10 @@ enum EmbeddedSchemas {
     "cleanup": {
       "$ref": "#/$defs/cleanup",
       "description": "End the session: 'logout' (valid before, logged out, invalid after) or a mapping."
+    },
+    "mobilefirst": {
+      "$ref": "#/$defs/mobilefirst",
+      "description": "protocol: mobilefirst: the scope to obtain a token for and how the client registers."
     }
   },
   "$defs": {
@@ -1060,7 +1102,9 @@ enum EmbeddedSchemas {
             "redirect",
             "timeout",
             "authorized",
-            "denied"
+            "denied",
+            "token",
+            "blocked"
           ]
         },
         {
@@ -1146,6 +1190,28 @@ enum EmbeddedSchemas {
                 }
               ],
               "description": "The request: phase was refused (non-2xx without advice, or the advice journey failed)."
+            },
+            "token": {
+              "anyOf": [
+                {
+                  "type": "null"
+                },
+                {
+                  "$ref": "#/$defs/outcome.token"
+                }
+              ],
+              "description": "MobileFirst: an access token was obtained (and the request: resource called with it)."
+            },
+            "blocked": {
+              "anyOf": [
+                {
+                  "type": "null"
+                },
+                {
+                  "$ref": "#/$defs/outcome.blocked"
+                }
+              ],
+              "description": "MobileFirst: a security check answered 403 with its account blocked."
             }
           }
         }
@@ -1499,6 +1565,121 @@ enum EmbeddedSchemas {
         }
       },
       "description": "`solve:` as a mapping."
+    },
+    "mobilefirst": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scope"
+      ],
+      "properties": {
+        "scope": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1
+            },
+            {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "string"
+              }
+            }
+          ],
+          "description": "Scope elements: a space-separated string or a list; sent sorted."
+        },
+        "application": {
+          "$ref": "#/$defs/mobilefirst.application",
+          "description": "The application the client registers as."
+        },
+        "redirectUri": {
+          "type": "string",
+          "description": "The OAuth redirect_uri (default https://mfpredirecturi)."
+        },
+        "encoding": {
+          "enum": [
+            "base64url",
+            "base64"
+          ],
+          "description": "Encoding of the registration JWS parts (default base64url; the web SDK uses base64)."
+        }
+      },
+      "description": "A MobileFirst Foundation 8.0 client."
+    },
+    "mobilefirst.application": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "description": "application.id (default com.example.journey)."
+        },
+        "platform": {
+          "type": "string",
+          "description": "The platform (default ios)."
+        },
+        "version": {
+          "type": [
+            "string",
+            "number"
+          ],
+          "description": "The application version (default 1.0.0)."
+        }
+      },
+      "description": "The registration payload's application."
+    },
+    "outcome.token": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "scope": {
+          "$ref": "#/$defs/pattern",
+          "description": "The granted scope."
+        },
+        "resource": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "status": {
+              "type": "integer",
+              "minimum": 100,
+              "description": "The resource's HTTP status."
+            },
+            "body": {
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "array"
+                },
+                {
+                  "$ref": "#/$defs/pattern"
+                }
+              ],
+              "description": "A mapping: members the JSON body must contain; a string: a pattern on the body text."
+            }
+          },
+          "description": "The answer of the request: resource called with the token."
+        }
+      },
+      "description": "Checks on the token."
+    },
+    "outcome.blocked": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "check": {
+          "$ref": "#/$defs/pattern",
+          "description": "The security check that blocked."
+        },
+        "message": {
+          "$ref": "#/$defs/pattern",
+          "description": "Its failure message, e.g. Account blocked."
+        }
+      },
+      "description": "Checks on the block."
     }
   }
 }
@@ -1514,8 +1695,7 @@ enum EmbeddedSchemas {
   "additionalProperties": false,
   "required": [
     "kind",
-    "version",
-    "journeys"
+    "version"
   ],
   "properties": {
     "kind": {
@@ -1699,6 +1879,173 @@ enum EmbeddedSchemas {
           "tree"
         ]
       }
+    },
+    "mobilefirst": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "securityChecks"
+      ],
+      "properties": {
+        "securityChecks": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "type"
+            ],
+            "properties": {
+              "type": {
+                "enum": [
+                  "simpleCaptcha",
+                  "pin"
+                ],
+                "description": "simpleCaptcha: {captcha, message} answered {answer}; pin: {errorMsg, remainingAttempts} answered {pin}."
+              },
+              "maxAttempts": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Wrong answers before the check blocks (simpleCaptcha 3, pin 1)."
+              },
+              "attemptingStateExpirationSec": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Seconds to answer (simpleCaptcha 60, pin 120)."
+              },
+              "successStateExpirationSec": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Seconds the success (granted scope) lasts (simpleCaptcha 60, pin 3600)."
+              },
+              "blockedStateExpirationSec": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Seconds the block lasts (simpleCaptcha 10, pin 0)."
+              },
+              "maxOperator": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "simpleCaptcha: operands 0 .. maxOperator-1 (10)."
+              },
+              "pin": {
+                "type": [
+                  "string",
+                  "integer"
+                ],
+                "description": "pin: the expected PIN (1234)."
+              }
+            }
+          },
+          "description": "Security checks by name."
+        },
+        "scopes": {
+          "type": "object",
+          "additionalProperties": {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            ]
+          },
+          "description": "Scope elements mapped to the checks protecting them; a check's name is always a scope element of its own."
+        },
+        "adapters": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "pattern": "^/adapters/",
+                "description": "Path under /mfp/api, e.g. /adapters/accounts/balance."
+              },
+              "method": {
+                "enum": [
+                  "GET",
+                  "POST",
+                  "PUT",
+                  "PATCH",
+                  "DELETE"
+                ]
+              },
+              "scope": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "description": "Scope elements the token must hold."
+              },
+              "body": {
+                "description": "The JSON answered with a valid token."
+              }
+            }
+          },
+          "description": "Protected adapter resources."
+        },
+        "tokenLifetime": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Seconds an access token lasts (3600)."
+        },
+        "codeLifetime": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "Seconds an authorization code lasts (300)."
+        },
+        "faults": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "endpoint",
+              "kind"
+            ],
+            "properties": {
+              "endpoint": {
+                "enum": [
+                  "preauthorize",
+                  "authorization",
+                  "token",
+                  "adapter"
+                ]
+              },
+              "kind": {
+                "enum": [
+                  "conflict",
+                  "invalidClient"
+                ],
+                "description": "conflict: 409 MFP-Conflict; invalidClient: the client is forgotten, 400 INVALID_CLIENT_ID."
+              },
+              "times": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "The first n requests of each device (1)."
+              }
+            }
+          },
+          "description": "Faults for each device's first requests."
+        }
+      },
+      "description": "A MobileFirst Foundation 8.0 runtime served under /mfp/api."
     }
   },
   "$defs": {
@@ -4925,7 +5272,19 @@ enum EmbeddedSchemas {
         }
       ]
     }
-  }
+  },
+  "anyOf": [
+    {
+      "required": [
+        "journeys"
+      ]
+    },
+    {
+      "required": [
+        "mobilefirst"
+      ]
+    }
+  ]
 }
 """#
 }

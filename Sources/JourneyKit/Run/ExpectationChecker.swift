@@ -154,6 +154,28 @@ enum ExpectationChecker {
             return checkResource(check, status: status, advice: advice, body: body, location: location)
         case (.denied(let check), .denied(let status, let advice, _, let body)):
             return checkResource(check, status: status, advice: advice, body: body, location: location)
+        case (.token(let check), .token(let scope, _, let status, let body)):
+            var failures: [ExpectationFailure] = []
+            if let pattern = check.scope, !pattern.matches(scope) {
+                failures += fail("expected the token's scope \(pattern), got '\(scope)'")
+            }
+            if let resource = check.resource {
+                if status == nil {
+                    failures += fail("expect.outcome.token.resource checks the request: resource, and the script called none")
+                } else {
+                    failures += checkResource(resource, status: status, advice: nil, body: body, location: location)
+                }
+            }
+            return failures
+        case (.blocked(let check), .blocked(let name, let message, _)):
+            var failures: [ExpectationFailure] = []
+            if let pattern = check.check, !pattern.matches(name) {
+                failures += fail("expected the blocking security check \(pattern), got '\(name)'")
+            }
+            if let pattern = check.message, !pattern.matches(message) {
+                failures += fail("expected the blocked message \(pattern), got '\(message)'")
+            }
+            return failures
         default:
             return fail("expected outcome \(expected.name), got \(outcome.summary)")
         }

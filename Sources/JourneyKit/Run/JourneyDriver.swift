@@ -249,7 +249,7 @@ final class DriverRun: @unchecked Sendable {
         return nil
     }
 
-    private func checkStep(_ step: AMStep, number: Int) -> [ExpectationFailure] {
+    func checkStep(_ step: AMStep, number: Int) -> [ExpectationFailure] {
         guard let expected = script.expect.steps else { return [] }
         let index = callbackSteps.count - 1
         guard index < expected.count else {

@@ -117,7 +117,10 @@ public enum SuiteRunner {
                         error: RunError(.script, "this script needs a simulator (\(tree)) and none is available"))
                 }
                 do {
-                    configuration.serverURL = try await launcher.baseURL(forTreeFile: tree)
+                    let base = try await launcher.baseURL(forTreeFile: tree)
+                    // The simulator serves AM under /am and the MobileFirst runtime under /mfp.
+                    configuration.serverURL =
+                        script.protocolKind == .mobilefirst ? AMEndpoints.origin(of: base) + "/mfp" : base
                 } catch {
                     return JourneyResult(
                         name: script.name, file: file, tags: script.tags,

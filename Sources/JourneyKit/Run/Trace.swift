@@ -162,6 +162,11 @@ public enum Outcome: Sendable {
     /// The resource refused: `status` is its answer (nil when the advice journey failed first);
     /// `advice` names the advice that was not satisfied, if any.
     case denied(status: Int?, advice: String?, reason: String, body: String?)
+    /// MobileFirst: an access token for `scope`; `resourceStatus`/`resourceBody` are the answer of
+    /// the `request:` resource called with it, if any.
+    case token(scope: String, expiresIn: Int?, resourceStatus: Int?, resourceBody: String?)
+    /// MobileFirst: a security check answered 403 with its account blocked.
+    case blocked(check: String, message: String, detail: [String: JSONValue]?)
 
     public var name: String {
         switch self {
@@ -172,6 +177,8 @@ public enum Outcome: Sendable {
         case .timeout: return "timeout"
         case .authorized: return "authorized"
         case .denied: return "denied"
+        case .token: return "token"
+        case .blocked: return "blocked"
         }
     }
 
@@ -194,6 +201,11 @@ public enum Outcome: Sendable {
             return "authorized \(status)" + (advice.map { " after \($0)" } ?? " (no advice)")
         case .denied(let status, _, let reason, _):
             return "denied" + (status.map { " \($0)" } ?? "") + ": \(reason)"
+        case .token(let scope, let expiresIn, let status, _):
+            return "token for scope '\(scope)'" + (expiresIn.map { ", expires in \($0) s" } ?? "")
+                + (status.map { ", resource HTTP \($0)" } ?? "")
+        case .blocked(let check, let message, _):
+            return "blocked by \(check): \(message)"
         }
     }
 }

@@ -71,6 +71,10 @@ public enum OutcomeExpectation: Sendable {
     case authorized(ResourceCheck)
     /// The `request:` phase was refused: a non-2xx without advice, or the advice journey failed.
     case denied(ResourceCheck)
+    /// MobileFirst: an access token was obtained (and the `request:` resource called with it).
+    case token(TokenCheck)
+    /// MobileFirst: a security check answered 403 with its account blocked.
+    case blocked(BlockedCheck)
 
     public var name: String {
         switch self {
@@ -81,10 +85,14 @@ public enum OutcomeExpectation: Sendable {
         case .timeout: return "timeout"
         case .authorized: return "authorized"
         case .denied: return "denied"
+        case .token: return "token"
+        case .blocked: return "blocked"
         }
     }
 
-    public static let names = ["success", "failure", "suspended", "redirect", "timeout", "authorized", "denied"]
+    public static let names = [
+        "success", "failure", "suspended", "redirect", "timeout", "authorized", "denied", "token", "blocked",
+    ]
 }
 
 public struct SuccessCheck: Sendable {
@@ -112,5 +120,28 @@ public struct FailureCheck: Sendable {
         self.reason = reason
         self.message = message
         self.detail = detail
+    }
+}
+
+/// MobileFirst `token`: the granted scope, and the resource's answer when the script has a `request:`.
+public struct TokenCheck: Sendable {
+    public var scope: TextPattern?
+    /// `status` and `body` of the resource called with the token.
+    public var resource: ResourceCheck?
+
+    public init(scope: TextPattern? = nil, resource: ResourceCheck? = nil) {
+        self.scope = scope
+        self.resource = resource
+    }
+}
+
+/// MobileFirst `blocked`: which security check blocked, and its failure message.
+public struct BlockedCheck: Sendable {
+    public var check: TextPattern?
+    public var message: TextPattern?
+
+    public init(check: TextPattern? = nil, message: TextPattern? = nil) {
+        self.check = check
+        self.message = message
     }
 }

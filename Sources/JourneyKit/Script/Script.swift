@@ -25,6 +25,8 @@ public struct Script: Sendable {
     public var request: RequestSpec?
     /// What to do with the session at the end (`cleanup: logout`).
     public var cleanup: CleanupSpec?
+    /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
+    public var mobileFirst: MobileFirstSpec?
 
     public init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
@@ -53,9 +55,11 @@ public struct Script: Sendable {
     }
 }
 
-/// Which driver runs the script. Only PingAM's authenticate protocol exists today.
+/// Which driver runs the script: PingAM's authenticate protocol, or MobileFirst Foundation 8.0's
+/// registration, preauthorize challenge loop, authorization code and token.
 public enum ProtocolKind: String, Sendable, Hashable, CaseIterable {
     case pingam
+    case mobilefirst
 }
 
 /// Where the server is and how to talk to it. Every field may be overridden from the command line.

@@ -7,6 +7,7 @@ extension SimulatorCore {
         let rest = request.path.dropFirst("/__simulator/".count)
         if rest == "clock" { return clock(request) }
         if rest == "faults" { return faultsControl(request) }
+        if rest.hasPrefix("mobilefirst/") { return mobileFirstControl(request, rest: rest.dropFirst("mobilefirst/".count)) }
         if rest.hasPrefix("outbox/"), rest.count > "outbox/".count {
             return outbox(request, recipient: String(rest.dropFirst("outbox/".count)))
         }

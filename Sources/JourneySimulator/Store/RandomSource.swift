@@ -19,6 +19,12 @@ final class RandomSource: Sendable {
         generator.withLock { $0.string(count: count, alphabet: "0123456789") }
     }
 
+    /// A number in 0 ..< `bound` (0 when `bound` is not positive).
+    func below(_ bound: Int) -> Int {
+        guard bound > 0 else { return 0 }
+        return generator.withLock { Int($0.next() % UInt64(bound)) }
+    }
+
     func uuid() -> String {
         generator.withLock { $0.uuid() }.uuidString.lowercased()
     }

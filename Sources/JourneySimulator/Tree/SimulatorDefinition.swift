@@ -10,13 +10,17 @@ public struct SimulatorDefinition: Sendable {
     public var journeys: [String: JourneyDefinition]
     /// Resources protected by transactional authorization or step-up advice.
     public var resources: [ResourceDefinition]
+    /// The MobileFirst Foundation mode (`mobilefirst:`), served under `/mfp/api`.
+    public var mobileFirst: MobileFirstDefinition?
     /// The files this definition was read from.
     public var files: [String]
 
     public init(
         settings: SimulatorSettings = SimulatorSettings(), users: [SimulatedUser] = [],
-        journeys: [String: JourneyDefinition] = [:], resources: [ResourceDefinition] = [], files: [String] = []
+        journeys: [String: JourneyDefinition] = [:], resources: [ResourceDefinition] = [],
+        mobileFirst: MobileFirstDefinition? = nil, files: [String] = []
     ) {
+        self.mobileFirst = mobileFirst
         self.settings = settings
         self.users = users
         self.journeys = journeys

@@ -27,6 +27,12 @@ public enum SimulatorLoader {
                     }
                     current.users += definition.users
                     current.resources += definition.resources
+                    if let mobileFirst = definition.mobileFirst {
+                        if current.mobileFirst != nil {
+                            problems.append(.error("mobilefirst is declared in more than one file", at: mobileFirst.location))
+                        }
+                        current.mobileFirst = mobileFirst
+                    }
                     current.files += definition.files
                     merged = current
                 } else {

@@ -8,7 +8,7 @@ final class TreeParser {
         self.reader = reader
     }
 
-    static let topLevelKeys = ["kind", "version", "description", "settings", "users", "journeys", "resources"]
+    static let topLevelKeys = ["kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst"]
 
     func parseFile(_ root: YNode) -> SimulatorDefinition? {
         guard let top = root.mapping("a simulator tree file") else { return nil }
@@ -29,7 +29,10 @@ final class TreeParser {
         var definition = SimulatorDefinition(files: [reader.file])
         if let settings = top["settings"] { definition.settings = parseSettings(settings) }
         if let users = top["users"] { definition.users = parseUsers(users) }
-        if let journeys = top.required("journeys", in: "a simulator tree file") {
+        if let mobileFirst = top["mobilefirst"] { definition.mobileFirst = parseMobileFirst(mobileFirst) }
+        // A MobileFirst-only tree needs no journeys.
+        if top["mobilefirst"] != nil, top["journeys"] == nil {
+        } else if let journeys = top.required("journeys", in: "a simulator tree file") {
             definition.journeys = parseJourneys(journeys)
         }
         if let resources = top["resources"] { definition.resources = parseResources(resources) }

@@ -92,6 +92,15 @@ enum JSONTrace {
             object["advice"] = optional(advice)
             object["reason"] = .string(reason)
             object["body"] = optional(body)
+        case .token(let scope, let expiresIn, let status, let body):
+            object["scope"] = .string(scope)
+            object["expiresIn"] = expiresIn.map(JSONValue.int) ?? .null
+            object["resourceStatus"] = status.map(JSONValue.int) ?? .null
+            object["resourceBody"] = optional(body)
+        case .blocked(let check, let message, let detail):
+            object["check"] = .string(check)
+            object["message"] = .string(message)
+            object["detail"] = detail.map(JSONValue.object) ?? .null
         }
         return .object(object)
     }

@@ -5,6 +5,7 @@ import JourneyCore
 /// journey and retry, and the single-use check.
 extension DriverRun {
     func runPhases() async throws(RunError) -> Outcome? {
+        if script.protocolKind == .mobilefirst, let spec = script.mobileFirst { return try await runMobileFirst(spec) }
         var outcome: Outcome?
         if let uses = script.uses {
             outcome = try await runUsedScript(uses)

@@ -3,7 +3,7 @@
 enum FormatKeys {
     static let root = [
         "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
-        "capture", "expect", "limits", "uses", "request", "cleanup",
+        "capture", "expect", "limits", "uses", "request", "cleanup", "mobilefirst",
     ]
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
@@ -41,6 +41,14 @@ enum FormatKeys {
     static let uses = ["script", "outputs"]
     static let cleanup = ["logout", "before", "after"]
     static let cleanupActions = ["logout"]
+    /// `mobilefirst: { scope, application, redirectUri, encoding }`.
+    static let mobileFirst = ["scope", "application", "redirectUri", "encoding"]
+    static let mobileFirstApplication = ["id", "platform", "version"]
+    static let tokenOutcome = ["scope", "resource"]
+    static let blockedOutcome = ["check", "message"]
+    static let resourceResult = ["status", "body"]
+    /// Outcomes of a MobileFirst script.
+    static let mobileFirstOutcomes = ["token", "failure", "blocked"]
     static let limits = ["maxSteps", "maxPolls", "fastPolling"]
     static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
 
@@ -64,6 +72,10 @@ enum FormatKeys {
         "outcome.redirect": redirectOutcome,
         "outcome.authorized": resourceOutcome,
         "outcome.denied": resourceOutcome,
+        "outcome.token": tokenOutcome,
+        "outcome.blocked": blockedOutcome,
+        "mobilefirst": mobileFirst,
+        "mobilefirst.application": mobileFirstApplication,
         "request": request,
         "retry": retry,
         "uses": uses,

@@ -6,6 +6,8 @@ final class LoadContext {
     let reader: YAMLReader
     let options: LoadOptions
     private(set) var references: [VariableReference] = []
+    /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
+    var protocolKind = ProtocolKind.pingam
     private lazy var sourceLines: [Substring] = reader.text.split(separator: "\n", omittingEmptySubsequences: false)
 
     init(reader: YAMLReader, options: LoadOptions) {
@@ -134,7 +136,7 @@ final class LoadContext {
     }
 
     func warnIfUnknown(callbackType name: String, at node: YNode) {
-        guard !KnownCallbackTypes.isKnown(name) else { return }
+        guard protocolKind == .pingam, !KnownCallbackTypes.isKnown(name) else { return }
         reader.warning(
             "unknown callback type '\(name)' (custom types are answered by input name)", at: node,
             hint: DidYouMean.hint(for: name, among: KnownCallbackTypes.all))

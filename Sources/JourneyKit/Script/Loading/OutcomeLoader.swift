@@ -62,14 +62,31 @@ extension LoadContext {
             return .authorized(mapping.map { resourceCheck($0, what) } ?? ResourceCheck())
         case "denied":
             return .denied(mapping.map { resourceCheck($0, what) } ?? ResourceCheck())
+        case "token":
+            var check = TokenCheck()
+            if let mapping {
+                mapping.allowOnly(FormatKeys.tokenOutcome, in: what)
+                check.scope = mapping["scope"].flatMap { pattern($0, "\(what).scope") }
+                if let resource = mapping["resource"], let fields = resource.mapping("\(what).resource") {
+                    fields.allowOnly(FormatKeys.resourceResult, in: "\(what).resource")
+                    check.resource = resourceCheck(fields, "\(what).resource", keys: FormatKeys.resourceResult)
+                }
+            }
+            return .token(check)
+        case "blocked":
+            var check = BlockedCheck()
+            mapping?.allowOnly(FormatKeys.blockedOutcome, in: what)
+            check.check = mapping?["check"].flatMap { pattern($0, "\(what).check") }
+            check.message = mapping?["message"].flatMap { pattern($0, "\(what).message") }
+            return .blocked(check)
         default:
             return nil
         }
     }
 
     /// `status`, `body` (a mapping: members that must be equal; a string: a pattern on the text) and `advice`.
-    private func resourceCheck(_ mapping: YMapping, _ what: String) -> ResourceCheck {
-        mapping.allowOnly(FormatKeys.resourceOutcome, in: what)
+    private func resourceCheck(_ mapping: YMapping, _ what: String, keys: [String] = FormatKeys.resourceOutcome) -> ResourceCheck {
+        mapping.allowOnly(keys, in: what)
         var check = ResourceCheck()
         check.status = mapping["status"].flatMap { int($0, "\(what).status", minimum: 100) }
         if let body = mapping["body"] {

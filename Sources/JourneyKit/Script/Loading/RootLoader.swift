@@ -18,25 +18,74 @@ extension LoadContext {
         let description = mapping["description"].flatMap { $0.string("description") }
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
+        self.protocolKind = protocolKind
         let server = mapping["server"].map(server) ?? ServerSpec()
         let uses = mapping["uses"].flatMap(uses)
-        let start = startSpec(mapping, uses: mapping["uses"] != nil)
+        var mobileFirst: MobileFirstSpec?
+        let start: (spec: StartSpec, declared: Bool)?
+        var handlers: [HandlerSpec] = []
+        if protocolKind == .mobilefirst {
+            mobileFirst = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root)
+            checkMobileFirstKeys(mapping)
+            start = (StartSpec(authIndexType: nil, authIndexValue: nil, location: mapping.node.location), false)
+        } else {
+            if let node = mapping["mobilefirst"] {
+                error("'mobilefirst:' belongs to a protocol: mobilefirst script", at: node, hint: "add protocol: mobilefirst")
+            }
+            start = startSpec(mapping, uses: mapping["uses"] != nil)
+            handlers = mapping["handlers"].map(self.handlers) ?? []
+        }
         let vars = mapping["vars"].map(vars) ?? []
-        let handlers = mapping["handlers"].map(handlers) ?? []
         let captures = mapping["capture"].map(captures) ?? []
         let request = mapping["request"].flatMap(request)
         let cleanup = mapping["cleanup"].flatMap(cleanup)
         var expect = mapping["expect"].map(expect) ?? ExpectSpec()
         let limits = mapping["limits"].map(limits) ?? Limits()
-        checkResourcePhases(mapping, request: request, expect: &expect)
-        checkVariables(vars: vars, captures: captures, outputs: uses?.outputs ?? [])
+        if protocolKind == .mobilefirst {
+            checkMobileFirstOutcome(mapping, request: request, expect: &expect)
+        } else {
+            checkResourcePhases(mapping, request: request, expect: &expect)
+        }
+        checkVariables(
+            vars: vars, captures: captures, outputs: uses?.outputs ?? [],
+            builtins: protocolKind == .mobilefirst ? [Self.challengeVariable] : [])
 
         guard !reader.hasErrors, let version, let name, let start else { return nil }
-        return Script(
+        var script = Script(
             file: file, version: version, name: name, description: description, tags: tags,
             protocolKind: protocolKind, server: server, start: start.spec, vars: vars, handlers: handlers,
             captures: captures, expect: expect, limits: limits, hasJourney: start.declared, uses: uses,
             request: request, cleanup: cleanup)
+        script.mobileFirst = mobileFirst
+        return script
+    }
+
+    /// PingAM's journey keys have no meaning in a MobileFirst script.
+    private func checkMobileFirstKeys(_ mapping: YMapping) {
+        for key in ["journey", "start", "uses", "cleanup"] {
+            if let entry = mapping.entries.first(where: { $0.key == key }) {
+                error(
+                    "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
+                    at: entry.keyNode)
+            }
+        }
+    }
+
+    /// A MobileFirst script's outcomes are `token` (the default), `failure` and `blocked`.
+    private func checkMobileFirstOutcome(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        guard let outcomeNode = expectMapping?["outcome"] else {
+            expect.outcome = .token(TokenCheck())
+            return
+        }
+        if !FormatKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
+            error(
+                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: mobilefirst script", at: outcomeNode,
+                hint: "expect one of: \(FormatKeys.mobileFirstOutcomes.joined(separator: ", "))")
+        }
+        if let request, request.adviceInHeader || request.retry.url != nil {
+            error("request.adviceInHeader and request.retry are about PingAM advice, not MobileFirst", at: outcomeNode)
+        }
     }
 
     /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
@@ -45,6 +94,10 @@ extension LoadContext {
         let outcomeNode = expectMapping?["outcome"]
         if mapping["request"] == nil, let outcomeNode {
             switch expect.outcome {
+            case .token, .blocked:
+                error(
+                    "outcome '\(expect.outcome.name)' is about MobileFirst; this script has no protocol: mobilefirst",
+                    at: outcomeNode, hint: "add protocol: mobilefirst, or expect one of success, failure, suspended, redirect, timeout")
             case .authorized, .denied:
                 error(
                     "outcome '\(expect.outcome.name)' is about a protected resource, and the script has no 'request:'",

@@ -3,7 +3,9 @@ import JourneyCore
 /// Checks that every variable a template reads is declared: a var, a capture, or a name given
 /// from outside (`--var`).
 extension LoadContext {
-    func checkVariables(vars: [VarDecl], captures: [CaptureSpec], outputs: [Located<String>] = []) {
+    func checkVariables(
+        vars: [VarDecl], captures: [CaptureSpec], outputs: [Located<String>] = [], builtins: Set<String> = []
+    ) {
         let varNames = Set(vars.map(\.name))
         for capture in captures where varNames.contains(capture.name) {
             reader.error(
@@ -15,7 +17,7 @@ extension LoadContext {
                 "uses output '\(output.value)' has the same name as a variable or capture of this script",
                 at: output.location, length: output.value.unicodeScalars.count)
         }
-        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value))
+        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value)).union(builtins)
         let candidates = defined.sorted()
         for reference in references where !defined.contains(reference.name) {
             reader.error(

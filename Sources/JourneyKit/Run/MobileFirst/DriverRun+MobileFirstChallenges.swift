@@ -1,0 +1,67 @@
+import Foundation
+import JourneyCore
+
+/// The preauthorize challenge loop (challenges.md §1.4).
+extension DriverRun {
+    /// Runs preauthorize until the scope is granted (nil) or a failure ends the run (its outcome).
+    /// Each 401 `MFP-Challenge` is a step whose "callbacks" are the challenged security checks.
+    func mfpPreauthorize(_ session: MobileFirstSession) async throws(RunError) -> Outcome? {
+        var answers: [String: JSONValue]?
+        while true {
+            let sent = answers
+            let (response, index) = try await mfpClientCall(session, phase: "preauthorize") { clientId throws(RunError) in
+                var body: [String: JSONValue] = [
+                    "client_id": .string(clientId), "scope": .string(session.spec.scopeParameter),
+                ]
+                if let sent { body["challengeResponse"] = .object(sent) }
+                return TransportRequest(
+                    method: "POST", url: session.url("/preauth/v1/preauthorize"), headers: mfpHeaders(session, json: true),
+                    body: JSONValue.object(body).encoded, timeoutSeconds: timeout)
+            }
+            let number = steps[index].number
+            let json = try? JSONValue.parse(response.body)
+            if let json { try captureFromResponse(json: json, headers: response.headers, step: number) }
+            if response.status == 200, let successes = json?["successes"]?.objectValue {
+                if let server = successes["clockSynchronization"]?["serverTimeStamp"]?.doubleValue {
+                    session.clockOffsetMilliseconds = Int(server) - Self.milliseconds(clock.now())
+                }
+                let granted = successes.keys.filter { $0 != "clockSynchronization" }.sorted()
+                steps[index].notes.append(("successes", granted.isEmpty ? "(none)" : granted.joined(separator: ", ")))
+                return nil
+            }
+            if let challenges = Self.challenges(response, json) {
+                answers = try await mfpAnswer(challenges, session: session, index: index)
+                continue
+            }
+            if [403, 222].contains(response.status), let failures = json?["failures"]?.objectValue, !failures.isEmpty {
+                return mfpFailure(failures, status: response.status, index: index)
+            }
+            throw RunError(
+                .protocol, "preauthorize answered neither successes, MFP-Challenge challenges nor failures: \(describe(response))",
+                step: number)
+        }
+    }
+
+    /// The challenges of a 401 whose `WWW-Authenticate` is `MFP-Challenge` (both are needed, as in the SDKs).
+    static func challenges(_ response: TransportResponse, _ json: JSONValue?) -> [String: JSONValue]? {
+        guard response.status == 401,
+            response.headers.values("WWW-Authenticate").contains(where: { $0.contains("MFP-Challenge") }),
+            let challenges = json?["challenges"]?.objectValue, !challenges.isEmpty
+        else { return nil }
+        return challenges
+    }
+
+    /// `failures` of a 403: `blocked` when the check's failure says its account is blocked, else `failure`.
+    func mfpFailure(_ failures: [String: JSONValue], status: Int, index: Int) -> Outcome {
+        let (check, detail) = failures.sorted { $0.key < $1.key }[0]
+        let message = detail["failure"]?.stringValue ?? detail["errorMsg"]?.stringValue ?? detail.compactJSON
+        steps[index].notes.append(("failures", failures.keys.sorted().joined(separator: ", ")))
+        let object = redactor.redact(json: detail).objectValue
+        if message.lowercased().contains("blocked") {
+            return .blocked(check: check, message: message, detail: object)
+        }
+        return .failure(code: status, reason: check, message: message, detail: object)
+    }
+
+    static func milliseconds(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 1000).rounded()) }
+}

@@ -1,0 +1,79 @@
+import JourneyCore
+
+/// `protocol: mobilefirst`: what the script asks of a MobileFirst Foundation 8.0 server — the
+/// scope to obtain a token for, how the client registers, and one handler per security check.
+public struct MobileFirstSpec: Sendable {
+    /// Scope elements, sent sorted and space-separated (as the SDKs do).
+    public var scope: [String]
+    /// The application the client registers as.
+    public var application: MobileFirstApplication
+    /// The OAuth redirect_uri of the authorization and token requests.
+    public var redirectURI: String
+    /// How the registration JWS parts are encoded (the web SDK uses Base64, native clients Base64url).
+    public var encoding: JWSEncoding
+    /// One handler per security check, by check name.
+    public var handlers: [SecurityCheckHandler]
+    public var location: SourceLocation
+
+    public init(
+        scope: [String], application: MobileFirstApplication = MobileFirstApplication(),
+        redirectURI: String = "https://mfpredirecturi", encoding: JWSEncoding = .base64url,
+        handlers: [SecurityCheckHandler] = [], location: SourceLocation
+    ) {
+        self.scope = scope
+        self.application = application
+        self.redirectURI = redirectURI
+        self.encoding = encoding
+        self.handlers = handlers
+        self.location = location
+    }
+
+    /// The scope parameter: elements sorted alphabetically, joined by spaces.
+    public var scopeParameter: String { scope.sorted().joined(separator: " ") }
+}
+
+/// Base64 variants for the registration JWS.
+public enum JWSEncoding: String, Sendable, CaseIterable {
+    case base64url, base64
+}
+
+/// The registering application (the registration payload's `application` and `device`).
+public struct MobileFirstApplication: Sendable {
+    public var id: String
+    public var platform: String
+    public var version: String
+
+    public init(id: String = "com.example.journey", platform: String = "ios", version: String = "1.0.0") {
+        self.id = id
+        self.platform = platform
+        self.version = version
+    }
+}
+
+/// How to answer one security check's challenge: the entry sent for it in `challengeResponse`.
+public struct SecurityCheckHandler: Sendable {
+    /// The security check's name, e.g. `SimpleCaptcha`.
+    public var check: Located<String>
+    public var answer: SecurityCheckAnswer
+    public var location: SourceLocation
+
+    public init(check: Located<String>, answer: SecurityCheckAnswer, location: SourceLocation) {
+        self.check = check
+        self.answer = answer
+        self.location = location
+    }
+}
+
+/// The answer object: members written out (each a value, or `solve:`), or a whole value from a source.
+public enum SecurityCheckAnswer: Sendable {
+    case members([(name: String, value: SecurityCheckAnswerMember)])
+    case value(ValueSpec)
+}
+
+/// One member of an answer object.
+public enum SecurityCheckAnswerMember: Sendable {
+    /// A literal, a template (which may read `challenge.<field>`), or a value source.
+    case value(ValueSpec)
+    /// A computed answer; `solve: arithmetic` reads the challenge's `captcha` (or the text given).
+    case solve(SolveSpec)
+}

@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import JourneyCore
+
+extension SimulatorCore {
+    /// `/adapters/...`: a protected resource. No token → 401 `WWW-Authenticate: Bearer`; an
+    /// unknown or expired one → 401 `Bearer error="invalid_token"`; a token without the
+    /// adapter's scope → 403 `Bearer error="insufficient_scope", scope="…"` (challenges.md §1.6).
+    func mfpAdapter(_ request: IncomingRequest, path: String, _ definition: MobileFirstDefinition) -> HTTPReply {
+        let matching = definition.adapters.filter { $0.path == path }
+        guard !matching.isEmpty else { return .notFound(request.path) }
+        guard let adapter = matching.first(where: { $0.method == request.method.rawValue }) else {
+            return .methodNotAllowed(request.method)
+        }
+        var reply = adapterReply(adapter, request, definition)
+        reply.logContext = "adapter=\(path)"
+        return reply
+    }
+
+    private func adapterReply(_ adapter: AdapterDefinition, _ request: IncomingRequest, _ definition: MobileFirstDefinition)
+        -> HTTPReply
+    {
+        let authorization = request.headers[.authorization] ?? ""
+        guard authorization.lowercased().hasPrefix("bearer "), !authorization.dropFirst(7).isEmpty else {
+            return Self.bearer(.unauthorized, "Bearer", outcome: "401 no token")
+        }
+        let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard let issued = mobileFirstStore.token(token), issued.expires > now else {
+            return Self.bearer(.unauthorized, "Bearer error=\"invalid_token\"", outcome: "401 invalid_token")
+        }
+        if let client = mobileFirstStore.client(issued.clientId), let fault = mfpFault(.adapter, client: client, definition) {
+            return fault
+        }
+        guard Set(adapter.scope).isSubset(of: issued.scope) else {
+            return Self.bearer(
+                .forbidden, "Bearer error=\"insufficient_scope\", scope=\"\(adapter.scope.joined(separator: " "))\"",
+                outcome: "403 insufficient_scope")
+        }
+        return .json(.ok, adapter.body, outcome: "200 adapter")
+    }
+
+    private static func bearer(_ status: HTTPResponse.Status, _ challenge: String, outcome: String) -> HTTPReply {
+        var reply = HTTPReply(status: status, headers: HTTPFields(), body: [], logOutcome: outcome)
+        reply.headers[.wwwAuthenticate] = challenge
+        return reply
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+import JourneyCore
+
+extension SimulatorCore {
+    /// `POST /registration/v1/self`: verifies the signed registration data (the JWS is signed by
+    /// the key its header carries) and answers 201 with `Location: …/registration/clients/<id>`.
+    func mfpRegister(_ request: IncomingRequest) -> HTTPReply {
+        let body: JSONValue
+        switch JSONValue.body(request) {
+        case .success(let value): body = value
+        case .failure(let reply): return reply
+        }
+        guard let signed = body["signedRegistrationData"], let header = signed["header"]?.stringValue,
+            let payload = signed["payload"]?.stringValue, let signature = signed["signature"]?.stringValue
+        else {
+            return Self.mfpError(
+                400, "INVALID_REGISTRATION_DATA", "Send {\"signedRegistrationData\": {\"header\", \"payload\", \"signature\"}}")
+        }
+        let verified: MobileFirstJWS.Verified
+        do {
+            verified = try MobileFirstJWS.verifySelfSigned(header: header, payload: payload, signature: signature)
+        } catch {
+            return Self.mfpError(400, "INVALID_REGISTRATION_DATA", error.message)
+        }
+        guard let application = verified.payload["application"]?["id"]?.stringValue,
+            let device = verified.payload["device"]?["id"]?.stringValue
+        else {
+            return Self.mfpError(400, "INVALID_REGISTRATION_DATA", "The registration payload needs application.id and device.id")
+        }
+        let platform =
+            verified.payload["application"]?["clientPlatform"]?.stringValue
+            ?? verified.payload["device"]?["platform"]?.stringValue ?? "unknown"
+        let id = env.random.uuid()
+        mobileFirstStore.save(
+            MobileFirstClient(id: id, publicKey: verified.key, applicationId: application, deviceId: device, platform: platform))
+        var reply = HTTPReply.json(.created, .object([:]), outcome: "201 registered \(id)")
+        reply.headers[.location] = request.baseURL + Self.mobileFirstPrefix + "/registration/clients/" + id
+        return reply
+    }
+}

@@ -1,0 +1,126 @@
+import JourneyCore
+
+/// The MobileFirst Foundation 8.0 mode of a tree file (`mobilefirst:`): security checks, scopes
+/// and protected adapter resources, served under `/mfp/api/...`.
+public struct MobileFirstDefinition: Sendable {
+    /// Security checks by name.
+    public var securityChecks: [String: SecurityCheckDefinition]
+    /// Scope elements mapped to the security checks that protect them. A check's own name is
+    /// always a scope element protected by that check; `RegisteredClient` needs none.
+    public var scopes: [String: [String]]
+    /// Protected adapter resources.
+    public var adapters: [AdapterDefinition]
+    /// Seconds an access token stays valid.
+    public var tokenLifetime: Int
+    /// Seconds an authorization code stays valid.
+    public var codeLifetime: Int
+    /// Faults for testing clients: a 409 conflict or a forgotten client, per device.
+    public var faults: [MobileFirstFault]
+    public var location: SourceLocation?
+
+    public init(
+        securityChecks: [String: SecurityCheckDefinition] = [:], scopes: [String: [String]] = [:],
+        adapters: [AdapterDefinition] = [], tokenLifetime: Int = 3600, codeLifetime: Int = 300,
+        faults: [MobileFirstFault] = [], location: SourceLocation? = nil
+    ) {
+        self.securityChecks = securityChecks
+        self.scopes = scopes
+        self.adapters = adapters
+        self.tokenLifetime = tokenLifetime
+        self.codeLifetime = codeLifetime
+        self.faults = faults
+        self.location = location
+    }
+
+    /// The security checks protecting `element`, or nil when the element is unknown.
+    func checks(forScopeElement element: String) -> [String]? {
+        if let mapped = scopes[element] { return mapped }
+        if securityChecks[element] != nil { return [element] }
+        if element == "RegisteredClient" { return [] }
+        return nil
+    }
+}
+
+/// One security check and its configuration properties (challenges.md §2.3).
+public struct SecurityCheckDefinition: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `{"captcha": "A + B", "message": …}`, answered `{"answer": "<sum>"}`.
+        case simpleCaptcha
+        /// `{"errorMsg": …, "remainingAttempts": n}`, answered `{"pin": "<pin>"}`.
+        case pin
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// Wrong answers allowed before the check blocks.
+    public var maxAttempts: Int
+    public var attemptingStateExpirationSec: Int
+    public var successStateExpirationSec: Int
+    public var blockedStateExpirationSec: Int
+    /// SimpleCaptcha: operands are drawn from 0 ..< maxOperator.
+    public var maxOperator: Int
+    /// PIN check: the expected PIN.
+    public var pin: String
+    public var location: SourceLocation?
+
+    public init(
+        name: String, kind: Kind, maxAttempts: Int? = nil, attemptingStateExpirationSec: Int? = nil,
+        successStateExpirationSec: Int? = nil, blockedStateExpirationSec: Int? = nil, maxOperator: Int = 10,
+        pin: String = "1234", location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        // Defaults: the SimpleCaptcha sample's adapter.xml for the captcha, the base class's for the rest.
+        let captcha = kind == .simpleCaptcha
+        self.maxAttempts = maxAttempts ?? (captcha ? 3 : 1)
+        self.attemptingStateExpirationSec = attemptingStateExpirationSec ?? (captcha ? 60 : 120)
+        self.successStateExpirationSec = successStateExpirationSec ?? (captcha ? 60 : 3600)
+        self.blockedStateExpirationSec = blockedStateExpirationSec ?? (captcha ? 10 : 0)
+        self.maxOperator = maxOperator
+        self.pin = pin
+        self.location = location
+    }
+}
+
+/// An adapter resource protected by a scope.
+public struct AdapterDefinition: Sendable {
+    /// The path under `/mfp/api`, e.g. `/adapters/accounts/balance`.
+    public var path: String
+    public var method: String
+    /// Scope elements the token must hold (none: any valid token).
+    public var scope: [String]
+    public var body: JSONValue
+    public var location: SourceLocation?
+
+    public init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue, location: SourceLocation? = nil) {
+        self.path = path
+        self.method = method
+        self.scope = scope
+        self.body = body
+        self.location = location
+    }
+}
+
+/// A fault a MobileFirst endpoint answers with, the first `times` requests of each device.
+public struct MobileFirstFault: Sendable {
+    public enum Endpoint: String, Sendable, CaseIterable {
+        case preauthorize, authorization, token, adapter
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        /// 409 with the `MFP-Conflict` header: the client resends the same request.
+        case conflict
+        /// The client is forgotten and the request answered 400 `INVALID_CLIENT_ID`: the client registers again.
+        case invalidClient
+    }
+
+    public var endpoint: Endpoint
+    public var kind: Kind
+    public var times: Int
+
+    public init(endpoint: Endpoint, kind: Kind, times: Int = 1) {
+        self.endpoint = endpoint
+        self.kind = kind
+        self.times = times
+    }
+}

@@ -1,0 +1,101 @@
+import JourneyCore
+
+/// Reads `mobilefirst:` — security checks, scopes, adapters, lifetimes and faults.
+extension TreeParser {
+    static let mobileFirstKeys = ["securityChecks", "scopes", "adapters", "tokenLifetime", "codeLifetime", "faults"]
+    static let securityCheckKeys = [
+        "type", "maxAttempts", "attemptingStateExpirationSec", "successStateExpirationSec", "blockedStateExpirationSec",
+        "maxOperator", "pin",
+    ]
+    static let adapterKeys = ["path", "method", "scope", "body"]
+    static let mobileFirstFaultKeys = ["endpoint", "kind", "times"]
+
+    func parseMobileFirst(_ node: YNode) -> MobileFirstDefinition? {
+        guard let map = node.mapping("mobilefirst") else { return nil }
+        map.allowOnly(Self.mobileFirstKeys, in: "mobilefirst")
+        var definition = MobileFirstDefinition(location: node.location)
+        if let checks = map.required("securityChecks", in: "mobilefirst")?.mapping("securityChecks") {
+            for entry in checks.entries {
+                if let check = parseSecurityCheck(name: entry.key, entry.value) { definition.securityChecks[entry.key] = check }
+            }
+        }
+        if let scopes = map["scopes"]?.mapping("scopes") {
+            for entry in scopes.entries {
+                guard let checks = scopeList(entry.value, "scopes.\(entry.key)") else { continue }
+                for check in checks where definition.securityChecks[check] == nil {
+                    reader.error(
+                        "scope '\(entry.key)' names unknown security check '\(check)'", at: entry.value,
+                        hint: DidYouMean.hint(for: check, among: definition.securityChecks.keys.sorted()))
+                }
+                definition.scopes[entry.key] = checks
+            }
+        }
+        if let adapters = map["adapters"]?.sequence("adapters") {
+            definition.adapters = adapters.compactMap(parseAdapter)
+        }
+        if let value = positiveInt(map["tokenLifetime"], "tokenLifetime") { definition.tokenLifetime = value }
+        if let value = positiveInt(map["codeLifetime"], "codeLifetime") { definition.codeLifetime = value }
+        if let faults = map["faults"]?.sequence("faults") {
+            definition.faults = faults.compactMap(parseMobileFirstFault)
+        }
+        return definition
+    }
+
+    private func parseSecurityCheck(name: String, _ node: YNode) -> SecurityCheckDefinition? {
+        let what = "security check '\(name)'"
+        guard let map = node.mapping(what) else { return nil }
+        map.allowOnly(Self.securityCheckKeys, in: what)
+        guard let kind = enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type") else { return nil }
+        var check = SecurityCheckDefinition(
+            name: name, kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
+            attemptingStateExpirationSec: positiveInt(map["attemptingStateExpirationSec"], "attemptingStateExpirationSec"),
+            successStateExpirationSec: positiveInt(map["successStateExpirationSec"], "successStateExpirationSec"),
+            blockedStateExpirationSec: nonNegativeInt(map["blockedStateExpirationSec"], "blockedStateExpirationSec"),
+            location: node.location)
+        if let value = positiveInt(map["maxOperator"], "maxOperator") { check.maxOperator = value }
+        if let pinNode = map["pin"], let pin = pinNode.scalarText {
+            if kind != .pin { reader.error("pin is a setting of a pin check, not of \(kind.rawValue)", at: pinNode) }
+            check.pin = pin
+        }
+        if kind == .pin, map["maxOperator"] != nil, let node = map["maxOperator"] {
+            reader.error("maxOperator is a setting of a simpleCaptcha check, not of pin", at: node)
+        }
+        return check
+    }
+
+    /// A scope list: a space-separated string or a list of names.
+    private func scopeList(_ node: YNode, _ what: String) -> [String]? {
+        if node.isSequence { return node.stringList(what) }
+        return node.string(what).map { $0.split(separator: " ").map(String.init) }
+    }
+
+    private func parseAdapter(_ node: YNode) -> AdapterDefinition? {
+        guard let map = node.mapping("an adapter") else { return nil }
+        map.allowOnly(Self.adapterKeys, in: "an adapter")
+        guard let pathNode = map.required("path", in: "an adapter"), let path = pathNode.string("path") else { return nil }
+        if !path.hasPrefix("/adapters/") {
+            reader.error("an adapter path starts with /adapters/ (it is served under /mfp/api)", at: pathNode)
+        }
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+        var method = "GET"
+        if let node = map["method"], let text = node.string("method") {
+            if methods.contains(text.uppercased()) {
+                method = text.uppercased()
+            } else {
+                reader.error("method must be one of: \(methods.joined(separator: ", "))", at: node)
+            }
+        }
+        let scope = map["scope"].flatMap { scopeList($0, "scope") } ?? []
+        return AdapterDefinition(
+            path: path, method: method, scope: scope, body: map["body"]?.json ?? ["result": "ok"], location: node.location)
+    }
+
+    private func parseMobileFirstFault(_ node: YNode) -> MobileFirstFault? {
+        guard let map = node.mapping("a fault") else { return nil }
+        map.allowOnly(Self.mobileFirstFaultKeys, in: "a fault")
+        guard let endpoint = enumValue(map.required("endpoint", in: "a fault"), MobileFirstFault.Endpoint.self, "endpoint"),
+            let kind = enumValue(map.required("kind", in: "a fault"), MobileFirstFault.Kind.self, "kind")
+        else { return nil }
+        return MobileFirstFault(endpoint: endpoint, kind: kind, times: positiveInt(map["times"], "times") ?? 1)
+    }
+}

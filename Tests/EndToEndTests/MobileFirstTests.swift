@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `protocol: mobilefirst` through the CLI, against the built-in simulator's MobileFirst mode.
+@Suite struct MobileFirstEndToEndTests {
+    static let examples = [
+        "journeys/mobilefirst-captcha.yaml", "journeys/mobilefirst-captcha-blocked.yaml", "journeys/mobilefirst-pin.yaml",
+        "journeys/mobilefirst-pin-wrong.yaml", "journeys/mobilefirst-conflict-reregister.yaml",
+    ]
+
+    /// A script next to a copy of nothing: it names the example tree by absolute path.
+    static func script(_ body: String) throws -> String {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/mobilefirst.yaml").path
+        return try CLI.temporaryFile("mfp.yaml", body.replacingOccurrences(of: "TREE", with: tree))
+    }
+
+    @Test func theExamplesPassAndNoSecretReachesTheOutput() async throws {
+        let output = try await CLI.run(["run"] + Self.examples + ["--format", "human", "--seed", "1"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("5 passed, 0 failed, 0 errors"))
+        #expect(output.stdout.contains("blocked by SimpleCaptcha: Account blocked"))
+        #expect(output.stdout.contains("token for scope 'accounts'"))
+        #expect(output.stdout.contains("409 MFP-Conflict"))
+        #expect(output.stdout.contains("INVALID_CLIENT_ID: the client registers again"))
+        #expect(!output.stdout.contains("← 1234") && !output.stdout.contains("\"1234\""), "the PIN reached the output")
+        #expect(output.stdout.contains("«MFP_PIN»"))
+        let json = try await CLI.run(["run", "journeys/mobilefirst-pin.yaml", "--format", "json", "--seed", "1"])
+        #expect(json.status == 0)
+        #expect(!json.stdout.contains("\"1234\"") && !json.stdout.contains("\\\"1234\\\""), "the PIN reached the report")
+        #expect(json.stdout.contains("«access_token»") || json.stdout.contains("«token»"))
+        #expect(!json.stdout.contains("client_assertion=ey"), "a client assertion reached the report")
+    }
+
+    @Test func anUnknownChallengeNamesTheCheckAndTheScriptsHandlers() async throws {
+        let path = try Self.script("""
+            version: 1
+            name: Wrong handler
+            protocol: mobilefirst
+            server: { simulate: TREE }
+            mobilefirst: { scope: payments }
+            handlers:
+              SimpleCaptcha: { answer: { solve: arithmetic } }
+              PinCodeAttempt: { pin: "1234" }
+
+            """)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("the server challenged security check 'PinCodeAttempts'"))
+        #expect(output.stdout.contains("the script's handlers: SimpleCaptcha (\(path):7:3), PinCodeAttempt (\(path):8:3)"))
+        #expect(output.stdout.contains("did you mean 'PinCodeAttempt'?"))
+    }
+
+    @Test func scriptErrorsNameFileLineAndColumn() async throws {
+        let path = try Self.script("""
+            version: 1
+            name: Bad MobileFirst script
+            protocol: mobilefirst
+            server: { simulate: TREE }
+            journey: Login
+            mobilefirst: { scop: accounts, encoding: base65 }
+            handlers:
+              SimpleCaptcha: "8"
+            expect: { outcome: success }
+
+            """)
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2, "\(output.stdout)\n\(output.stderr)")
+        let text = output.stdout + output.stderr
+        #expect(text.contains("\(path):5:1: error: 'journey' is about a PingAM journey"))
+        #expect(text.contains("\(path):6:16:"))
+        #expect(text.contains("did you mean 'scope'?"))
+        #expect(text.contains("mobilefirst.encoding must be one of base64url, base64, found 'base65'"))
+        #expect(text.contains("\(path):8:18: error: handlers.SimpleCaptcha must be the answer object"))
+        #expect(text.contains("outcome 'success' is not an outcome of a protocol: mobilefirst script"))
+        let pingam = try Self.script("""
+            version: 1
+            name: Token outcome without MobileFirst
+            journey: Login
+            expect: { outcome: blocked }
+
+            """)
+        let other = try await CLI.run(["lint", pingam])
+        #expect(other.status == 2)
+        #expect((other.stdout + other.stderr).contains("\(pingam):4:20: error: outcome 'blocked' is about MobileFirst"))
+    }
+
+    @Test func theExamplesReplayFromTheirRecordingsWithoutTheSimulator() async throws {
+        let output = try await CLI.run(["run"] + Self.examples + ["--replay", "journeys/recordings/"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("5 passed, 0 failed, 0 errors"))
+    }
+}
