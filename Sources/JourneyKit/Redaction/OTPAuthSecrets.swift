@@ -3,12 +3,23 @@ import Foundation
 /// The secrets inside `otpauth://` URIs (an OATH registration step's hidden value and QR
 /// script) are registered before a body is redacted, so a device's seed never reaches a trace.
 enum OTPAuthSecrets {
-    private static let marker = Data("otpauth".utf8)
+    private static let marker = Array("otpauth".utf8)
     private static let pattern: NSRegularExpression? = try? NSRegularExpression(
         pattern: #"secret(?:=|%3D|\\+x3D)([A-Za-z2-7]{8,})"#, options: [.caseInsensitive])
 
+    /// A plain byte search; `Data.range(of:)` was a visible cost on every response of a run.
+    private static func containsMarker(_ body: Data) -> Bool {
+        body.withUnsafeBytes { bytes in
+            guard bytes.count >= marker.count else { return false }
+            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+                if marker.indices.allSatisfy({ bytes[start + $0] == marker[$0] }) { return true }
+            }
+            return false
+        }
+    }
+
     static func register(in body: Data, with redactor: Redactor) {
-        guard body.range(of: marker) != nil, let pattern else { return }
+        guard containsMarker(body), let pattern else { return }
         let text = String(decoding: body, as: UTF8.self)
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             if let range = Range(match.range(at: 1), in: text) {
