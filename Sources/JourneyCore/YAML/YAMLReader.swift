@@ -15,7 +15,8 @@ public final class YAMLReader {
     /// The document's root node, or nil (with a diagnostic) when the text is not valid YAML.
     public func root() -> YNode? {
         do {
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+            // UTF-8 named explicitly: Yams' default reads the process environment on every parse.
+            guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else {
                 error("the file is empty", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }

@@ -8,7 +8,10 @@ final class LoadContext {
     private(set) var references: [VariableReference] = []
     /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
     var protocolKind = ProtocolKind.pingam
-    private lazy var sourceLines: [Substring] = reader.text.split(separator: "\n", omittingEmptySubsequences: false)
+    /// Split by bytes: splitting by Character walks grapheme clusters, a tenth of `lint`'s time.
+    private lazy var sourceLines: [Substring] = reader.text.utf8.split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    ).map { Substring($0) }
 
     init(reader: YAMLReader, options: LoadOptions) {
         self.reader = reader
