@@ -108,22 +108,25 @@ public final class Redactor: Sendable {
 
     /// Headers with secret values replaced; cookies keep their names, lose their values.
     public func redact(headers: [HeaderField]) -> [HeaderField] {
-        headers.map { field in
-            let lowered = field.name.lowercased()
-            if lowered == "cookie" {
-                return HeaderField(field.name, Self.redactCookiePairs(field.value, known: knownPlaceholder))
+        let list = secrets.withLock { $0 }
+        let known = { (value: Substring) in
+            list.first(where: { $0.value.utf8.elementsEqual(value.utf8) }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+        }
+        return headers.map { field in
+            if HTTPText.namesMatch(field.name, "cookie") {
+                return HeaderField(field.name, Self.redactCookiePairs(field.value, known: known))
             }
-            if lowered == "set-cookie" {
-                return HeaderField(field.name, Self.redactSetCookie(field.value, known: knownPlaceholder))
+            if HTTPText.namesMatch(field.name, "set-cookie") {
+                return HeaderField(field.name, Self.redactSetCookie(field.value, known: known))
             }
-            if lowered == "authorization" || lowered == "proxy-authorization" {
+            guard let secretHeader = Self.secretHeaders.first(where: { HTTPText.namesMatch(field.name, $0) }) else {
+                return HeaderField(field.name, redact(field.value))
+            }
+            if secretHeader == "authorization" || secretHeader == "proxy-authorization" {
                 let scheme = field.value.split(separator: " ").first.map(String.init) ?? ""
-                return HeaderField(field.name, scheme.isEmpty ? Self.placeholder(lowered) : "\(scheme) \(Self.placeholder("token"))")
+                return HeaderField(field.name, scheme.isEmpty ? Self.placeholder(secretHeader) : "\(scheme) \(Self.placeholder("token"))")
             }
-            if Self.secretHeaders.contains(lowered) {
-                return HeaderField(field.name, Self.placeholder(lowered))
-            }
-            return HeaderField(field.name, redact(field.value))
+            return HeaderField(field.name, Self.placeholder(secretHeader))
         }
     }
 
@@ -186,34 +189,30 @@ public final class Redactor: Sendable {
         return redact(String(decoding: body, as: UTF8.self))
     }
 
-    /// The placeholder of a registered secret that is exactly `value` (a session cookie holding the tokenId).
-    func knownPlaceholder(_ value: String) -> String? {
-        let list = secrets.withLock { $0 }
-        return list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
-    }
-
     /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
     /// so the cookie and the body's tokenId stay the same value in a recording), else one named after the cookie.
-    private static func redactCookiePairs(_ value: String, known: (String) -> String?) -> String {
+    private static func redactCookiePairs(_ value: String, known: (Substring) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
-            let name = parts.first.map { String($0.trimmedSpacesAndTabs) } ?? ""
-            let value = parts.count > 1 ? String(parts[1].trimmedSpacesAndTabs) : ""
-            return "\(name)=\(known(value) ?? (isPlaceholder(value) ? value : placeholder(name)))"
+            let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
+            return "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
         }.joined(separator: "; ")
     }
 
-    private static func redactSetCookie(_ value: String, known: (String) -> String?) -> String {
-        var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first else { return value }
-        let pair = first.split(separator: "=", maxSplits: 1)
-        let name = pair.first.map { String($0.trimmedSpacesAndTabs) } ?? ""
-        let current = pair.count > 1 ? String(pair[1].trimmedSpacesAndTabs) : ""
-        parts[0] = "\(name)=\(known(current) ?? (isPlaceholder(current) ? current : placeholder(name)))"
-        return parts.joined(separator: ";")
+    /// Only the leading `name=value` of a `Set-Cookie` changes; its attributes are kept as sent.
+    private static func redactSetCookie(_ value: String, known: (Substring) -> String?) -> String {
+        let text = Substring(value)
+        let end = text.firstIndex(of: ";") ?? text.endIndex
+        let pair = text[..<end]
+        let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+        let name = pair[..<equals].trimmedSpacesAndTabs
+        let current = equals == pair.endIndex ? "" : pair[pair.index(after: equals)...].trimmedSpacesAndTabs
+        return "\(name)=\(redactedCookieValue(current, name: name, known: known))" + text[end...]
     }
 
-    private static func isPlaceholder(_ text: String) -> Bool {
-        text.hasPrefix("«") && text.hasSuffix("»")
+    private static func redactedCookieValue(_ value: Substring, name: Substring, known: (Substring) -> String?) -> String {
+        if let placeholder = known(value) { return placeholder }
+        if value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
+        return placeholder(String(name))
     }
 }
