@@ -132,24 +132,42 @@ public final class Redactor: Sendable {
 
     /// A JSON body with secret members (`tokenId`...) replaced and registered, then every known secret redacted.
     public func redact(json: JSONValue) -> JSONValue {
+        redactedIfChanged(json) ?? json
+    }
+
+    /// The redacted value, or nil when nothing in it is secret: most of a body is not, and
+    /// rebuilding every object and array was most of the cost of redacting it.
+    private func redactedIfChanged(_ json: JSONValue) -> JSONValue? {
         switch json {
         case .object(let object):
-            var copy: [String: JSONValue] = [:]
+            var copy: [String: JSONValue]?
             for (key, value) in object {
+                let replacement: JSONValue?
                 if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
                     register(text, name: key)
-                    copy[key] = .string(Self.placeholder(key))
+                    replacement = .string(Self.placeholder(key))
                 } else {
-                    copy[key] = redact(json: value)
+                    replacement = redactedIfChanged(value)
+                }
+                if let replacement {
+                    if copy == nil { copy = object }
+                    copy?[key] = replacement
                 }
             }
-            return .object(copy)
+            return copy.map { .object($0) }
         case .array(let items):
-            return .array(items.map { redact(json: $0) })
+            var copy: [JSONValue]?
+            for (index, item) in items.enumerated() {
+                guard let replacement = redactedIfChanged(item) else { continue }
+                if copy == nil { copy = items }
+                copy?[index] = replacement
+            }
+            return copy.map { .array($0) }
         case .string(let text):
-            return .string(redact(text))
+            let redacted = redact(text)
+            return redacted == text ? nil : .string(redacted)
         default:
-            return json
+            return nil
         }
     }
 
