@@ -44,7 +44,9 @@ public enum AdviceXML {
         }
         let decoded = String(decoding: data, as: UTF8.self)
         guard decoded.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<") else {
-            throw Failure(message: "'\(excerpt(trimmed))' decodes from base64url to '\(excerpt(decoded))', which is not <Advices> XML")
+            throw Failure(
+                message:
+                    "'\(excerpt(trimmed))' decodes from base64url to '\(excerpt(decoded))', which is not <Advices> XML")
         }
         return try parseXML(decoded.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -52,7 +54,10 @@ public enum AdviceXML {
     private static func parseXML(_ text: String) throws(Failure) -> [PolicyAdvice] {
         var scanner = Scanner(Array(text.utf8))
         func fail(_ expected: String) -> Failure {
-            Failure(message: "bad advice XML: expected \(expected) at character \(scanner.index + 1) of '\(excerpt(text, limit: 160))'")
+            Failure(
+                message:
+                    "bad advice XML: expected \(expected) at character \(scanner.index + 1) of '\(excerpt(text, limit: 160))'"
+            )
         }
         guard scanner.literal("<Advices>") else { throw fail("<Advices>") }
         var advices: [PolicyAdvice] = []

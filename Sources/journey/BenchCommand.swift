@@ -66,7 +66,8 @@ struct BenchCommand: AsyncParsableCommand {
             do {
                 let recording = try Recording.load(path: replay, script: script)
                 configuration.seed = nil
-                configuration = ReplaySource.configuration(replaying: recording, script: compiled.script, base: configuration)
+                configuration = ReplaySource.configuration(
+                    replaying: recording, script: compiled.script, base: configuration)
             } catch {
                 FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
                 throw ExitCode(2)
@@ -77,7 +78,9 @@ struct BenchCommand: AsyncParsableCommand {
         let check = await JourneyDriver.run(compiled, configuration: configuration)
         guard check.status == .passed else {
             FileHandle.standardError.write(
-                Data("error: the script does not pass \(target): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n".utf8))
+                Data(
+                    "error: the script does not pass \(target): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n"
+                        .utf8))
             throw ExitCode(1)
         }
         print("bench: \(compiled.name) (\(script)) \(target), \(check.steps.count) round trips per journey")

@@ -45,7 +45,8 @@ struct DiffCommand: AsyncParsableCommand {
             recorded = try Recording.load(path: recording, script: script)
             if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
             configuration = RunConfiguration(
-                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables), environment: environment)
+                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
+                environment: environment)
         } catch let error as RecordingError {
             fail(error.message, code: 2)
         } catch {

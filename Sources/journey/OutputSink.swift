@@ -1,6 +1,6 @@
+import ArgumentParser
 import Foundation
 import JourneyKit
-import ArgumentParser
 import Synchronization
 
 /// Writes results as scripts finish: one block per script on stdout, never interleaved, and

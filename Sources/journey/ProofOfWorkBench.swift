@@ -15,9 +15,15 @@ enum ProofOfWorkBench {
             let openssl = ProofOfWorkBenchmark.openSSL(hash)
             let reference = openssl.map { format($0.hashesPerSecond) } ?? "(openssl not found)"
             let ratio = openssl.map { String(format: "%.2f", sized.hashesPerSecond / $0.hashesPerSecond) } ?? "-"
-            print(pad(hash.rawValue, 8), pad("64 B", 9), pad(format(sized.hashesPerSecond), 18), pad(reference, 25), ratio)
+            print(
+                pad(hash.rawValue, 8), pad("64 B", 9), pad(format(sized.hashesPerSecond), 18), pad(reference, 25), ratio
+            )
             print(pad("", 8), pad("34 B", 9), pad(format(small.hashesPerSecond), 18), pad("", 25), "-")
-            if let openssl { raw.append("$ openssl speed -seconds 3 -bytes 64 -evp \(hash.rawValue.lowercased().replacingOccurrences(of: "-", with: ""))\n\(openssl.raw)") }
+            if let openssl {
+                raw.append(
+                    "$ openssl speed -seconds 3 -bytes 64 -evp \(hash.rawValue.lowercased().replacingOccurrences(of: "-", with: ""))\n\(openssl.raw)"
+                )
+            }
         }
         if !raw.isEmpty {
             print("\nopenssl output (bytes/s ÷ 64 = hashes/s):")

@@ -20,7 +20,9 @@ extension RunCommand {
         options.onResult = { result in
             report?(result)
             let warnings = source.driftWarnings(for: result)
-            if !warnings.isEmpty { FileHandle.standardError.write(Data((warnings.joined(separator: "\n") + "\n").utf8)) }
+            if !warnings.isEmpty {
+                FileHandle.standardError.write(Data((warnings.joined(separator: "\n") + "\n").utf8))
+            }
         }
     }
 
@@ -28,7 +30,8 @@ extension RunCommand {
         guard let record else { return }
         do {
             let files = try HARWriter.write(results, to: record)
-            FileHandle.standardError.write(Data("recorded \(files.count == 1 ? files[0] : "\(files.count) files in \(record)")\n".utf8))
+            FileHandle.standardError.write(
+                Data("recorded \(files.count == 1 ? files[0] : "\(files.count) files in \(record)")\n".utf8))
         } catch {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
             throw ExitCode(3)

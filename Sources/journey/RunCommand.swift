@@ -63,7 +63,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Log each simulator request to stderr.")
     var logSimulator = false
 
-    @Option(help: "Record every exchange as HAR 1.2: FILE (every script's run in one file) or DIR/ (DIR/<script>.har each).")
+    @Option(
+        help: "Record every exchange as HAR 1.2: FILE (every script's run in one file) or DIR/ (DIR/<script>.har each)."
+    )
     var record: String?
 
     @Option(help: "Replay from recordings, offline: a HAR file, or DIR/ holding <script>.har per script.")

@@ -35,7 +35,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         guard !loaded.journeys.isEmpty else {
-            FileHandle.standardError.write(Data("error: \(recording) holds no authenticate traffic: nothing to serve\n".utf8))
+            FileHandle.standardError.write(
+                Data("error: \(recording) holds no authenticate traffic: nothing to serve\n".utf8))
             throw ExitCode(2)
         }
         let quiet = self.quiet
@@ -59,7 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
             },
             onListening: { port in
                 FileHandle.standardError.write(
-                    Data("journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))\n".utf8))
+                    Data(
+                        "journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))\n"
+                            .utf8))
             })
     }
 }

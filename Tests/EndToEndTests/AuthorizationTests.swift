@@ -35,59 +35,73 @@ import Testing
     }
 
     @Test func base64URLAdviceInTheRedirect() async throws {
-        let path = try BadInputTests.script(Self.login + """
-            request: { url: /ig/withdraw-b64 }
-            expect:
-              outcome: { authorized: { body: { amount: 500 } } }
-              singleUse: true
-            """)
+        let path = try BadInputTests.script(
+            Self.login + """
+                request: { url: /ig/withdraw-b64 }
+                expect:
+                  outcome: { authorized: { body: { amount: 500 } } }
+                  singleUse: true
+                """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("retry _txid="))
     }
 
     @Test func aWrongPasswordDuringStepUpFailsWithTheStep() async throws {
-        let path = try BadInputTests.script(Self.login.replacingOccurrences(
-            of: "  PasswordCallback: \"{{ password }}\"",
-            with: "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\"")
+        let path = try BadInputTests.script(
+            Self.login.replacingOccurrences(
+                of: "  PasswordCallback: \"{{ password }}\"",
+                with:
+                    "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\""
+            )
             .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
-            request: { url: /resources/transfer }
-            """)
+                request: { url: /resources/transfer }
+                """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1, "\(output.stdout)")
-        #expect(output.stdout.contains(
-            "expected outcome authorized, got denied: the composite_advice journey for AuthenticateToServiceConditionAdvice ended with failure 401 Unauthorized: Login failure"))
+        #expect(
+            output.stdout.contains(
+                "expected outcome authorized, got denied: the composite_advice journey for AuthenticateToServiceConditionAdvice ended with failure 401 Unauthorized: Login failure"
+            ))
         #expect(output.stdout.contains(#"{"failureUrl":""} at step 5"#))
     }
 
     @Test func expectingADenialPasses() async throws {
-        let path = try BadInputTests.script(Self.login.replacingOccurrences(
-            of: "  PasswordCallback: \"{{ password }}\"",
-            with: "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\"")
+        let path = try BadInputTests.script(
+            Self.login.replacingOccurrences(
+                of: "  PasswordCallback: \"{{ password }}\"",
+                with:
+                    "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\""
+            )
             .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
-            request: { url: /ig/withdraw, adviceInHeader: true }
-            expect: { outcome: { denied: { advice: TransactionConditionAdvice } } }
-            """)
+                request: { url: /ig/withdraw, adviceInHeader: true }
+                expect: { outcome: { denied: { advice: TransactionConditionAdvice } } }
+                """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("✔ passed  denied: the composite_advice journey"))
     }
 
     @Test func aRetryWithoutTheTxidKeepsGettingAdvice() async throws {
-        let path = try BadInputTests.script(Self.login + """
-            request: { url: /resources/withdraw, method: POST, retry: { txid: none } }
-            """)
+        let path = try BadInputTests.script(
+            Self.login + """
+                request: { url: /resources/withdraw, method: POST, retry: { txid: none } }
+                """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("! error  protocol error at step 6: POST /resources/withdraw still answered with TransactionConditionAdvice"))
+        #expect(
+            output.stdout.contains(
+                "! error  protocol error at step 6: POST /resources/withdraw still answered with TransactionConditionAdvice"
+            ))
         #expect(output.stdout.contains("(the retry carried the session only)"))
         #expect(output.stdout.contains("request.retry.txid is none"))
     }
 
     @Test func theScriptChoosesTheCarrier() async throws {
-        let path = try BadInputTests.script(Self.login + """
-            request: { url: /ig/withdraw, retry: { txid: header } }
-            """)
+        let path = try BadInputTests.script(
+            Self.login + """
+                request: { url: /ig/withdraw, retry: { txid: header } }
+                """)
         let output = try await CLI.run(["run", path])
         // The simulator's IG accepts X-TxID as well as _txid; the retry's note shows the carrier.
         #expect(output.status == 0, "\(output.stdout)")
@@ -112,7 +126,8 @@ import Testing
         #expect(lint.status == 2)
         #expect(lint.stderr.contains("undefined variable 'password'"))
 
-        let declared = leaking.replacingOccurrences(of: "uses: script.yaml", with: "uses: { script: script.yaml, outputs: [password] }")
+        let declared = leaking.replacingOccurrences(
+            of: "uses: script.yaml", with: "uses: { script: script.yaml, outputs: [password] }")
         try Data(declared.utf8).write(to: URL(fileURLWithPath: leakPath))
         let run = try await CLI.run(["run", leakPath, "--format", "json"])
         #expect(run.status == 0, "\(run.stdout)")
@@ -137,17 +152,21 @@ import Testing
         let broken = try BadInputTests.script("version: 1\nname: Broken\njourny: Login\n")
         let directory = (broken as NSString).deletingLastPathComponent
         let user = (directory as NSString).appendingPathComponent("user.yaml")
-        try Data("version: 1\nname: User\nserver: { url: \"http://127.0.0.1:9\" }\nuses: script.yaml\nrequest: { url: /r }\n".utf8)
-            .write(to: URL(fileURLWithPath: user))
+        try Data(
+            "version: 1\nname: User\nserver: { url: \"http://127.0.0.1:9\" }\nuses: script.yaml\nrequest: { url: /r }\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: user))
         let output = try await CLI.run(["run", user])
         #expect(output.status == 2, "\(output.stdout)")
         #expect(output.stdout.contains("unknown key 'journy'"))
     }
 
     @Test func cleanupFailsWhenTheSessionIsStillValid() async throws {
-        let path = try BadInputTests.script(Self.login + """
-            cleanup: { logout: false, after: invalid }
-            """)
+        let path = try BadInputTests.script(
+            Self.login + """
+                cleanup: { logout: false, after: invalid }
+                """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1, "\(output.stdout)")
         #expect(output.stdout.contains("expected the session to be invalid at the end, but it is valid"))

@@ -22,9 +22,10 @@ import Testing
         """
 
     static func faulty(_ fault: String, timeout: String = "5") throws -> String {
-        try script(login.replacingOccurrences(
-            of: "server: { simulate: TREE }",
-            with: "server: { simulate: TREE, timeout: \(timeout), headers: { X-Simulator-Fault: \"\(fault)\" } }"))
+        try script(
+            login.replacingOccurrences(
+                of: "server: { simulate: TREE }",
+                with: "server: { simulate: TREE, timeout: \(timeout), headers: { X-Simulator-Fault: \"\(fault)\" } }"))
     }
 
     @Test func invalidYAML() async throws {
@@ -53,21 +54,24 @@ import Testing
     }
 
     @Test func optionThatDoesNotFitTheCallbackType() async throws {
-        let path = try Self.script(Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: { choose: 1 }"))
+        let path = try Self.script(
+            Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: { choose: 1 }"))
         let output = try await CLI.run(["lint", path])
         #expect(output.status == 2)
         #expect(output.stderr.contains("option 'choose' does not fit NameCallback"))
     }
 
     @Test func undefinedVariable() async throws {
-        let path = try Self.script(Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: \"{{ usernme }}\""))
+        let path = try Self.script(
+            Self.login.replacingOccurrences(of: "NameCallback: demo", with: "NameCallback: \"{{ usernme }}\""))
         let output = try await CLI.run(["lint", path])
         #expect(output.status == 2)
         #expect(output.stderr.contains("undefined variable 'usernme'"))
     }
 
     @Test func threeErrorsAreAllReported() async throws {
-        let path = try Self.script("""
+        let path = try Self.script(
+            """
             version: 2
             name: Broken
             jorney: Login
@@ -144,7 +148,8 @@ import Testing
     }
 
     @Test func journeyLoopingPastMaxSteps() async throws {
-        let path = try Self.script("""
+        let path = try Self.script(
+            """
             version: 1
             name: Endless wait
             server: { simulate: TREE }
@@ -158,7 +163,8 @@ import Testing
     }
 
     @Test func wrongOutcomeIsAnExpectationFailure() async throws {
-        let path = try Self.script(Self.login.replacingOccurrences(of: "Ch4ng3it!", with: "wrong") + "expect: { outcome: success }\n")
+        let path = try Self.script(
+            Self.login.replacingOccurrences(of: "Ch4ng3it!", with: "wrong") + "expect: { outcome: success }\n")
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("expected outcome success, got failure 401"))

@@ -33,8 +33,10 @@ enum CLI {
         env["NO_COLOR"] = "1"
         env.merge(environment) { _, new in new }
         process.environment = env
-        let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-out-\(UUID().uuidString)")
-        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("journey-err-\(UUID().uuidString)")
+        let stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-out-\(UUID().uuidString)")
+        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         defer {
@@ -73,7 +75,8 @@ enum CLI {
 
     /// Writes `text` to a new temporary file with `name` and returns its path.
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journey-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

@@ -17,7 +17,8 @@ import Testing
         let root = CLI.packageRoot
         var documents = [root.appendingPathComponent("README.md")]
         let docs = root.appendingPathComponent("docs")
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).sorted() where name.hasSuffix(".md") {
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).sorted()
+        where name.hasSuffix(".md") {
             documents.append(docs.appendingPathComponent(name))
         }
         var result: [Snippet] = []
@@ -31,7 +32,10 @@ import Testing
                     current = []
                     start = index + 2
                 } else if current != nil, trimmed == "```" {
-                    result.append(Snippet(file: document.lastPathComponent, line: start, text: (current ?? []).joined(separator: "\n") + "\n"))
+                    result.append(
+                        Snippet(
+                            file: document.lastPathComponent, line: start,
+                            text: (current ?? []).joined(separator: "\n") + "\n"))
                     current = nil
                 } else if current != nil {
                     current?.append(line)
@@ -45,7 +49,8 @@ import Testing
         let journeys = CLI.packageRoot.appendingPathComponent("journeys")
         var texts = Set<String>()
         for directory in [journeys, journeys.appendingPathComponent("trees")] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasSuffix(".yaml") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where name.hasSuffix(".yaml") {
                 if let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) {
                     texts.insert(text.trimmingCharacters(in: .whitespacesAndNewlines))
                 }

@@ -4,7 +4,9 @@ import Testing
 /// The README's main command: every example in journeys/ runs green against the built-in simulator.
 @Suite struct ExamplesTests {
     static var exampleCount: Int {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("journeys").path)) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: CLI.packageRoot.appendingPathComponent("journeys").path)) ?? []
         return files.filter { $0.hasSuffix(".yaml") }.count
     }
 
@@ -35,8 +37,11 @@ import Testing
     }
 
     @Test func junitReportBesideHumanOutput() async throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)/junit.xml")
-        let output = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--report", "junit=\(report.path)"])
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-\(UUID().uuidString)/junit.xml")
+        let output = try await CLI.run([
+            "run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--report", "junit=\(report.path)",
+        ])
         #expect(output.status == 0)
         #expect(output.stdout.contains("2 passed, 0 failed"))
         let xml = try String(contentsOf: report, encoding: .utf8)
@@ -55,11 +60,17 @@ import Testing
         let journey = try await CLI.run(["schema"])
         let simulator = try await CLI.run(["schema", "--simulator"])
         let root = CLI.packageRoot.appendingPathComponent("schemas")
-        let expectedJourney = try String(contentsOf: root.appendingPathComponent("journey.schema.json"), encoding: .utf8)
-        let expectedSimulator = try String(contentsOf: root.appendingPathComponent("simulator.schema.json"), encoding: .utf8)
-        #expect(journey.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expectedJourney.trimmingCharacters(in: .whitespacesAndNewlines),
-                "schemas/ changed: run scripts/embed-schemas")
-        #expect(simulator.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expectedSimulator.trimmingCharacters(in: .whitespacesAndNewlines),
-                "schemas/ changed: run scripts/embed-schemas")
+        let expectedJourney = try String(
+            contentsOf: root.appendingPathComponent("journey.schema.json"), encoding: .utf8)
+        let expectedSimulator = try String(
+            contentsOf: root.appendingPathComponent("simulator.schema.json"), encoding: .utf8)
+        #expect(
+            journey.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == expectedJourney.trimmingCharacters(in: .whitespacesAndNewlines),
+            "schemas/ changed: run scripts/embed-schemas")
+        #expect(
+            simulator.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == expectedSimulator.trimmingCharacters(in: .whitespacesAndNewlines),
+            "schemas/ changed: run scripts/embed-schemas")
     }
 }

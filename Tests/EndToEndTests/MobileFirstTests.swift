@@ -4,7 +4,8 @@ import Testing
 /// `protocol: mobilefirst` through the CLI, against the built-in simulator's MobileFirst mode.
 @Suite struct MobileFirstEndToEndTests {
     static let examples = [
-        "journeys/mobilefirst-captcha.yaml", "journeys/mobilefirst-captcha-blocked.yaml", "journeys/mobilefirst-pin.yaml",
+        "journeys/mobilefirst-captcha.yaml", "journeys/mobilefirst-captcha-blocked.yaml",
+        "journeys/mobilefirst-pin.yaml",
         "journeys/mobilefirst-pin-wrong.yaml", "journeys/mobilefirst-conflict-reregister.yaml",
     ]
 
@@ -26,13 +27,15 @@ import Testing
         #expect(output.stdout.contains("«MFP_PIN»"))
         let json = try await CLI.run(["run", "journeys/mobilefirst-pin.yaml", "--format", "json", "--seed", "1"])
         #expect(json.status == 0)
-        #expect(!json.stdout.contains("\"1234\"") && !json.stdout.contains("\\\"1234\\\""), "the PIN reached the report")
+        #expect(
+            !json.stdout.contains("\"1234\"") && !json.stdout.contains("\\\"1234\\\""), "the PIN reached the report")
         #expect(json.stdout.contains("«access_token»") || json.stdout.contains("«token»"))
         #expect(!json.stdout.contains("client_assertion=ey"), "a client assertion reached the report")
     }
 
     @Test func anUnknownChallengeNamesTheCheckAndTheScriptsHandlers() async throws {
-        let path = try Self.script("""
+        let path = try Self.script(
+            """
             version: 1
             name: Wrong handler
             protocol: mobilefirst
@@ -46,12 +49,14 @@ import Testing
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("the server challenged security check 'PinCodeAttempts'"))
-        #expect(output.stdout.contains("the script's handlers: SimpleCaptcha (\(path):7:3), PinCodeAttempt (\(path):8:3)"))
+        #expect(
+            output.stdout.contains("the script's handlers: SimpleCaptcha (\(path):7:3), PinCodeAttempt (\(path):8:3)"))
         #expect(output.stdout.contains("did you mean 'PinCodeAttempt'?"))
     }
 
     @Test func scriptErrorsNameFileLineAndColumn() async throws {
-        let path = try Self.script("""
+        let path = try Self.script(
+            """
             version: 1
             name: Bad MobileFirst script
             protocol: mobilefirst
@@ -72,7 +77,8 @@ import Testing
         #expect(text.contains("mobilefirst.encoding must be one of base64url, base64, found 'base65'"))
         #expect(text.contains("\(path):8:18: error: handlers.SimpleCaptcha must be the answer object"))
         #expect(text.contains("outcome 'success' is not an outcome of a protocol: mobilefirst script"))
-        let pingam = try Self.script("""
+        let pingam = try Self.script(
+            """
             version: 1
             name: Token outcome without MobileFirst
             journey: Login

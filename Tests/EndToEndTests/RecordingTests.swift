@@ -37,7 +37,8 @@ import Testing
         #expect(recording.page?.variables == ["username": "demo"])
         #expect(recording.page?.seed != nil)
         // The simulator that answered the recording is gone: a replay that passes used no network.
-        let replay = try await CLI.run(["run", "journeys/login.yaml", "--replay", har], environment: ["DEMO_PASSWORD": ""])
+        let replay = try await CLI.run(
+            ["run", "journeys/login.yaml", "--replay", har], environment: ["DEMO_PASSWORD": ""])
         #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
         #expect(replay.stdout.contains("1 passed, 0 failed"))
     }
@@ -48,14 +49,20 @@ import Testing
         let record = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--record", har])
         #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
         let document = try HARReader.read(path: har)
-        #expect(document.log.pages?.compactMap { $0.journey?.script } == ["journeys/login.yaml", "journeys/wrong-password.yaml"])
+        #expect(
+            document.log.pages?.compactMap { $0.journey?.script } == [
+                "journeys/login.yaml", "journeys/wrong-password.yaml",
+            ])
         #expect(try Recording.load(path: har, script: "journeys/wrong-password.yaml").page?.outcome == "failure")
         let replay = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--replay", har])
         #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
         #expect(replay.stdout.contains("2 passed, 0 failed"))
         let other = try await CLI.run(["run", "journeys/polling.yaml", "--replay", har])
         #expect(other.status == 4)
-        #expect(other.stdout.contains("holds the runs of several scripts (journeys/login.yaml, journeys/wrong-password.yaml); none is journeys/polling.yaml"))
+        #expect(
+            other.stdout.contains(
+                "holds the runs of several scripts (journeys/login.yaml, journeys/wrong-password.yaml); none is journeys/polling.yaml"
+            ))
     }
 
     @Test func aMismatchExitsFourWithADiff() async throws {
@@ -71,7 +78,9 @@ import Testing
     }
 
     @Test func aRecordingWithoutTheScriptsTrafficIsAMismatch() async throws {
-        let output = try await CLI.run(["run", "journeys/login.yaml", "--replay", "journeys/recordings/registration.har"])
+        let output = try await CLI.run([
+            "run", "journeys/login.yaml", "--replay", "journeys/recordings/registration.har",
+        ])
         #expect(output.status == 4)
         #expect(output.stdout.contains("holds no (unused) journey 'Login'; it holds: Registration"))
     }
@@ -90,7 +99,9 @@ import Testing
     }
 
     @Test func truncatedOrNonHARRecordingsAreRejectedUpFront() async throws {
-        let truncated = try await CLI.run(["run", "journeys/login.yaml", "--replay", Self.harFixtures + "/truncated.har"])
+        let truncated = try await CLI.run([
+            "run", "journeys/login.yaml", "--replay", Self.harFixtures + "/truncated.har",
+        ])
         #expect(truncated.status == 2)
         #expect(truncated.stderr.contains("is not a HAR file: it is not valid JSON (the file looks truncated"))
         let other = try await CLI.run(["run", "journeys/login.yaml", "--replay", Self.harFixtures + "/not-a-har.json"])
@@ -103,9 +114,13 @@ import Testing
 
     @Test func driftFromTheRecordingIsWarnedOnReplay() async throws {
         // wrong-password.yaml expects a failure; the login recording ends with success.
-        let output = try await CLI.run(["run", "journeys/wrong-password.yaml", "--replay", "journeys/recordings/login.har"])
+        let output = try await CLI.run([
+            "run", "journeys/wrong-password.yaml", "--replay", "journeys/recordings/login.har",
+        ])
         #expect(output.status == 1)
-        #expect(output.stderr.contains("warning: journeys/wrong-password.yaml no longer matches its recording journeys/recordings/login.har"))
+        #expect(
+            output.stderr.contains(
+                "warning: journeys/wrong-password.yaml no longer matches its recording journeys/recordings/login.har"))
         #expect(output.stderr.contains("expected outcome failure, got success"))
     }
 
@@ -115,8 +130,9 @@ import Testing
         #expect(scripts.count >= 8)
         for script in scripts {
             let stem = (script as NSString).deletingPathExtension
-            #expect(FileManager.default.fileExists(atPath: Self.recordings + "/\(stem).har"),
-                    "journeys/\(script) has no recording: run scripts/record-examples")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.recordings + "/\(stem).har"),
+                "journeys/\(script) has no recording: run scripts/record-examples")
         }
         let output = try await CLI.run(
             ["run"] + scripts.map { "journeys/" + $0 } + ["--replay", "journeys/recordings/", "--jobs", "4"],
@@ -138,7 +154,10 @@ import Testing
             let committed = try Recording.load(path: Self.recordings + "/\(stem).har")
             let fresh = try Recording.load(path: directory + "\(stem).har")
             let differences = RecordingDrift.differences(recorded: committed, live: fresh)
-            #expect(differences.isEmpty, "journeys/recordings/\(stem).har is stale (run scripts/record-examples): \(differences.joined(separator: "; "))")
+            #expect(
+                differences.isEmpty,
+                "journeys/recordings/\(stem).har is stale (run scripts/record-examples): \(differences.joined(separator: "; "))"
+            )
         }
     }
 
@@ -164,7 +183,9 @@ import Testing
         let (status, output) = try HARStructure.run(mitmdump, ["-nr", login])
         #expect(status == 0, "mitmdump -nr \(login): \(output)")
         // One `<< status` line per flow: mitmdump read every entry.
-        #expect(output.split(separator: "\n").filter { $0.contains("<< ") }.count == (try Recording.load(path: login)).exchanges.count, "\(output)")
+        #expect(
+            output.split(separator: "\n").filter { $0.contains("<< ") }.count
+                == (try Recording.load(path: login)).exchanges.count, "\(output)")
         let paths = Self.exampleScripts.map { Self.recordings + "/" + ($0 as NSString).deletingPathExtension + ".har" }
         let program = """
             import sys
@@ -179,15 +200,19 @@ import Testing
         #expect(readStatus == 0, "\(read)")
         for path in paths {
             let count = (try Recording.load(path: path)).exchanges.count
-            #expect(read.contains("\(path) \(count) \(count)"), "mitmproxy did not read the \(count) flows of \(path): \(read)")
+            #expect(
+                read.contains("\(path) \(count) \(count)"),
+                "mitmproxy did not read the \(count) flows of \(path): \(read)")
         }
     }
 
     @Test func importTurnsRecordingsIntoScriptsThatReplayGreen() async throws {
         let directory = try Self.temporaryDirectory()
         for (har, name) in [
-            (Self.harFixtures + "/chrome-am-login.har", "chrome.yaml"), (Self.harFixtures + "/polly-am-login.har", "polly.yaml"),
-            ("journeys/recordings/second-factor-otp.har", "otp.yaml"), ("journeys/recordings/registration.har", "registration.yaml"),
+            (Self.harFixtures + "/chrome-am-login.har", "chrome.yaml"),
+            (Self.harFixtures + "/polly-am-login.har", "polly.yaml"),
+            ("journeys/recordings/second-factor-otp.har", "otp.yaml"),
+            ("journeys/recordings/registration.har", "registration.yaml"),
         ] {
             let script = directory + "/" + name
             let imported = try await CLI.run(["import", har, "-o", script])
@@ -206,11 +231,15 @@ import Testing
         #expect(none.stderr.contains("holds no authenticate traffic"))
         let unfinished = try await CLI.run(["import", Self.harFixtures + "/mid-journey.har"])
         #expect(unfinished.status == 2)
-        #expect(unfinished.stderr.contains("ends mid-journey: the last response (step 1, entry 1) asks for [NameCallback, PasswordCallback]"))
+        #expect(
+            unfinished.stderr.contains(
+                "ends mid-journey: the last response (step 1, entry 1) asks for [NameCallback, PasswordCallback]"))
     }
 
     @Test func diffReportsNoDriftAgainstTheSimulator() async throws {
-        let output = try await CLI.run(["diff", "journeys/second-factor-otp.yaml", "--recording", "journeys/recordings/second-factor-otp.har"])
+        let output = try await CLI.run([
+            "diff", "journeys/second-factor-otp.yaml", "--recording", "journeys/recordings/second-factor-otp.har",
+        ])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("step 2: same  [ChoiceCallback] stage SecondFactorChoice"))
         #expect(output.stdout.contains("no drift (4 steps)"))
@@ -219,7 +248,8 @@ import Testing
     @Test func diffReportsStructuralDriftStepByStep() async throws {
         let text = try String(contentsOfFile: Self.recordings + "/login.har", encoding: .utf8)
         let path = try Self.temporaryDirectory() + "/login.har"
-        try Data(text.replacingOccurrences(of: "User Name", with: "Username").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.replacingOccurrences(of: "User Name", with: "Username").utf8).write(
+            to: URL(fileURLWithPath: path))
         let output = try await CLI.run(["diff", "journeys/login.yaml", "--recording", path])
         #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("step 1: callback 1 (NameCallback): prompt \"Username\" became \"User Name\""))
@@ -234,9 +264,11 @@ import Testing
             let reply = server.handle(
                 method: request.method, target: request.target,
                 headers: request.headers.map { HeaderField($0.name, $0.value) }, body: Data(request.body))
-            return HostResponse(status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: [UInt8](reply.body))
+            return HostResponse(
+                status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: [UInt8](reply.body))
         }
-        let script = try ScriptLoader.load(path: CLI.packageRoot.appendingPathComponent("journeys/second-factor-otp.yaml").path)
+        let script = try ScriptLoader.load(
+            path: CLI.packageRoot.appendingPathComponent("journeys/second-factor-otp.yaml").path)
         let journey = try JourneyCompiler.compile(script)
         let configuration = RunConfiguration(serverURL: host.serverURL + "/am", fastPolling: true)
         async let first = JourneyDriver.run(journey, configuration: configuration)
@@ -270,8 +302,13 @@ enum HARStructure {
                 }
                 if !ok { problems.append("\(path).\(key) is not a \(type)") }
             }
-            for key in object.keys where !["log", "version", "creator", "browser", "pages", "entries", "comment"].contains(key) && path == "log" {
-                if !key.hasPrefix("_") { problems.append("log has a non-standard member \(key) without a leading underscore") }
+            for key in object.keys
+            where !["log", "version", "creator", "browser", "pages", "entries", "comment"].contains(key)
+                && path == "log"
+            {
+                if !key.hasPrefix("_") {
+                    problems.append("log has a non-standard member \(key) without a leading underscore")
+                }
             }
         }
         guard let log = root["log"] as? [String: Any] else { return ["no log object"] }
@@ -279,32 +316,65 @@ enum HARStructure {
         if log["version"] as? String != "1.2" { problems.append("log.version is not 1.2") }
         require(log["creator"] as? [String: Any] ?? [:], ["name": "string", "version": "string"], at: "log.creator")
         for (index, page) in ((log["pages"] as? [[String: Any]]) ?? []).enumerated() {
-            require(page, ["startedDateTime": "string", "id": "string", "title": "string", "pageTimings": "object"], at: "log.pages[\(index)]")
+            require(
+                page, ["startedDateTime": "string", "id": "string", "title": "string", "pageTimings": "object"],
+                at: "log.pages[\(index)]")
         }
         let nameValue = ["name": "string", "value": "string"]
         for (index, entry) in ((log["entries"] as? [[String: Any]]) ?? []).enumerated() {
             let at = "log.entries[\(index)]"
-            require(entry, ["startedDateTime": "string", "time": "number", "request": "object", "response": "object", "cache": "object", "timings": "object"], at: at)
+            require(
+                entry,
+                [
+                    "startedDateTime": "string", "time": "number", "request": "object", "response": "object",
+                    "cache": "object", "timings": "object",
+                ], at: at)
             if let started = entry["startedDateTime"] as? String, HARReader.date(started) == nil {
                 problems.append("\(at).startedDateTime is not ISO 8601")
             }
             let request = entry["request"] as? [String: Any] ?? [:]
-            require(request, ["method": "string", "url": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "queryString": "array", "headersSize": "number", "bodySize": "number"], at: at + ".request")
-            for header in (request["headers"] as? [[String: Any]]) ?? [] { require(header, nameValue, at: at + ".request.headers[]") }
-            if let post = request["postData"] as? [String: Any] { require(post, ["mimeType": "string", "text": "string"], at: at + ".request.postData") }
+            require(
+                request,
+                [
+                    "method": "string", "url": "string", "httpVersion": "string", "cookies": "array",
+                    "headers": "array", "queryString": "array", "headersSize": "number", "bodySize": "number",
+                ], at: at + ".request")
+            for header in (request["headers"] as? [[String: Any]]) ?? [] {
+                require(header, nameValue, at: at + ".request.headers[]")
+            }
+            if let post = request["postData"] as? [String: Any] {
+                require(post, ["mimeType": "string", "text": "string"], at: at + ".request.postData")
+            }
             let response = entry["response"] as? [String: Any] ?? [:]
-            require(response, ["status": "number", "statusText": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "content": "object", "redirectURL": "string", "headersSize": "number", "bodySize": "number"], at: at + ".response")
-            require(response["content"] as? [String: Any] ?? [:], ["size": "number", "mimeType": "string"], at: at + ".response.content")
-            require(entry["timings"] as? [String: Any] ?? [:], ["send": "number", "wait": "number", "receive": "number"], at: at + ".timings")
-            for key in entry.keys where !["pageref", "startedDateTime", "time", "request", "response", "cache", "timings", "serverIPAddress", "connection", "comment"].contains(key) {
-                if !key.hasPrefix("_") { problems.append("\(at) has a non-standard member \(key) without a leading underscore") }
+            require(
+                response,
+                [
+                    "status": "number", "statusText": "string", "httpVersion": "string", "cookies": "array",
+                    "headers": "array", "content": "object", "redirectURL": "string", "headersSize": "number",
+                    "bodySize": "number",
+                ], at: at + ".response")
+            require(
+                response["content"] as? [String: Any] ?? [:], ["size": "number", "mimeType": "string"],
+                at: at + ".response.content")
+            require(
+                entry["timings"] as? [String: Any] ?? [:], ["send": "number", "wait": "number", "receive": "number"],
+                at: at + ".timings")
+            for key in entry.keys
+            where ![
+                "pageref", "startedDateTime", "time", "request", "response", "cache", "timings", "serverIPAddress",
+                "connection", "comment",
+            ].contains(key) {
+                if !key.hasPrefix("_") {
+                    problems.append("\(at) has a non-standard member \(key) without a leading underscore")
+                }
             }
         }
         return problems
     }
 
     static func executable(_ name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let paths =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/local/bin", "/root/.local/bin", "/root/.pyenv/shims"]
         return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

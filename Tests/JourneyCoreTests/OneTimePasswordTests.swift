@@ -9,7 +9,9 @@ import Testing
     static let sha512Key = Array("1234567890123456789012345678901234567890123456789012345678901234".utf8)
 
     @Test func rfc4226HOTPVectors() {
-        let expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"]
+        let expected = [
+            "755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489",
+        ]
         for (counter, code) in expected.enumerated() {
             #expect(OneTimePassword.hotp(secret: Self.sha1Key, counter: UInt64(counter)) == code)
         }
@@ -41,7 +43,8 @@ import Testing
     }
 
     @Test func otpauthURIWithEveryParameter() throws {
-        let uri = "otpauth://totp/ForgeRock:jlowery?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ForgeRock&period=60&digits=8&b=032b75&algorithm=SHA256"
+        let uri =
+            "otpauth://totp/ForgeRock:jlowery?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=ForgeRock&period=60&digits=8&b=032b75&algorithm=SHA256"
         let parameters = try OTPParameters.parse(uri)
         #expect(parameters.kind == .totp)
         #expect(parameters.secret == Self.sha1Key)
@@ -50,7 +53,8 @@ import Testing
         #expect(parameters.period == 60)
         #expect(parameters.issuer == "ForgeRock")
         #expect(parameters.account == "jlowery")
-        let hotp = try OTPParameters.parse("otpauth://hotp/Example:bob?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&counter=3")
+        let hotp = try OTPParameters.parse(
+            "otpauth://hotp/Example:bob?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&counter=3")
         #expect(hotp.kind == .hotp)
         #expect(hotp.counter == 3)
         #expect(hotp.code(at: Date()) == "969429")
@@ -61,13 +65,16 @@ import Testing
 
     @Test func aBareSecretIsTOTPWithDefaults() throws {
         let parameters = try OTPParameters.parse("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")
-        #expect(parameters.kind == .totp && parameters.digits == 6 && parameters.period == 30 && parameters.algorithm == .sha1)
+        #expect(
+            parameters.kind == .totp && parameters.digits == 6 && parameters.period == 30
+                && parameters.algorithm == .sha1)
         #expect(parameters.code(at: Date(timeIntervalSince1970: 59)) == "287082")
     }
 
     @Test func badSecretsAndURIsSayWhyWithoutTheSecret() {
         // The fixture's documentation secret has 8 and 9 in it: not Base32.
-        let fixture = "otpauth://totp/ForgeRock:jlowery?secret=QITSTC234FRIU8DD987DW3VPICFY======&issuer=ForgeRock&period=30&digits=6&b=032b75"
+        let fixture =
+            "otpauth://totp/ForgeRock:jlowery?secret=QITSTC234FRIU8DD987DW3VPICFY======&issuer=ForgeRock&period=30&digits=6&b=032b75"
         #expect(throws: OTPParameters.ParseError.self) { try OTPParameters.parse(fixture) }
         do {
             _ = try OTPParameters.parse(fixture)
@@ -76,7 +83,8 @@ import Testing
             #expect(!error.description.contains("QITSTC"))
         }
         for bad in [
-            "otpauth://push/x?secret=GEZDGNBV", "otpauth://totp/x?digits=6", "otpauth://totp/x?secret=GEZDGNBV&digits=7",
+            "otpauth://push/x?secret=GEZDGNBV", "otpauth://totp/x?digits=6",
+            "otpauth://totp/x?secret=GEZDGNBV&digits=7",
             "otpauth://totp/x?secret=GEZDGNBV&algorithm=MD5", "otpauth://hotp/x?secret=GEZDGNBV", "",
         ] {
             #expect(throws: OTPParameters.ParseError.self) { try OTPParameters.parse(bad) }

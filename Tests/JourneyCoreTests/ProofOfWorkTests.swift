@@ -17,9 +17,15 @@ import Testing
         // Members in ALTCHA's order.
         let text = String(decoding: try #require(Data(base64Encoded: solution.answer)), as: UTF8.self)
         #expect(text.hasPrefix(#"{"algorithm":"#) && text.contains(#""number":1234,"salt""#))
-        #expect(ALTCHAChallenge.verify(payload: solution.answer, hmacKey: "key", now: Date(timeIntervalSince1970: 1_767_225_600)))
-        #expect(!ALTCHAChallenge.verify(payload: solution.answer, hmacKey: "other", now: Date(timeIntervalSince1970: 1_767_225_600)))
-        #expect(!ALTCHAChallenge.verify(payload: solution.answer, hmacKey: "key", now: Date(timeIntervalSince1970: 1_767_226_000)))
+        #expect(
+            ALTCHAChallenge.verify(
+                payload: solution.answer, hmacKey: "key", now: Date(timeIntervalSince1970: 1_767_225_600)))
+        #expect(
+            !ALTCHAChallenge.verify(
+                payload: solution.answer, hmacKey: "other", now: Date(timeIntervalSince1970: 1_767_225_600)))
+        #expect(
+            !ALTCHAChallenge.verify(
+                payload: solution.answer, hmacKey: "key", now: Date(timeIntervalSince1970: 1_767_226_000)))
     }
 
     @Test func altchaKnownVector() throws {
@@ -63,7 +69,8 @@ import Testing
         #expect(challenge.verify(stamp.answer))
         #expect(!challenge.verify("1:12:260101:other::abc:1"))
         let seeded = try HashcashChallenge(json: ["seed": "seed-", "bits": 10, "algorithm": "SHA-256"])
-        let nonce = try PoWScheme.hashcash.solve(["seed": "seed-", "bits": 10, "algorithm": "SHA-256"], limits: PoWLimits())
+        let nonce = try PoWScheme.hashcash.solve(
+            ["seed": "seed-", "bits": 10, "algorithm": "SHA-256"], limits: PoWLimits())
         #expect(seeded.verify(nonce.answer))
         #expect(UInt64(nonce.answer) != nil)
     }
@@ -73,14 +80,17 @@ import Testing
         let solution = try PoWScheme.hexPrefix.solve(json, limits: PoWLimits())
         #expect(PoWHash.sha512.hex("r4nd" + solution.answer).hasPrefix("0a0"))
         #expect(try HexPrefixChallenge(json: json).verify(solution.answer))
-        #expect(throws: PoWScheme.Failure.self) { try PoWScheme.hexPrefix.solve(["seed": "x", "prefix": "zz"], limits: PoWLimits()) }
+        #expect(throws: PoWScheme.Failure.self) {
+            try PoWScheme.hexPrefix.solve(["seed": "x", "prefix": "zz"], limits: PoWLimits())
+        }
     }
 
     @Test func decimalNoncesCarryAcrossDigits() throws {
         // 9 → 10, 99 → 100: the nonce text must match its value on every carry.
         for start: UInt64 in [8, 98, 999, 9_999_999] {
             let target = PoWHash.sha256.digest(Array("p\(start + 3)".utf8))
-            let result = try PoWSearch.search(.sha256, prefix: Array("p".utf8), start: start, limits: PoWLimits()) { digest in
+            let result = try PoWSearch.search(.sha256, prefix: Array("p".utf8), start: start, limits: PoWLimits()) {
+                digest in
                 target.withUnsafeBytes { digest.elementsEqual($0) }
             }
             #expect(result.nonce == start + 3)
@@ -91,9 +101,13 @@ import Testing
     func theFastAndPortablePathsAgree(hash: PoWHash) throws {
         let prefix = Array("prefix-".utf8)
         for portable in [false, true] {
-            let result = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: portable) { $0[0] == 0 }
+            let result = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: portable) {
+                $0[0] == 0
+            }
             #expect(hash.digest(prefix + Array(String(result.nonce).utf8))[0] == 0)
-            let other = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: !portable) { $0[0] == 0 }
+            let other = try PoWSearch.search(hash, prefix: prefix, limits: PoWLimits(), portable: !portable) {
+                $0[0] == 0
+            }
             #expect(other.nonce == result.nonce)
         }
     }

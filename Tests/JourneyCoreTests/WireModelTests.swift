@@ -8,9 +8,10 @@ import Testing
     }
 
     @Test func aStepEchoesBackExactlyWhatCame() throws {
-        for path in ["responses/start-username-password.json", "callbacks/CustomCallback--unknown-type.json",
-            "responses/page-node-stage-header-description.json", "callbacks/ReCaptchaEnterpriseCallback.json"]
-        {
+        for path in [
+            "responses/start-username-password.json", "callbacks/CustomCallback--unknown-type.json",
+            "responses/page-node-stage-header-description.json", "callbacks/ReCaptchaEnterpriseCallback.json",
+        ] {
             let json = try Self.fixture(path)
             let step = try #require(AMStep(json: json))
             #expect(step.json == json, "\(path)")
@@ -49,15 +50,30 @@ import Testing
         let timeout = try Self.fixture("responses/failure-401-session-timeout.json")
         let failure = try Self.fixture("responses/failure-401-login-failure.json")
         let noConfig = try Self.fixture("responses/failure-400-no-configuration.json")
-        guard case .success(let s)? = AMResponseBody(status: 200, json: success) else { Issue.record("success"); return }
+        guard case .success(let s)? = AMResponseBody(status: 200, json: success) else {
+            Issue.record("success")
+            return
+        }
         #expect(s.tokenId != nil && s.realm == "/alpha")
-        guard case .success(let n)? = AMResponseBody(status: 200, json: noSession) else { Issue.record("noSession"); return }
+        guard case .success(let n)? = AMResponseBody(status: 200, json: noSession) else {
+            Issue.record("noSession")
+            return
+        }
         #expect(n.tokenId == nil)
-        guard case .failure(let t)? = AMResponseBody(status: 401, json: timeout) else { Issue.record("timeout"); return }
+        guard case .failure(let t)? = AMResponseBody(status: 401, json: timeout) else {
+            Issue.record("timeout")
+            return
+        }
         #expect(t.isSessionTimeout)
-        guard case .failure(let f)? = AMResponseBody(status: 401, json: failure) else { Issue.record("failure"); return }
+        guard case .failure(let f)? = AMResponseBody(status: 401, json: failure) else {
+            Issue.record("failure")
+            return
+        }
         #expect(!f.isSessionTimeout && f.message == "Login failure")
-        guard case .failure(let c)? = AMResponseBody(status: 400, json: noConfig) else { Issue.record("400"); return }
+        guard case .failure(let c)? = AMResponseBody(status: 400, json: noConfig) else {
+            Issue.record("400")
+            return
+        }
         #expect(c == AMError.noConfiguration)
         #expect(AMResponseBody(status: 500, json: ["unexpected": true]) == nil)
     }

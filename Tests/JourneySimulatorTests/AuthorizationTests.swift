@@ -10,7 +10,8 @@ struct AuthorizationTests {
         let encoded = advice.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? advice
         let cookie = [("Cookie", "iPlanetDirectoryPro=\(token)")]
         let step = try await h.post(
-            "/am/json/realms/root/authenticate?authIndexType=composite_advice&authIndexValue=\(encoded)", headers: cookie)
+            "/am/json/realms/root/authenticate?authIndexType=composite_advice&authIndexValue=\(encoded)",
+            headers: cookie)
         #expect(Steps.types(step.json) == ["PasswordCallback"])
         #expect(step.json["stage"] == "ConfirmPassword")
         return try await h.answer(step.json, [0: .string(password)], realm: "/", headers: cookie)
@@ -23,13 +24,17 @@ struct AuthorizationTests {
             let cookie = [("Cookie", "iPlanetDirectoryPro=\(token)")]
             let decision = try await h.get("/resources/withdraw", headers: cookie)
             #expect(decision.status == 200)
-            #expect(keyKinds(decision.json) == keyKinds(try Paths.fixture("advice/policy-decision-transaction-sdkdoc.json")))
-            let txid = try #require(decision.json["advices"]?["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue)
+            #expect(
+                keyKinds(decision.json) == keyKinds(try Paths.fixture("advice/policy-decision-transaction-sdkdoc.json"))
+            )
+            let txid = try #require(
+                decision.json["advices"]?["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue)
             #expect(decision.json["resource"]?.stringValue == h.root + "/resources/withdraw")
             // Retrying before the journey: the advice again.
             let early = try await h.get("/resources/withdraw", headers: cookie + [("X-TxID", txid)])
             #expect(early.json["advices"] != nil)
-            let xml = "<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>\(txid)</Value></AttributeValuePair></Advices>"
+            let xml =
+                "<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>\(txid)</Value></AttributeValuePair></Advices>"
             let done = try await satisfy(h, token: token, advice: xml)
             #expect(done.json["tokenId"]?.stringValue == token)
             let granted = try await h.get("/resources/withdraw", headers: cookie + [("X-TxID", txid)])
@@ -46,8 +51,10 @@ struct AuthorizationTests {
             let token = try await h.login()
             let cookie = [("Cookie", "iPlanetDirectoryPro=\(token)")]
             let decision = try await h.get("/resources/withdraw", headers: cookie)
-            let txid = try #require(decision.json["advices"]?["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue)
-            let xml = "<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>\(txid)</Value></AttributeValuePair></Advices>"
+            let txid = try #require(
+                decision.json["advices"]?["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue)
+            let xml =
+                "<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>\(txid)</Value></AttributeValuePair></Advices>"
             let failed = try await satisfy(h, token: token, advice: xml, password: "wrong")
             #expect(failed.status == 401)
             let retry = try await h.get("/resources/withdraw", headers: cookie + [("X-TxID", txid)])
@@ -64,9 +71,14 @@ struct AuthorizationTests {
             #expect(redirect.status == 307)
             let location = try #require(redirect.header("Location"))
             #expect(location.hasPrefix(h.root + "/am/?goto=" + h.root + "/ig/withdraw?_txid%3D"))
-            #expect(location.contains("&realm=/&authIndexType=composite_advice&authIndexValue=%3CAdvices%3E%3CAttributeValuePair%3E%3CAttribute%20name%3D%22TransactionConditionAdvice%22/%3E%3CValue%3E"))
+            #expect(
+                location.contains(
+                    "&realm=/&authIndexType=composite_advice&authIndexValue=%3CAdvices%3E%3CAttributeValuePair%3E%3CAttribute%20name%3D%22TransactionConditionAdvice%22/%3E%3CValue%3E"
+                ))
             let query = try #require(location.split(separator: "?", maxSplits: 1).last)
-            let advice = try #require(query.split(separator: "&").first { $0.hasPrefix("authIndexValue=") }?.dropFirst("authIndexValue=".count))
+            let advice = try #require(
+                query.split(separator: "&").first { $0.hasPrefix("authIndexValue=") }?.dropFirst(
+                    "authIndexValue=".count))
             let done = try await satisfy(h, token: token, advice: String(advice).removingPercentEncoding ?? "")
             #expect(done.status == 200)
             let goto = try #require(query.split(separator: "&").first { $0.hasPrefix("goto=") }?.dropFirst(5))
@@ -85,9 +97,11 @@ struct AuthorizationTests {
             let location = try #require(redirect.header("Location"))
             let value = try #require(location.components(separatedBy: "authIndexValue=").last)
             let xml = String(decoding: try #require(Base64URL.decode(value)), as: UTF8.self)
-            #expect(xml.hasPrefix("<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>"))
+            #expect(
+                xml.hasPrefix("<Advices><AttributeValuePair><Attribute name=\"TransactionConditionAdvice\"/><Value>"))
             let step = try await h.post(
-                "/am/json/realms/root/authenticate?authIndexType=composite_advice&authIndexValue=\(value)", headers: cookie)
+                "/am/json/realms/root/authenticate?authIndexType=composite_advice&authIndexValue=\(value)",
+                headers: cookie)
             #expect(Steps.types(step.json) == ["PasswordCallback"])
         }
     }
@@ -102,13 +116,20 @@ struct AuthorizationTests {
             let value = try #require(reply.header("WWW-Authenticate"))
             #expect(value.hasPrefix("SSOADVICE realm=\"/\",advices=\""))
             #expect(value.hasSuffix(",am_uri=\"\(h.root)/am/\""))
-            let encoded = try #require(value.components(separatedBy: "advices=\"").last?.components(separatedBy: "\"").first)
+            let encoded = try #require(
+                value.components(separatedBy: "advices=\"").last?.components(separatedBy: "\"").first)
             let advices = try JSONValue.parse(try #require(Data(base64Encoded: encoded)))
             let fixture = try Paths.fixture("advice/ig-advices-decoded-transaction.json")
             #expect(keyKinds(advices) == keyKinds(fixture))
             let service = try await h.get("/ig/transfer", headers: headers)
-            let serviceValue = try #require(service.header("WWW-Authenticate")?.components(separatedBy: "advices=\"").last?.components(separatedBy: "\"").first)
-            #expect(try JSONValue.parse(try #require(Data(base64Encoded: serviceValue))) == ["AuthenticateToServiceConditionAdvice": ["/:ConfirmPassword"]])
+            let serviceValue = try #require(
+                service.header("WWW-Authenticate")?.components(separatedBy: "advices=\"").last?.components(
+                    separatedBy: "\""
+                ).first)
+            #expect(
+                try JSONValue.parse(try #require(Data(base64Encoded: serviceValue))) == [
+                    "AuthenticateToServiceConditionAdvice": ["/:ConfirmPassword"]
+                ])
         }
     }
 
@@ -119,7 +140,8 @@ struct AuthorizationTests {
             let cookie = [("Cookie", "iPlanetDirectoryPro=\(token)")]
             let decision = try await h.get("/resources/transfer", headers: cookie)
             #expect(decision.json["advices"] == ["AuthenticateToServiceConditionAdvice": ["/:ConfirmPassword"]])
-            let xml = "<Advices><AttributeValuePair><Attribute name=\"AuthenticateToServiceConditionAdvice\"/><Value>/:ConfirmPassword</Value></AttributeValuePair></Advices>"
+            let xml =
+                "<Advices><AttributeValuePair><Attribute name=\"AuthenticateToServiceConditionAdvice\"/><Value>/:ConfirmPassword</Value></AttributeValuePair></Advices>"
             let done = try await satisfy(h, token: token, advice: xml)
             #expect(done.json["tokenId"]?.stringValue == token)
             let granted = try await h.get("/resources/transfer", headers: cookie)

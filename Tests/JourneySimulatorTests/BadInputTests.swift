@@ -21,7 +21,11 @@ struct BadInputTests {
             let step = try await loginStep(h)
             let reply = try await h.post(h.authenticatePath(), json: callbacks(step) { Array($0.prefix(1)) })
             #expect(reply.status == 400)
-            #expect(reply.json == ["code": 400, "reason": "Bad Request", "message": "Incorrect number of callbacks found in JSON response"])
+            #expect(
+                reply.json == [
+                    "code": 400, "reason": "Bad Request",
+                    "message": "Incorrect number of callbacks found in JSON response",
+                ])
             #expect(h.logs.all.last?.contains("-> 400 Incorrect number of callbacks found in JSON response") == true)
         }
     }
@@ -41,7 +45,10 @@ struct BadInputTests {
             let step = try await loginStep(h)
             let retyped = callbacks(step) { list in
                 var copy = list
-                if case .object(var first) = copy[0] { first["type"] = "TextInputCallback"; copy[0] = .object(first) }
+                if case .object(var first) = copy[0] {
+                    first["type"] = "TextInputCallback"
+                    copy[0] = .object(first)
+                }
                 return copy
             }
             let reply = try await h.post(h.authenticatePath(), json: retyped)

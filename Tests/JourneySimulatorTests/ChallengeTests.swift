@@ -11,7 +11,9 @@ struct ChallengeTests {
     static let tree = try! String(contentsOf: Paths.trees.appendingPathComponent("challenges.yaml"), encoding: .utf8)
 
     /// Logs in with `username` / `password` on the journey's first page.
-    static func credentials(_ h: Harness, _ journey: String, _ username: String, _ password: String) async throws -> JSONValue {
+    static func credentials(_ h: Harness, _ journey: String, _ username: String, _ password: String) async throws
+        -> JSONValue
+    {
         let start = try await h.start(journey)
         return try await h.answer(start.json, [0: .string(username), 1: .string(password)]).json
     }
@@ -22,7 +24,8 @@ struct ChallengeTests {
             let registration = try await Self.credentials(h, "OathRegistration", "tina", "T0tp-Passw0rd")
             #expect(registration["stage"] == "OathRegistration")
             let fixture = try Paths.fixture("callbacks/mfa/oath-registration-qr.json")
-            #expect(CallbackShape.of(registration, ignoringIds: true).map(\.type) == CallbackShape.of(fixture).map(\.type))
+            #expect(
+                CallbackShape.of(registration, ignoringIds: true).map(\.type) == CallbackShape.of(fixture).map(\.type))
             #expect(
                 CallbackShape.of(registration, ignoringIds: true).map { $0.outputs }
                     == CallbackShape.of(fixture, ignoringIds: true).map { $0.outputs })
@@ -53,7 +56,8 @@ struct ChallengeTests {
             #expect(fresh.json["tokenId"] != nil)
             // An earlier step inside the window is refused too.
             let late = try await Self.credentials(h, "OathLogin", "tina", "T0tp-Passw0rd")
-            let earlier = try await h.answer(late, [0: .string(parameters.code(at: h.clock.now().addingTimeInterval(-30)))])
+            let earlier = try await h.answer(
+                late, [0: .string(parameters.code(at: h.clock.now().addingTimeInterval(-30)))])
             #expect(earlier.status == 401)
         }
     }
@@ -66,7 +70,9 @@ struct ChallengeTests {
             let code = parameters.code(at: h.clock.now().addingTimeInterval(60))
             #expect(try await h.answer(step, [0: .string(code)]).json["tokenId"] != nil)
             let tooFar = try await Self.credentials(h, "OathLogin", "olivia", "0livia-Passw0rd")
-            #expect(try await h.answer(tooFar, [0: .string(parameters.code(at: h.clock.now().addingTimeInterval(120)))]).status == 401)
+            #expect(
+                try await h.answer(tooFar, [0: .string(parameters.code(at: h.clock.now().addingTimeInterval(120)))])
+                    .status == 401)
             let fresh = try await Self.credentials(h, "OathLogin", "demo", "Ch4ng3it!")
             #expect(fresh["stage"] == "OathRegistration")
         }
@@ -97,10 +103,13 @@ struct ChallengeTests {
         }
     }
 
-    @Test("proof of work: each scheme's challenge, solved, is accepted; a wrong or replayed answer is not", arguments: [
-        ("LoginWithProofOfWork", PoWScheme.altcha), ("LoginWithHashcash", .hashcash), ("LoginWithHexPrefix", .hexPrefix),
-        ("LoginWithClearPass", .clearPass),
-    ])
+    @Test(
+        "proof of work: each scheme's challenge, solved, is accepted; a wrong or replayed answer is not",
+        arguments: [
+            ("LoginWithProofOfWork", PoWScheme.altcha), ("LoginWithHashcash", .hashcash),
+            ("LoginWithHexPrefix", .hexPrefix),
+            ("LoginWithClearPass", .clearPass),
+        ])
     func proofOfWork(journey: String, scheme: PoWScheme) async throws {
         try await Harness.run(Self.tree) { h in
             let start = try await h.start(journey)

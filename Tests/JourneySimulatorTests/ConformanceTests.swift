@@ -148,7 +148,9 @@ struct ConformanceTests {
 
     static func normalizeChoice(_ shape: CallbackShape) -> CallbackShape {
         var copy = shape
-        if copy.type == "ChoiceCallback" { copy.inputs = copy.inputs.map { $0.replacingOccurrences(of: ":number", with: ":string") } }
+        if copy.type == "ChoiceCallback" {
+            copy.inputs = copy.inputs.map { $0.replacingOccurrences(of: ":number", with: ":string") }
+        }
         return copy
     }
 
@@ -192,7 +194,10 @@ struct ConformanceTests {
             #expect(givenName == CallbackShape.of(theirs)[1])
             let policies = Steps.output(Steps.callbacks(ours)[0], "policies")
             #expect(policies?["name"] == "userName")
-            #expect(policies?["policies"]?.arrayValue?.contains { $0["policyId"] == "minimum-length" && $0["params"]?["minLength"] == 3 } == true)
+            #expect(
+                policies?["policies"]?.arrayValue?.contains {
+                    $0["policyId"] == "minimum-length" && $0["params"]?["minLength"] == 3
+                } == true)
             #expect(Steps.types(ours).contains("KbaCreateCallback"))
             #expect(Steps.types(ours).contains("TermsAndConditionsCallback"))
         }

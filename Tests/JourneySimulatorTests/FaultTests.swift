@@ -83,7 +83,8 @@ struct FaultTests {
     func registeredFaults() async throws {
         try await Harness.run { h in
             let added = try await h.post(
-                "/__simulator/faults", json: ["fault": ["kind": "status", "code": 500], "match": ["journey": "Login", "times": 2]])
+                "/__simulator/faults",
+                json: ["fault": ["kind": "status", "code": 500], "match": ["journey": "Login", "times": 2]])
             #expect(added.status == 201)
             #expect(try await h.start("Login").status == 500)
             #expect(try await h.start("SecondFactor").status == 200)

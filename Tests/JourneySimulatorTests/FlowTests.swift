@@ -10,7 +10,9 @@ struct FlowTests {
         try await Harness.run { h in
             let start = try await h.start("MagicLink")
             let suspended = try await h.answer(start.json, [0: "demo"])
-            #expect(CallbackShape.of(suspended.json) == CallbackShape.of(try Paths.fixture("callbacks/SuspendedTextOutputCallback.json")))
+            #expect(
+                CallbackShape.of(suspended.json)
+                    == CallbackShape.of(try Paths.fixture("callbacks/SuspendedTextOutputCallback.json")))
             let mail = try await h.outbox("demo@example.com")
             #expect(mail.count == 1)
             let suspendedId = try #require(mail[0]["suspendedId"]?.stringValue)
@@ -43,9 +45,11 @@ struct FlowTests {
         }
     }
 
-    @Test("one-time code by email and by SMS: sent to the outbox, verified, wrong code retried", arguments: [
-        (0, "demo@example.com", "email"), (1, "+15550100", "sms"),
-    ])
+    @Test(
+        "one-time code by email and by SMS: sent to the outbox, verified, wrong code retried",
+        arguments: [
+            (0, "demo@example.com", "email"), (1, "+15550100", "sms"),
+        ])
     func oneTimeCode(choice: Int, recipient: String, channel: String) async throws {
         try await Harness.run { h in
             let start = try await h.start("SecondFactor")
@@ -63,7 +67,10 @@ struct FlowTests {
             #expect(Steps.types(wrong.json) == ["PasswordCallback"])
             let done = try await h.answer(wrong.json, [0: .string(code)])
             #expect(done.json["tokenId"] != nil)
-            let cleared = try await h.request(.DELETE, "/__simulator/outbox/\(recipient.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? recipient)")
+            let cleared = try await h.request(
+                .DELETE,
+                "/__simulator/outbox/\(recipient.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? recipient)"
+            )
             #expect(cleared.json["messages"] == [])
         }
     }
@@ -126,13 +133,15 @@ struct FlowTests {
     @Test("reCAPTCHA: the payload is stored and branched on (value > 100 needs a confirmation)")
     func recaptchaPayload() async throws {
         try await Harness.run { h in
-            let payload = #"{"firewallPolicyEvaluation":false,"transactionData":{"transactionId":"TXN-1","value":250.5}}"#
+            let payload =
+                #"{"firewallPolicyEvaluation":false,"transactionData":{"transactionId":"TXN-1","value":250.5}}"#
             let confirm = try await captcha(h, token: "test-token-human", payload: payload)
             #expect(Steps.types(confirm.json) == ["TextOutputCallback", "ConfirmationCallback"])
             let cancelled = try await h.answer(confirm.json, [1: 1])
             #expect(cancelled.status == 401)
             #expect(cancelled.json == ["code": 401, "reason": "Unauthorized", "message": "Transaction cancelled"])
-            let small = try await captcha(h, token: "test-token-human", payload: #"{"transactionData":{"value":99.99}}"#)
+            let small = try await captcha(
+                h, token: "test-token-human", payload: #"{"transactionData":{"value":99.99}}"#)
             #expect(small.json["tokenId"] != nil)
         }
     }
@@ -166,7 +175,8 @@ struct FlowTests {
         try await Harness.run(yaml) { h in
             func answer(_ token: String, _ clientError: String) async throws -> Reply {
                 let step = try await h.start("Captcha").json
-                let filled = Steps.set(Steps.set(step, 0, suffix: "token", .string(token)), 0, suffix: "clientError", .string(clientError))
+                let filled = Steps.set(
+                    Steps.set(step, 0, suffix: "token", .string(token)), 0, suffix: "clientError", .string(clientError))
                 return try await h.post(h.authenticatePath(), json: filled)
             }
             let clientError = try await answer("", "network-timeout")
@@ -178,12 +188,15 @@ struct FlowTests {
         }
     }
 
-    @Test("registration: policies re-prompt with failedPolicies strings; validateOnly does not advance; then login works")
+    @Test(
+        "registration: policies re-prompt with failedPolicies strings; validateOnly does not advance; then login works")
     func registration() async throws {
         try await Harness.run { h in
             let page = try await h.start("Registration").json
             // username taken and too short password: same page, failures as AM writes them.
-            var answers: [Int: JSONValue] = [0: "demo", 1: "Nia", 2: "Okafor", 3: "nia@example.com", 4: true, 5: "short", 7: true]
+            var answers: [Int: JSONValue] = [
+                0: "demo", 1: "Nia", 2: "Okafor", 3: "nia@example.com", 4: true, 5: "short", 7: true,
+            ]
             var filled = Steps.fill(page, answers)
             filled = Steps.set(filled, 6, suffix: "question", "What's your favorite color?")
             filled = Steps.set(filled, 6, suffix: "answer", "green")

@@ -7,7 +7,8 @@ import Testing
 struct LoaderTests {
     @Test("the example trees load without errors or warnings, and start with the schema comment")
     func examples() throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: Paths.trees.path) where file.hasSuffix(".yaml") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: Paths.trees.path) where file.hasSuffix(".yaml")
+        {
             let path = Paths.trees.appendingPathComponent(file).path
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasPrefix("# yaml-language-server: $schema=../../schemas/simulator.schema.json\n"))
@@ -42,9 +43,19 @@ struct LoaderTests {
             Issue.record("expected diagnostics")
         } catch {
             let messages = error.diagnostics.map(\.description)
-            #expect(messages.contains { $0.hasPrefix("bad.yaml:3:1: error: unknown key 'setings'") && $0.contains("did you mean 'settings'?") })
-            #expect(messages.contains { $0.hasPrefix("bad.yaml:11:37: error: unknown key 'promt'") && $0.contains("'prompt'") })
-            #expect(messages.contains { $0.contains("leads to unknown node 'chek'") && $0.contains("did you mean 'check'?") })
+            #expect(
+                messages.contains {
+                    $0.hasPrefix("bad.yaml:3:1: error: unknown key 'setings'")
+                        && $0.contains("did you mean 'settings'?")
+                })
+            #expect(
+                messages.contains {
+                    $0.hasPrefix("bad.yaml:11:37: error: unknown key 'promt'") && $0.contains("'prompt'")
+                })
+            #expect(
+                messages.contains {
+                    $0.contains("leads to unknown node 'chek'") && $0.contains("did you mean 'check'?")
+                })
             #expect(messages.contains { $0.contains("no outcome 'flase'") && $0.contains("did you mean 'false'?") })
             #expect(messages.contains { $0.contains("does not say where outcome 'false' leads") })
             #expect(error.errors.count >= 5)
@@ -77,7 +88,10 @@ struct LoaderTests {
             """
         let diagnostics = SimulatorLoader.lint(text: yaml, file: "w.yaml")
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(diagnostics.contains { $0.message.contains("unknown callback type 'NameCalback'") && $0.hint == "did you mean 'NameCallback'?" })
+        #expect(
+            diagnostics.contains {
+                $0.message.contains("unknown callback type 'NameCalback'") && $0.hint == "did you mean 'NameCallback'?"
+            })
         #expect(diagnostics.contains { $0.message.contains("node 'orphan' of journey 'J' is never reached") })
         #expect(try SimulatorLoader.load(text: yaml, file: "w.yaml").journeys["J"] != nil)
     }

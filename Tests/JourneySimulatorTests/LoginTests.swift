@@ -23,7 +23,10 @@ struct LoginTests {
             #expect(done.json["authId"] == nil)
             #expect(done.cookies.contains("iPlanetDirectoryPro=\(token); Path=/; HttpOnly"))
             #expect(done.cookies.contains("amlbcookie=01; Path=/; HttpOnly"))
-            #expect(h.logs.all.contains { $0.contains("journey=Login node=credentials -> step (NameCallback, PasswordCallback)") })
+            #expect(
+                h.logs.all.contains {
+                    $0.contains("journey=Login node=credentials -> step (NameCallback, PasswordCallback)")
+                })
         }
     }
 
@@ -37,12 +40,14 @@ struct LoginTests {
         }
     }
 
-    @Test("every realm path form reaches the journey", arguments: [
-        ("/am/json/realms/root/realms/alpha/authenticate", "/alpha"),
-        ("/am/json/realms/alpha/authenticate", "/alpha"),
-        ("/am/json/realms/root/authenticate", "/"),
-        ("/am/json/authenticate", "/"),
-    ])
+    @Test(
+        "every realm path form reaches the journey",
+        arguments: [
+            ("/am/json/realms/root/realms/alpha/authenticate", "/alpha"),
+            ("/am/json/realms/alpha/authenticate", "/alpha"),
+            ("/am/json/realms/root/authenticate", "/"),
+            ("/am/json/authenticate", "/"),
+        ])
     func realmPaths(path: String, realm: String) async throws {
         try await Harness.run { h in
             let start = try await h.post("\(path)?authIndexType=service&authIndexValue=Login")

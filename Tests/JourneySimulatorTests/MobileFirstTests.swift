@@ -28,7 +28,9 @@ struct MobileFirstTests {
         return String(location.split(separator: "/").last ?? "")
     }
 
-    func preauthorize(_ h: Harness, _ id: String, scope: String = "accounts", answers: JSONValue? = nil) async throws -> Reply {
+    func preauthorize(_ h: Harness, _ id: String, scope: String = "accounts", answers: JSONValue? = nil) async throws
+        -> Reply
+    {
         var body: [String: JSONValue] = ["client_id": .string(id), "scope": .string(scope)]
         if let answers { body["challengeResponse"] = answers }
         return try await h.post(Self.api + "/preauth/v1/preauthorize", json: .object(body))
@@ -46,17 +48,21 @@ struct MobileFirstTests {
     func registration() async throws {
         let client = try TestMobileFirstClient()
         try await Harness.run(Self.tree) { h in
-            let tampered = try await h.post(Self.api + "/registration/v1/self", json: try client.registration(tamper: true))
+            let tampered = try await h.post(
+                Self.api + "/registration/v1/self", json: try client.registration(tamper: true))
             #expect(tampered.status == 400)
             #expect(tampered.json["errorCode"] == "INVALID_REGISTRATION_DATA")
             #expect(tampered.json["errorMsg"]?.stringValue?.contains("does not verify") == true)
-            let standard = try await h.post(Self.api + "/registration/v1/self", json: try client.registration(base64: true))
+            let standard = try await h.post(
+                Self.api + "/registration/v1/self", json: try client.registration(base64: true))
             #expect(standard.status == 201)
             _ = try await register(h, client)
         }
     }
 
-    @Test("§1.8: challenge, answer, successes with clockSynchronization; wrong answers until blocked; the block expires on the clock")
+    @Test(
+        "§1.8: challenge, answer, successes with clockSynchronization; wrong answers until blocked; the block expires on the clock"
+    )
     func captchaStateMachine() async throws {
         let client = try TestMobileFirstClient()
         try await Harness.run(Self.tree) { h in
@@ -83,7 +89,8 @@ struct MobileFirstTests {
             let granted = try await preauthorize(h, id, answers: ["SimpleCaptcha": ["answer": .string(sum(again))]])
             #expect(granted.status == 200)
             #expect(granted.json["successes"]?["SimpleCaptcha"] == [:])
-            #expect(granted.json["successes"]?["clockSynchronization"]?["serverTimeStamp"]?.intValue == nowMilliseconds(h))
+            #expect(
+                granted.json["successes"]?["clockSynchronization"]?["serverTimeStamp"]?.intValue == nowMilliseconds(h))
         }
     }
 
@@ -119,14 +126,18 @@ struct MobileFirstTests {
             let id = try await register(h, client)
             let first = try await preauthorize(h, id, scope: "PinCodeAttempts")
             #expect(first.json["challenges"]?["PinCodeAttempts"] == ["errorMsg": .null, "remainingAttempts": 3])
-            let wrong = try await preauthorize(h, id, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "0000"]])
+            let wrong = try await preauthorize(
+                h, id, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "0000"]])
             #expect(wrong.json["challenges"]?["PinCodeAttempts"] == ["errorMsg": "Wrong PIN", "remainingAttempts": 2])
-            let right = try await preauthorize(h, id, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "1234"]])
+            let right = try await preauthorize(
+                h, id, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "1234"]])
             #expect(right.status == 200)
         }
     }
 
-    @Test("the token endpoint verifies the client assertion: signature, kid, jti, milliseconds, expiry; the adapter wants the Bearer token's scope")
+    @Test(
+        "the token endpoint verifies the client assertion: signature, kid, jti, milliseconds, expiry; the adapter wants the Bearer token's scope"
+    )
     func tokenAndAdapter() async throws {
         let client = try TestMobileFirstClient()
         try await Harness.run(Self.tree) { h in
@@ -140,18 +151,33 @@ struct MobileFirstTests {
             }
             func token(_ assertion: (String) throws -> String) async throws -> Reply {
                 let value = try await code()
-                let form = "grant_type=authorization_code&code=\(value)&redirect_uri=https%3A%2F%2Fmfpredirecturi"
+                let form =
+                    "grant_type=authorization_code&code=\(value)&redirect_uri=https%3A%2F%2Fmfpredirecturi"
                     + "&client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer&client_assertion="
                     + (try assertion(value))
                 return try await h.request(
-                    .POST, Self.api + "/az/v1/token", body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")])
+                    .POST, Self.api + "/az/v1/token", body: Array(form.utf8),
+                    headers: [("Content-Type", "application/x-www-form-urlencoded")])
             }
             let now = nowMilliseconds(h)
             let bad: [(String, (String) throws -> String)] = [
                 ("does not verify", { try client.assertion(client: id, code: $0, nowMilliseconds: now, tamper: true) }),
-                ("jwk.kid must be the client id", { try client.assertion(client: id, code: $0, nowMilliseconds: now, kid: "other") }),
-                ("jti must be the authorization code", { try client.assertion(client: id, code: $0 + "x", nowMilliseconds: now) }),
-                ("in milliseconds", { try client.assertion(client: id, code: $0, nowMilliseconds: now, claims: ["iat": .int(now / 1000), "exp": .int(now / 1000 + 60)]) }),
+                (
+                    "jwk.kid must be the client id",
+                    { try client.assertion(client: id, code: $0, nowMilliseconds: now, kid: "other") }
+                ),
+                (
+                    "jti must be the authorization code",
+                    { try client.assertion(client: id, code: $0 + "x", nowMilliseconds: now) }
+                ),
+                (
+                    "in milliseconds",
+                    {
+                        try client.assertion(
+                            client: id, code: $0, nowMilliseconds: now,
+                            claims: ["iat": .int(now / 1000), "exp": .int(now / 1000 + 60)])
+                    }
+                ),
                 ("expired", { try client.assertion(client: id, code: $0, nowMilliseconds: now - 120_000) }),
             ]
             for (problem, make) in bad {
@@ -168,20 +194,27 @@ struct MobileFirstTests {
 
             let none = try await h.get(Self.api + "/adapters/accounts/balance")
             #expect(none.status == 401 && none.header("WWW-Authenticate") == "Bearer")
-            let invalid = try await h.get(Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer nope")])
+            let invalid = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer nope")])
             #expect(invalid.status == 401 && invalid.header("WWW-Authenticate") == "Bearer error=\"invalid_token\"")
-            let ok = try await h.get(Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
+            let ok = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
             #expect(ok.status == 200 && ok.json == ["balance": 12])
             h.clock.advance(by: 3601)
-            let late = try await h.get(Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
+            let late = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
             #expect(late.status == 401)
         }
     }
 
-    @Test("a token without the adapter's scope is refused with insufficient_scope; unknown clients get INVALID_CLIENT_ID; faults per device")
+    @Test(
+        "a token without the adapter's scope is refused with insufficient_scope; unknown clients get INVALID_CLIENT_ID; faults per device"
+    )
     func scopesClientsAndFaults() async throws {
         let client = try TestMobileFirstClient()
-        let tree = Self.tree + "\n  faults:\n    - { endpoint: preauthorize, kind: conflict }\n    - { endpoint: preauthorize, kind: invalidClient }\n"
+        let tree =
+            Self.tree
+            + "\n  faults:\n    - { endpoint: preauthorize, kind: conflict }\n    - { endpoint: preauthorize, kind: invalidClient }\n"
         try await Harness.run(tree) { h in
             let unknown = try await preauthorize(h, "nobody")
             #expect(unknown.status == 400 && unknown.json["errorCode"] == "INVALID_CLIENT_ID")
@@ -193,15 +226,20 @@ struct MobileFirstTests {
             let again = try await register(h, client, device: "d1")
             let challenge = try await preauthorize(h, again, scope: "PinCodeAttempts")
             #expect(challenge.status == 401, "each fault fires once per device")
-            _ = try await preauthorize(h, again, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "1234"]])
+            _ = try await preauthorize(
+                h, again, scope: "PinCodeAttempts", answers: ["PinCodeAttempts": ["pin": "1234"]])
             let query = "?response_type=code&client_id=\(again)&scope=PinCodeAttempts&redirect_uri=x%3A%2F%2Fr"
             let location = try await h.get(Self.api + "/az/v1/authorization" + query).header("Location") ?? ""
             let code = String(location.split(separator: "=").last ?? "")
             let assertion = try client.assertion(client: again, code: code, nowMilliseconds: nowMilliseconds(h))
-            let form = "grant_type=authorization_code&code=\(code)&redirect_uri=x%3A%2F%2Fr&client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer&client_assertion=\(assertion)"
-            let token = try await h.request(.POST, Self.api + "/az/v1/token", body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")])
+            let form =
+                "grant_type=authorization_code&code=\(code)&redirect_uri=x%3A%2F%2Fr&client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer&client_assertion=\(assertion)"
+            let token = try await h.request(
+                .POST, Self.api + "/az/v1/token", body: Array(form.utf8),
+                headers: [("Content-Type", "application/x-www-form-urlencoded")])
             let accessToken = token.json["access_token"]?.stringValue ?? ""
-            let refused = try await h.get(Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
+            let refused = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
             #expect(refused.status == 403)
             #expect(refused.header("WWW-Authenticate") == "Bearer error=\"insufficient_scope\", scope=\"accounts\"")
         }

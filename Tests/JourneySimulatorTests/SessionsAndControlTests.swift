@@ -10,7 +10,8 @@ struct SessionsAndControlTests {
         try await Harness.run { h in
             let token = try await h.login()
             let path = "/am/json/realms/root/realms/alpha/sessions"
-            let byCookie = try await h.post("\(path)?_action=validate", headers: [("Cookie", "iPlanetDirectoryPro=\(token)")])
+            let byCookie = try await h.post(
+                "\(path)?_action=validate", headers: [("Cookie", "iPlanetDirectoryPro=\(token)")])
             #expect(byCookie.json["valid"] == true)
             #expect(byCookie.json["uid"] == "demo")
             #expect(byCookie.json["realm"] == "/alpha")
@@ -32,12 +33,15 @@ struct SessionsAndControlTests {
     func sessionInfo() async throws {
         try await Harness.run { h in
             let token = try await h.login()
-            let info = try await h.post("/am/json/realms/root/sessions/?_action=getSessionInfo", json: ["tokenId": .string(token)])
+            let info = try await h.post(
+                "/am/json/realms/root/sessions/?_action=getSessionInfo", json: ["tokenId": .string(token)])
             #expect(info.status == 200)
-            #expect(Set(keyKinds(info.json).keys) == Set(keyKinds(try Paths.fixture("sessions/session-info.json")).keys))
+            #expect(
+                Set(keyKinds(info.json).keys) == Set(keyKinds(try Paths.fixture("sessions/session-info.json")).keys))
             #expect(info.json["username"] == "demo")
             h.clock.advance(by: 7201)
-            let expired = try await h.post("/am/json/realms/root/sessions?_action=validate", json: ["tokenId": .string(token)])
+            let expired = try await h.post(
+                "/am/json/realms/root/sessions?_action=validate", json: ["tokenId": .string(token)])
             #expect(expired.json == ["valid": false])
         }
     }
@@ -59,8 +63,10 @@ struct SessionsAndControlTests {
         try await Harness.run { h in
             let preflight = try await h.request(
                 .OPTIONS, h.authenticatePath(),
-                headers: [("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST"),
-                          ("Access-Control-Request-Headers", "accept-api-version, content-type, x-custom")])
+                headers: [
+                    ("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST"),
+                    ("Access-Control-Request-Headers", "accept-api-version, content-type, x-custom"),
+                ])
             #expect(preflight.status == 200)
             #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example")
             #expect(preflight.header("Access-Control-Allow-Credentials") == "true")
@@ -93,7 +99,8 @@ struct SessionsAndControlTests {
 
     @Test("moving the clock is refused (409) when the simulator runs on the system clock")
     func clockConflict() async throws {
-        let simulator = try await Simulator.start(try Harness.definition(), options: SimulatorOptions(logRequests: false))
+        let simulator = try await Simulator.start(
+            try Harness.definition(), options: SimulatorOptions(logRequests: false))
         let harness = Harness(simulator: simulator, clock: ManualClock(), logs: LogLines())
         let reply = try await harness.post("/__simulator/clock", json: ["advance": 5])
         let read = try await harness.get("/__simulator/clock")

@@ -76,14 +76,16 @@ final class Walker: @unchecked Sendable {
 
     static func collect(_ condition: Condition, into literals: inout Set<String>) {
         switch condition {
-        case .all(let list), .any(let list): list.forEach { collect($0, into: &literals) }
+        case .all(let list), .any(let list): for item in list { collect(item, into: &literals) }
         case .not(let inner): collect(inner, into: &literals)
         case .compare(_, let comparison):
             switch comparison {
             case .equals(let value), .notEquals(let value): literals.insert(value.displayText)
-            case .oneOf(let values): values.forEach { literals.insert($0.displayText) }
+            case .oneOf(let values): for value in values { literals.insert(value.displayText) }
             case .regex(let pattern):
-                literals.insert(pattern.replacingOccurrences(of: "(?i)", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "^$")))
+                literals.insert(
+                    pattern.replacingOccurrences(of: "(?i)", with: "").trimmingCharacters(
+                        in: CharacterSet(charactersIn: "^$")))
             default: break
             }
         }
@@ -123,7 +125,9 @@ final class Walker: @unchecked Sendable {
     }
 
     func latestMessage(where matches: (OutboxMessage) -> Bool) -> OutboxMessage? {
-        let recipients = users.flatMap { user in ["mail", "telephoneNumber"].compactMap { user.attributes[$0]?.displayText } }
+        let recipients = users.flatMap { user in
+            ["mail", "telephoneNumber"].compactMap { user.attributes[$0]?.displayText }
+        }
         return recipients.flatMap { h.simulator.outbox(for: $0) }.filter(matches).max { $0.time < $1.time }
     }
 
@@ -132,7 +136,9 @@ final class Walker: @unchecked Sendable {
         let polling = Steps.types(step).first == "PollingWaitCallback"
         for (index, callback) in Steps.callbacks(step).enumerated() {
             let type = callback["type"]?.stringValue ?? ""
-            for suffix in (callback["input"]?.arrayValue ?? []).compactMap({ $0["name"]?.stringValue }).map(AMCallback.suffix(of:)) {
+            for suffix in (callback["input"]?.arrayValue ?? []).compactMap({ $0["name"]?.stringValue }).map(
+                AMCallback.suffix(of:))
+            {
                 if let value = value(type: type, suffix: suffix, callback: callback, polling: polling) {
                     filled = Steps.set(filled, index, suffix: suffix, value)
                 }
@@ -153,7 +159,9 @@ final class Walker: @unchecked Sendable {
                 return .string(chance(60) ? (latestMessage { $0.code != nil }?.code ?? "") : "000000")
             }
             let kba = users.flatMap(\.kba)
-            if let entry = kba.first(where: { $0.question == prompt }) { return .string(chance(60) ? entry.answer : "wrong") }
+            if let entry = kba.first(where: { $0.question == prompt }) {
+                return .string(chance(60) ? entry.answer : "wrong")
+            }
             return .string(pick(users.map(\.password) + ["wrong"]))
         case "ValidatedCreateUsernameCallback":
             return .string(pick(["walker\(counter)", "walker\(counter)", users[0].username, "ab"]))
@@ -161,7 +169,12 @@ final class Walker: @unchecked Sendable {
             return .string(chance(70) ? "Str0ngPassw0rd!" : "short")
         case "StringAttributeInputCallback":
             let name = Steps.output(callback, "name")?.stringValue ?? ""
-            if name == "mail" { return .string(pick(["walker\(counter)@example.com", "not-an-email", users[0].attributes["mail"]?.displayText ?? ""])) }
+            if name == "mail" {
+                return .string(
+                    pick([
+                        "walker\(counter)@example.com", "not-an-email", users[0].attributes["mail"]?.displayText ?? "",
+                    ]))
+            }
             return .string(chance(80) ? "Name\(counter)" : "")
         case "BooleanAttributeInputCallback", "TermsAndConditionsCallback", "ConsentMappingCallback":
             return .bool(chance(70))

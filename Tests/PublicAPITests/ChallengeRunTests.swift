@@ -47,13 +47,15 @@ import Testing
 
     @Test func aLoginRightAfterRegistrationWaitsForAFreshTimeStep() async throws {
         try await Self.withSimulator { simulator, clock in
-            let journey = try Self.compile(Self.loginAfterRegistration, file: LibraryUsageTests.path("journeys/inline.yaml"))
+            let journey = try Self.compile(
+                Self.loginAfterRegistration, file: LibraryUsageTests.path("journeys/inline.yaml"))
             let configuration = RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock, seed: 3)
             let result = await JourneyDriver.run(journey, configuration: configuration)
             #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
             // Registration used the step of 1_767_225_610 (…600–629); the login waited for …630.
             #expect(clock.now().timeIntervalSince1970 == 1_767_225_630)
-            let trace = result.steps.map { "\($0.exchange.requestBody ?? "") \($0.exchange.responseBody ?? "")" }.joined()
+            let trace = result.steps.map { "\($0.exchange.requestBody ?? "") \($0.exchange.responseBody ?? "")" }
+                .joined()
             #expect(trace.contains("secret=«otpSecret»"))
             #expect(trace.contains("«totp»"))
             // A second run of the same suite (same configuration, same ledger) waits for the step after.
@@ -63,7 +65,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["LoginWithProofOfWork", "LoginWithHashcash", "LoginWithHexPrefix", "LoginWithClearPass", "ProofOfWorkThenOath"])
+    @Test(arguments: [
+        "LoginWithProofOfWork", "LoginWithHashcash", "LoginWithHexPrefix", "LoginWithClearPass", "ProofOfWorkThenOath",
+    ])
     func everyProofOfWorkScheme(journey: String) async throws {
         try await Self.withSimulator { simulator, clock in
             let text = """
@@ -81,10 +85,16 @@ import Testing
                     value: 0livia-Passw0rd
                 """
             let result = await JourneyDriver.run(
-                try Self.compile(text), configuration: RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock))
+                try Self.compile(text),
+                configuration: RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock))
             #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
             let note = result.steps[0].callbacks[0].notes.first { $0.key == "solve" }?.value ?? ""
-            #expect(note.hasPrefix(journey == "LoginWithClearPass" ? "clearPass" : journey == "LoginWithHashcash" ? "hashcash" : journey == "LoginWithHexPrefix" ? "hexPrefix" : "altcha"))
+            #expect(
+                note.hasPrefix(
+                    journey == "LoginWithClearPass"
+                        ? "clearPass"
+                        : journey == "LoginWithHashcash"
+                            ? "hashcash" : journey == "LoginWithHexPrefix" ? "hexPrefix" : "altcha"))
         }
     }
 
@@ -98,7 +108,8 @@ import Testing
                   ProofOfWorkCallback: { solve: { scheme: altcha, maxCount: 1 } }
                 """
             let result = await JourneyDriver.run(
-                try Self.compile(text), configuration: RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock, seed: 1))
+                try Self.compile(text),
+                configuration: RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock, seed: 1))
             #expect(result.status == .error)
             let message = result.error?.message ?? ""
             #expect(message.contains("ProofOfWorkCallback"))

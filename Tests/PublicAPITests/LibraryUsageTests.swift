@@ -47,10 +47,13 @@ import Testing
 
     @Test func aCompiledJourneyRunsConcurrently() async throws {
         try await Self.withSimulator { simulator in
-            let journey = try JourneyCompiler.compile(try ScriptLoader.load(path: Self.path("journeys/registration.yaml")))
+            let journey = try JourneyCompiler.compile(
+                try ScriptLoader.load(path: Self.path("journeys/registration.yaml")))
             let configuration = RunConfiguration(serverURL: simulator.baseURL)
             let statuses = await withTaskGroup(of: RunStatus.self) { group in
-                for _ in 0..<8 { group.addTask { await JourneyDriver.run(journey, configuration: configuration).status } }
+                for _ in 0..<8 {
+                    group.addTask { await JourneyDriver.run(journey, configuration: configuration).status }
+                }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: .passed, count: 8))
@@ -120,7 +123,8 @@ import Testing
                 SuiteOptions(paths: [Self.path("journeys")], jobs: 4, launcher: launcher))
             await launcher.stopAll()
             #expect(results.count >= 8)
-            #expect(results.allSatisfy { $0.status == .passed }, "\(results.filter { $0.status != .passed }.map(\.name))")
+            #expect(
+                results.allSatisfy { $0.status == .passed }, "\(results.filter { $0.status != .passed }.map(\.name))")
             #expect(RunSummary(results: results).exitCode == 0)
         }
     }

@@ -47,7 +47,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         if let location, let source, let text = Self.line(location.line, of: source) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let caretOffset = String(text.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
+            let caretOffset = String(
+                text.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
             let width = min(length, max(1, text.unicodeScalars.count - (location.column - 1)))
             lines.append(" \(number) | \(text)")
             lines.append(" \(gutter) | \(caretOffset)\(String(repeating: "^", count: width))")

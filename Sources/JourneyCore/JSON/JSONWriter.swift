@@ -1,4 +1,3 @@
-
 /// A small, allocation-light JSON serializer for the hot path. Objects built with
 /// `object { }` keep the order they are written in (AM's order); `JSONValue` objects are
 /// written with sorted keys, like `JSONValue.encoded`.
@@ -25,7 +24,8 @@ public struct JSONWriter {
         value.withUTF8 { text in
             // Runs of bytes that need no escape are copied at once: most strings have none.
             var start = 0
-            for index in 0..<text.count where text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "\\") || text[index] < 0x20 {
+            for index in 0..<text.count
+            where text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "\\") || text[index] < 0x20 {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
                 escape(text[index])
                 start = index + 1
@@ -42,7 +42,10 @@ public struct JSONWriter {
         case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
         case 0x00..<0x20:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            bytes += [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                hex[Int(byte & 0x0F)],
+            ]
         default:
             bytes += [UInt8(ascii: "\\"), byte]
         }

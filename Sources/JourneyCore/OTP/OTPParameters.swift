@@ -22,7 +22,8 @@ public struct OTPParameters: Sendable, Hashable {
     public var account: String?
 
     public init(
-        kind: Kind = .totp, secret: [UInt8], secretText: String? = nil, algorithm: OTPAlgorithm = .sha1, digits: Int = 6,
+        kind: Kind = .totp, secret: [UInt8], secretText: String? = nil, algorithm: OTPAlgorithm = .sha1,
+        digits: Int = 6,
         period: Int = 30, counter: UInt64 = 0, issuer: String? = nil, account: String? = nil
     ) {
         self.kind = kind
@@ -95,11 +96,15 @@ public struct OTPParameters: Sendable, Hashable {
             parameters.digits = digits
         }
         if let text = query["period"] {
-            guard let period = Int(text), period > 0 else { throw ParseError("period must be a positive number of seconds, found '\(text)'") }
+            guard let period = Int(text), period > 0 else {
+                throw ParseError("period must be a positive number of seconds, found '\(text)'")
+            }
             parameters.period = period
         }
         if let text = query["counter"] {
-            guard let counter = UInt64(text) else { throw ParseError("counter must be a non-negative integer, found '\(text)'") }
+            guard let counter = UInt64(text) else {
+                throw ParseError("counter must be a non-negative integer, found '\(text)'")
+            }
             parameters.counter = counter
         } else if kind == .hotp {
             throw ParseError("an hotp URI needs a counter parameter")
@@ -129,7 +134,8 @@ public struct OTPParameters: Sendable, Hashable {
     public func code(at time: Date, counter explicitCounter: UInt64? = nil) -> String {
         switch kind {
         case .totp where explicitCounter == nil:
-            return OneTimePassword.totp(secret: secret, time: time, period: period, digits: digits, algorithm: algorithm)
+            return OneTimePassword.totp(
+                secret: secret, time: time, period: period, digits: digits, algorithm: algorithm)
         default:
             return OneTimePassword.hotp(
                 secret: secret, counter: explicitCounter ?? counter, digits: digits, algorithm: algorithm)

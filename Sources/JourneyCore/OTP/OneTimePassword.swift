@@ -9,7 +9,8 @@ public enum OTPAlgorithm: String, Sendable, Hashable, CaseIterable {
 
     /// `SHA1`, `sha-256`, `HmacSHA512`... as otpauth URIs and configurations spell them.
     public init?(name: String) {
-        let normalized = name.uppercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "HMAC", with: "")
+        let normalized = name.uppercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
+            of: "HMAC", with: "")
         guard let algorithm = OTPAlgorithm(rawValue: normalized) else { return nil }
         self = algorithm
     }
@@ -18,7 +19,9 @@ public enum OTPAlgorithm: String, Sendable, Hashable, CaseIterable {
 /// HOTP (RFC 4226) and TOTP (RFC 6238) codes.
 public enum OneTimePassword {
     /// HOTP(K, C): HMAC over the 8-byte big-endian counter, dynamic truncation, modulo 10^digits.
-    public static func hotp(secret: [UInt8], counter: UInt64, digits: Int = 6, algorithm: OTPAlgorithm = .sha1) -> String {
+    public static func hotp(secret: [UInt8], counter: UInt64, digits: Int = 6, algorithm: OTPAlgorithm = .sha1)
+        -> String
+    {
         var message = [UInt8](repeating: 0, count: 8)
         for index in 0..<8 { message[index] = UInt8(truncatingIfNeeded: counter >> UInt64(56 - 8 * index)) }
         let key = SymmetricKey(data: secret)

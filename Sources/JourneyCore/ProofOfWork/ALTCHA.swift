@@ -76,10 +76,13 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     /// The Base64 answer payload for `number`, members in ALTCHA's order.
     public func payload(number: UInt64) -> String {
         let object: [(String, JSONValue)] = [
-            ("algorithm", .string(algorithm.rawValue)), ("challenge", .string(challenge)), ("number", .int(Int(number))),
+            ("algorithm", .string(algorithm.rawValue)), ("challenge", .string(challenge)),
+            ("number", .int(Int(number))),
             ("salt", .string(salt)), ("signature", .string(signature)),
         ]
-        let text = "{" + object.map { "\(JSONValue.string($0.0).compactJSON):\($0.1.compactJSON)" }.joined(separator: ",") + "}"
+        let text =
+            "{" + object.map { "\(JSONValue.string($0.0).compactJSON):\($0.1.compactJSON)" }.joined(separator: ",")
+            + "}"
         return Data(text.utf8).base64EncodedString()
     }
 
@@ -114,7 +117,9 @@ public struct PoWChallengeError: Error, Sendable, CustomStringConvertible {
     /// The challenge as an object; a JSON string holding one is parsed.
     static func object(_ json: JSONValue, _ scheme: String) throws(PoWChallengeError) -> [String: JSONValue] {
         if let object = json.objectValue { return object }
-        if let text = json.stringValue, let parsed = try? JSONValue.parse(Data(text.utf8)), let object = parsed.objectValue {
+        if let text = json.stringValue, let parsed = try? JSONValue.parse(Data(text.utf8)),
+            let object = parsed.objectValue
+        {
             return object
         }
         throw PoWChallengeError("a \(scheme) challenge must be a JSON object (or a string holding one)")

@@ -101,7 +101,9 @@ public struct HexPrefixChallenge: Sendable, Hashable {
         guard let algorithm = PoWHash(name: name) else {
             throw PoWChallengeError("hexPrefix algorithm '\(name)' is not SHA-1, SHA-256 or SHA-512")
         }
-        guard let seed = object["seed"]?.stringValue else { throw PoWChallengeError("a hexPrefix challenge needs a 'seed'") }
+        guard let seed = object["seed"]?.stringValue else {
+            throw PoWChallengeError("a hexPrefix challenge needs a 'seed'")
+        }
         guard let prefix = object["prefix"]?.stringValue, Hex.nibbles(prefix) != nil,
             prefix.count <= algorithm.digest([]).count * 2
         else {

@@ -37,17 +37,21 @@ public enum PoWScheme: String, Sendable, Hashable, CaseIterable {
             case .altcha:
                 let parsed = try Self.read { () throws(PoWChallengeError) in try ALTCHAChallenge(json: challenge) }
                 let result = try parsed.solve(limits: limits)
-                return Solution(answer: parsed.payload(number: result.nonce), tried: result.tried, seconds: result.seconds)
+                return Solution(
+                    answer: parsed.payload(number: result.nonce), tried: result.tried, seconds: result.seconds)
             case .hashcash:
                 let parsed = try Self.read { () throws(PoWChallengeError) in try HashcashChallenge(json: challenge) }
                 let result = try parsed.solve(limits: limits)
-                return Solution(answer: parsed.answer(nonce: result.nonce), tried: result.tried, seconds: result.seconds)
+                return Solution(
+                    answer: parsed.answer(nonce: result.nonce), tried: result.tried, seconds: result.seconds)
             case .hexPrefix:
                 let parsed = try Self.read { () throws(PoWChallengeError) in try HexPrefixChallenge(json: challenge) }
                 let result = try parsed.solve(limits: limits)
                 return Solution(answer: String(result.nonce), tried: result.tried, seconds: result.seconds)
             case .clearPass:
-                let object = try Self.read { () throws(PoWChallengeError) in try PoWChallengeError.object(challenge, "clear-pass") }
+                let object = try Self.read { () throws(PoWChallengeError) in
+                    try PoWChallengeError.object(challenge, "clear-pass")
+                }
                 guard let token = object["token"]?.stringValue else {
                     throw Failure.challenge(PoWChallengeError("a clear-pass challenge needs a 'token' to send back"))
                 }

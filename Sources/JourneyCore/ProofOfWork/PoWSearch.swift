@@ -32,7 +32,8 @@ public enum PoWError: Error, Sendable, Equatable, CustomStringConvertible {
         case .maxCountReached(let tried):
             return "no solution within the maximum count (\(tried) tried); raise maxCount if the difficulty is right"
         case .timedOut(let tried, let seconds):
-            return "no solution within \(Self.format(seconds)) s (\(tried) tried); raise timeout if the difficulty is right"
+            return
+                "no solution within \(Self.format(seconds)) s (\(tried) tried); raise timeout if the difficulty is right"
         case .cancelled(let tried):
             return "the search was cancelled after \(tried) tries"
         }
@@ -94,7 +95,9 @@ public enum PoWSearch {
         return try loop(start, end, limits, digestSize: H.Digest.byteCount, accept) { digits, out in
             var hasher = base
             hasher.update(bufferPointer: digits)
-            hasher.finalize().withUnsafeBytes { out.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: $0.count) }
+            hasher.finalize().withUnsafeBytes {
+                out.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: $0.count)
+            }
         }
     }
 

@@ -38,9 +38,11 @@ public enum AMEndpoints {
 
     public static func queryString(_ query: [(String, String)]) -> String {
         guard !query.isEmpty else { return "" }
-        return "?" + query.map { name, value in "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(value))" }.joined(separator: "&")
+        return "?"
+            + query.map { name, value in
+                "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(value))"
+            }.joined(separator: "&")
     }
-
 
     /// The path and query of a URL, for compact display.
     public static func pathAndQuery(_ url: String) -> String {

@@ -7,12 +7,16 @@ public enum MFAScraper {
     /// The `mfaDeviceRegistration` hidden value, or a URI found in a QR script (with `\xNN` escapes decoded).
     public static func registrationURI(in step: AMStep) -> String? {
         for callback in step.callbacks where callback.type == "HiddenValueCallback" {
-            if callback.output("id")?.stringValue == "mfaDeviceRegistration", let value = callback.output("value")?.stringValue {
+            if callback.output("id")?.stringValue == "mfaDeviceRegistration",
+                let value = callback.output("value")?.stringValue
+            {
                 return value
             }
         }
         for callback in step.callbacks where callback.type == "TextOutputCallback" {
-            guard let script = callback.output("message")?.stringValue, script.contains("QRCodeReader") else { continue }
+            guard let script = callback.output("message")?.stringValue, script.contains("QRCodeReader") else {
+                continue
+            }
             let decoded = decodeHexEscapes(script)
             if let range = decoded.range(of: #"(otpauth|pushauth)://[^'"\s]+"#, options: .regularExpression) {
                 return String(decoded[range])
@@ -24,7 +28,9 @@ public enum MFAScraper {
     /// The codes listed in a "Your Recovery Codes" script, in order.
     public static func recoveryCodes(in step: AMStep) -> [String] {
         for callback in step.callbacks where callback.type == "TextOutputCallback" {
-            guard let script = callback.output("message")?.stringValue, script.contains("Recovery Codes") else { continue }
+            guard let script = callback.output("message")?.stringValue, script.contains("Recovery Codes") else {
+                continue
+            }
             // Each code stands alone on a line of the generated HTML: `"iZmEtxvQ00\n" +`.
             let pattern = #""([A-Za-z0-9]{6,})\\n""#
             guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }

@@ -28,7 +28,9 @@ public enum ProofOfWorkBenchmark {
             elapsed += result.seconds
             if result.seconds < 0.25 { count *= 2 }
         }
-        return Row(label: "\(hash.rawValue), \(messageBytes)-byte messages", hash: hash, messageBytes: messageBytes, hashes: total, seconds: elapsed)
+        return Row(
+            label: "\(hash.rawValue), \(messageBytes)-byte messages", hash: hash, messageBytes: messageBytes,
+            hashes: total, seconds: elapsed)
     }
 
     /// OpenSSL's rate for `hash` at 64-byte inputs, from `openssl speed`'s result line
@@ -36,7 +38,10 @@ public enum ProofOfWorkBenchmark {
     /// Nil when openssl is not installed or its output is unreadable.
     public static func openSSL(_ hash: PoWHash, seconds: Int = 3) -> (hashesPerSecond: Double, raw: String)? {
         let name = hash.rawValue.lowercased().replacingOccurrences(of: "-", with: "")
-        guard let output = SignalSafeSpawn.output(of: ["openssl", "speed", "-seconds", String(seconds), "-bytes", "64", "-evp", name])
+        guard
+            let output = SignalSafeSpawn.output(of: [
+                "openssl", "speed", "-seconds", String(seconds), "-bytes", "64", "-evp", name,
+            ])
         else { return nil }
         return parseOpenSSL(output).map { ($0 / 64, output) }
     }

@@ -29,9 +29,12 @@ public struct BuiltinFunction: Sendable, Hashable {
             summary: "a TOTP code (RFC 6238) from a Base32 secret or an otpauth:// URI, on the run's clock (a secret)"),
         BuiltinFunction(
             name: "hotp", arity: 1...2,
-            summary: "an HOTP code (RFC 4226) from a Base32 secret or an otpauth:// URI, at a counter or the next one (a secret)"),
+            summary:
+                "an HOTP code (RFC 4226) from a Base32 secret or an otpauth:// URI, at a counter or the next one (a secret)"
+        ),
         BuiltinFunction(
-            name: "arithmetic", arity: 1...1, summary: "the answer to the first 'X + Y' (or -, ×) in a text, as a string"),
+            name: "arithmetic", arity: 1...1,
+            summary: "the answer to the first 'X + Y' (or -, ×) in a text, as a string"),
     ]
 
     /// The function with this name, if it exists.

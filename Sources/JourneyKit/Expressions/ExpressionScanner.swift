@@ -75,7 +75,9 @@ struct ExpressionScanner {
         advance(2)
         skipSpaces()
         if startsWith("}}") {
-            throw error("empty expression '{{ }}'", at: open, length: offset + 2 - open, hint: "write a variable name or a function call inside the braces")
+            throw error(
+                "empty expression '{{ }}'", at: open, length: offset + 2 - open,
+                hint: "write a variable name or a function call inside the braces")
         }
         let start = offset
         let expression = try parseExpression()

@@ -107,11 +107,14 @@ enum InputValues {
     /// catalogue knows to be secret (passwords, OTPs, tokens) become their placeholder, as a
     /// recording from another tool holds them raw; `redact` hides the run's own secrets (a run
     /// registers every secret input it writes, so its side needs no catalogue lookup).
-    static func of(_ callback: AMCallback, catalogue: Bool = true, redact: (String) -> String) -> [(name: String, value: String)] {
+    static func of(_ callback: AMCallback, catalogue: Bool = true, redact: (String) -> String) -> [(
+        name: String, value: String
+    )] {
         (callback.input ?? []).map { input in
             let suffix = AMCallback.suffix(of: input.name)
             let text = input.value.displayText
-            if catalogue, !text.isEmpty, let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback) {
+            if catalogue, !text.isEmpty, let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
+            {
                 return (input.name, isPlaceholder(text) ? text : Redactor.placeholder(secret))
             }
             return (input.name, redact(text))

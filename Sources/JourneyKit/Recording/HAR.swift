@@ -324,7 +324,8 @@ public struct HARResponse: Codable, Sendable {
     public var headersSize: Int
     public var bodySize: Int
 
-    public init(status: Int, statusText: String, cookies: [HARNameValue], headers: [HARNameValue], content: HARContent) {
+    public init(status: Int, statusText: String, cookies: [HARNameValue], headers: [HARNameValue], content: HARContent)
+    {
         self.status = status
         self.statusText = statusText
         self.httpVersion = "HTTP/1.1"

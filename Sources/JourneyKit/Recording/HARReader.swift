@@ -37,7 +37,9 @@ public enum HARReader {
             throw RecordingError("\(name) is not a HAR file: it is not valid JSON\(hint): \(error.message)")
         }
         guard let log = json["log"], log.objectValue != nil else {
-            throw RecordingError("\(name) is not a HAR file: it has no top-level \"log\" object (HAR 1.2 files start with {\"log\": {\"version\": \"1.2\", ...}})")
+            throw RecordingError(
+                "\(name) is not a HAR file: it has no top-level \"log\" object (HAR 1.2 files start with {\"log\": {\"version\": \"1.2\", ...}})"
+            )
         }
         guard log["entries"]?.arrayValue != nil else {
             throw RecordingError("\(name) is not a HAR file: \"log\" has no \"entries\" array")
@@ -84,17 +86,22 @@ public enum HARReader {
     public static func responseBody(_ response: HARResponse) throws(RecordingError) -> Data {
         guard let text = response.content.text, !text.isEmpty else { return Data() }
         let headers = response.headers
-        let contentEncoding = headers.first(where: { $0.name.lowercased() == "content-encoding" })?.value.lowercased() ?? ""
+        let contentEncoding =
+            headers.first(where: { $0.name.lowercased() == "content-encoding" })?.value.lowercased() ?? ""
         var bytes: Data
         if response.content.encoding?.lowercased() == "base64" {
             if let chunks = chunkArray(text) {
                 bytes = Data()
                 for chunk in chunks {
-                    guard let decoded = base64(chunk) else { throw RecordingError("a response body chunk is not valid base64") }
+                    guard let decoded = base64(chunk) else {
+                        throw RecordingError("a response body chunk is not valid base64")
+                    }
                     bytes.append(decoded)
                 }
             } else {
-                guard let decoded = base64(text) else { throw RecordingError("a response body marked base64 is not valid base64") }
+                guard let decoded = base64(text) else {
+                    throw RecordingError("a response body marked base64 is not valid base64")
+                }
                 bytes = decoded
             }
         } else if !contentEncoding.isEmpty, contentEncoding != "identity", let chunks = chunkArray(text),
@@ -118,7 +125,9 @@ public enum HARReader {
 
     private static func chunkArray(_ text: String) -> [String]? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("["), let json = try? JSONValue.parse(trimmed), let items = json.arrayValue else { return nil }
+        guard trimmed.hasPrefix("["), let json = try? JSONValue.parse(trimmed), let items = json.arrayValue else {
+            return nil
+        }
         let strings = items.compactMap(\.stringValue)
         return strings.count == items.count ? strings : nil
     }

@@ -78,7 +78,9 @@ public enum HARWriter {
     static func page(_ result: JourneyResult, id: String) -> HARPage {
         let exchanges = orderedExchanges(result)
         let start = exchanges.first { isAuthenticate($0.exchange.url) }
-        let journeyName = start.flatMap { URLComponents(string: $0.exchange.url)?.queryItems?.first(where: { $0.name == "authIndexValue" })?.value }
+        let journeyName = start.flatMap {
+            URLComponents(string: $0.exchange.url)?.queryItems?.first(where: { $0.name == "authIndexValue" })?.value
+        }
         let info = HARJourneyPage(
             script: result.file, name: result.name, journey: journeyName, server: result.server,
             seed: result.seed.map { String($0) }, clockStart: HARReader.string(result.startedAt),
@@ -133,7 +135,8 @@ public enum HARWriter {
             body.isEmpty && exchange.method == "GET" ? nil : HARPostData(mimeType: requestType, text: body)
         }
         let request = HARRequest(
-            method: exchange.method, url: url, cookies: cookies(exchange.requestHeaders.values("cookie"), setCookie: false),
+            method: exchange.method, url: url,
+            cookies: cookies(exchange.requestHeaders.values("cookie"), setCookie: false),
             headers: exchange.requestHeaders.map { HARNameValue($0.name, $0.value) }, queryString: query,
             postData: postData)
         let responseType = exchange.responseHeaders.value("content-type") ?? ""
@@ -156,7 +159,9 @@ public enum HARWriter {
             return (url, [])
         }
         let redacted = items.map { item -> URLQueryItem in
-            guard let value = item.value, secretQueryNames.contains(item.name), !InputValues.isPlaceholder(value) else { return item }
+            guard let value = item.value, secretQueryNames.contains(item.name), !InputValues.isPlaceholder(value) else {
+                return item
+            }
             return URLQueryItem(name: item.name, value: Redactor.placeholder(item.name))
         }
         components.queryItems = redacted

@@ -15,7 +15,8 @@ public enum Inflate {
     /// True when `data` starts with a valid zlib header.
     public static func isZlib(_ data: Data) -> Bool {
         guard data.count >= 2 else { return false }
-        let cmf = Int(data[data.startIndex]), flg = Int(data[data.startIndex + 1])
+        let cmf = Int(data[data.startIndex])
+        let flg = Int(data[data.startIndex + 1])
         return cmf & 0x0F == 8 && (cmf << 8 | flg) % 31 == 0
     }
 
@@ -121,7 +122,9 @@ public enum Inflate {
         }
 
         func decode(_ reader: inout BitReader) throws(Failure) -> Int {
-            var code = 0, first = 0, index = 0
+            var code = 0
+            var first = 0
+            var index = 0
             for length in 1..<16 {
                 code |= try reader.bits(1)
                 let count = counts[length]
@@ -135,10 +138,20 @@ public enum Inflate {
         }
     }
 
-    private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    private static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     private static let fixedTables: (Huffman, Huffman) = {
@@ -155,10 +168,14 @@ public enum Inflate {
             switch try reader.bits(2) {
             case 0:
                 reader.align()
-                guard reader.position + 4 <= reader.bytes.count else { throw Failure(description: "compressed data ends early") }
+                guard reader.position + 4 <= reader.bytes.count else {
+                    throw Failure(description: "compressed data ends early")
+                }
                 let length = Int(reader.bytes[reader.position]) | Int(reader.bytes[reader.position + 1]) << 8
                 reader.position += 4
-                guard reader.position + length <= reader.bytes.count else { throw Failure(description: "compressed data ends early") }
+                guard reader.position + length <= reader.bytes.count else {
+                    throw Failure(description: "compressed data ends early")
+                }
                 output.append(contentsOf: reader.bytes[reader.position..<reader.position + length])
                 reader.position += length
             case 1:
@@ -198,7 +215,9 @@ public enum Inflate {
         return (Huffman(lengths: Array(lengths[0..<literalCount])), Huffman(lengths: Array(lengths[literalCount...])))
     }
 
-    private static func block(_ reader: inout BitReader, into output: inout [UInt8], literals: Huffman, distances: Huffman)
+    private static func block(
+        _ reader: inout BitReader, into output: inout [UInt8], literals: Huffman, distances: Huffman
+    )
         throws(Failure)
     {
         while true {

@@ -81,10 +81,14 @@ public final class RecordedServer: Sendable {
                 }
                 return .failure(ServeProblem(status: 400, message: "The recording holds no resumed journey"))
             }
-            guard let index = recording.journeys.firstIndex(where: { $0.name == sent.journeyName && !$0.startsWithResume })
+            guard
+                let index = recording.journeys.firstIndex(where: { $0.name == sent.journeyName && !$0.startsWithResume }
+                )
             else {
                 return .failure(
-                    ServeProblem(status: 400, message: "No Configuration found (the recording has no journey '\(sent.journeyName ?? "")')"))
+                    ServeProblem(
+                        status: 400,
+                        message: "No Configuration found (the recording has no journey '\(sent.journeyName ?? "")')"))
             }
             return .success((Session(journey: index, position: 0), nil))
         }
@@ -92,7 +96,9 @@ public final class RecordedServer: Sendable {
         switch picked {
         case .failure(let problem):
             log("\(method) \(target) -> \(problem.status) \(problem.message)")
-            return problem.timeout ? Self.body(401, AMError.sessionTimeout.json) : Self.error(problem.status, HTTPStatusText.reason(problem.status), problem.message)
+            return problem.timeout
+                ? Self.body(401, AMError.sessionTimeout.json)
+                : Self.error(problem.status, HTTPStatusText.reason(problem.status), problem.message)
         case .success(let found):
             session = found.0
         }
@@ -103,7 +109,9 @@ public final class RecordedServer: Sendable {
         }
         let recorded = journey.exchanges[session.position]
         if let difference = ReplayMatcher.difference(sent, recorded) {
-            log("warning: \(method) \(sent.amPath) differs from the recording (step \(session.position + 1)): \(difference)")
+            log(
+                "warning: \(method) \(sent.amPath) differs from the recording (step \(session.position + 1)): \(difference)"
+            )
         }
         session.position += 1
         var newAuthId: String?
@@ -111,7 +119,9 @@ public final class RecordedServer: Sendable {
             let id = state.withLock { state -> String in
                 state.counter += 1
                 let id = "served-\(state.counter)-\(UUID().uuidString.lowercased())"
-                if case .step(let step)? = recorded.amResponse, step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" }) {
+                if case .step(let step)? = recorded.amResponse,
+                    step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" })
+                {
                     state.suspended.append(session)
                 } else {
                     state.sessions[id] = session
@@ -120,7 +130,9 @@ public final class RecordedServer: Sendable {
             }
             newAuthId = id
         }
-        log("\(method) \(target) -> \(recorded.status) \(StepShape(status: recorded.status, json: recorded.responseJSON))")
+        log(
+            "\(method) \(target) -> \(recorded.status) \(StepShape(status: recorded.status, json: recorded.responseJSON))"
+        )
         return Self.reply(recorded, authId: newAuthId)
     }
 

@@ -190,7 +190,8 @@ public struct Recording: Sendable {
         }
         let method = entry.request.method.uppercased()
         let kind: RecordedExchange.Kind =
-            method == "POST" && path.hasSuffix("/authenticate") ? .authenticate
+            method == "POST" && path.hasSuffix("/authenticate")
+            ? .authenticate
             : path.contains("/__simulator/outbox/") ? .outbox : .other
         let requestBody = HARReader.requestBody(entry.request)
         let responseBody: Data

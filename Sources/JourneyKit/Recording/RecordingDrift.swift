@@ -62,7 +62,9 @@ public enum RecordingDrift {
         let myOthers = recorded.others.map { "\($0.method) \($0.path) \($0.status)" }
         let theirOthers = live.others.map { "\($0.method) \($0.path) \($0.status)" }
         if myOthers != theirOthers {
-            lines.append("other requests: recorded [\(myOthers.joined(separator: ", "))], new [\(theirOthers.joined(separator: ", "))]")
+            lines.append(
+                "other requests: recorded [\(myOthers.joined(separator: ", "))], new [\(theirOthers.joined(separator: ", "))]"
+            )
         }
         return lines
     }
@@ -72,7 +74,9 @@ public enum RecordingDrift {
         switch journey.end {
         case .success: return "success"
         case .failure:
-            if case .failure(let error)? = journey.exchanges.last?.amResponse, error.isSessionTimeout { return "timeout" }
+            if case .failure(let error)? = journey.exchanges.last?.amResponse, error.isSessionTimeout {
+                return "timeout"
+            }
             return "failure"
         case .suspended: return "suspended"
         case .redirect: return "redirect"
@@ -86,7 +90,8 @@ extension RecordingDrift {
     public static func compare(result: JourneyResult, recording: Recording) throws(RecordingError) -> [DriftItem] {
         let live = try Recording(document: HARWriter.document([result]), source: "the live run")
         guard let liveJourney = live.journeys.first else {
-            throw RecordingError("the live run sent no authenticate request\(result.error.map { ": \($0.message)" } ?? "")")
+            throw RecordingError(
+                "the live run sent no authenticate request\(result.error.map { ": \($0.message)" } ?? "")")
         }
         guard let recorded = recording.journey(named: liveJourney.name) ?? recording.journeys.first else {
             throw RecordingError("\(recording.source) holds no authenticate traffic to compare with")

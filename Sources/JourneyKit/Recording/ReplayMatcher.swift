@@ -45,7 +45,8 @@ enum ReplayMatcher {
         }
 
         var summary: String {
-            "\(method) \(displayPath)" + (step.map { " " + ReplayMatcher.callbacksText($0, redact: redactor.redact) } ?? "")
+            "\(method) \(displayPath)"
+                + (step.map { " " + ReplayMatcher.callbacksText($0, redact: redactor.redact) } ?? "")
         }
     }
 
@@ -55,15 +56,20 @@ enum ReplayMatcher {
 
     static func redactedQuery(_ exchange: RecordedExchange) -> [(String, String)] {
         exchange.query.map { name, value in
-            (name, Redactor.secretMembers.contains(name) && !InputValues.isPlaceholder(value) ? Redactor.placeholder(name) : value)
+            (
+                name,
+                Redactor.secretMembers.contains(name) && !InputValues.isPlaceholder(value)
+                    ? Redactor.placeholder(name) : value
+            )
         }
     }
 
     static func callbacksText(_ step: AMStep, redact: (String) -> String) -> String {
-        "[" + step.callbacks.map { callback in
-            let inputs = InputValues.of(callback, redact: redact).map { "\($0.name)=\(quoteValue($0.value))" }
-            return callback.type + (inputs.isEmpty ? "" : " " + inputs.joined(separator: " "))
-        }.joined(separator: ", ") + "]"
+        "["
+            + step.callbacks.map { callback in
+                let inputs = InputValues.of(callback, redact: redact).map { "\($0.name)=\(quoteValue($0.value))" }
+                return callback.type + (inputs.isEmpty ? "" : " " + inputs.joined(separator: " "))
+            }.joined(separator: ", ") + "]"
     }
 
     static func quoteValue(_ value: String) -> String {
@@ -96,30 +102,40 @@ enum ReplayMatcher {
         if sent.method != recorded.method { return "method \(sent.method), recorded \(recorded.method)" }
         if sent.amPath != recorded.amPath { return "path \(sent.amPath), recorded \(recorded.amPath)" }
         for name in ["authIndexType", "authIndexValue", "service"] {
-            let mine = sent.queryValue(name), theirs = recorded.queryValue(name)
-            if mine != theirs { return "\(name) \(mine.map { "'\($0)'" } ?? "absent"), recorded \(theirs.map { "'\($0)'" } ?? "absent")" }
+            let mine = sent.queryValue(name)
+            let theirs = recorded.queryValue(name)
+            if mine != theirs {
+                return "\(name) \(mine.map { "'\($0)'" } ?? "absent"), recorded \(theirs.map { "'\($0)'" } ?? "absent")"
+            }
         }
         if sent.resumes != (recorded.queryValue("suspendedId") != nil) {
-            return sent.resumes ? "the script resumes a suspended journey; the recording does not" : "the recording resumes a suspended journey here; the script does not"
+            return sent.resumes
+                ? "the script resumes a suspended journey; the recording does not"
+                : "the recording resumes a suspended journey here; the script does not"
         }
         let recordedContinues = recorded.requestJSON?["authId"]?.stringValue != nil
         if sent.isContinue != recordedContinues {
-            return sent.isContinue ? "the script continues the journey; the recording starts it here" : "the script starts the journey; the recording continues it here"
+            return sent.isContinue
+                ? "the script continues the journey; the recording starts it here"
+                : "the script starts the journey; the recording continues it here"
         }
         guard let mine = sent.step, let theirs = recorded.sentStep else { return nil }
         let mySignatures = mine.callbacks.map(CallbackSignature.init)
         let theirSignatures = theirs.callbacks.map(CallbackSignature.init)
         if mySignatures.map(\.type) != theirSignatures.map(\.type) {
-            return "callbacks [\(mySignatures.map(\.type).joined(separator: ", "))], recorded [\(theirSignatures.map(\.type).joined(separator: ", "))]"
+            return
+                "callbacks [\(mySignatures.map(\.type).joined(separator: ", "))], recorded [\(theirSignatures.map(\.type).joined(separator: ", "))]"
         }
         for (index, (a, b)) in zip(mySignatures, theirSignatures).enumerated() {
             if let change = b.difference(from: a) { return "callback \(index + 1) (\(a.type)): recorded \(change)" }
         }
         for (index, (a, b)) in zip(mine.callbacks, theirs.callbacks).enumerated() {
             let myValues = InputValues.of(a, catalogue: false, redact: sent.redactor.redact)
-            let theirValues = index < recorded.sentInputs.count ? recorded.sentInputs[index] : InputValues.of(b, redact: { $0 })
+            let theirValues =
+                index < recorded.sentInputs.count ? recorded.sentInputs[index] : InputValues.of(b, redact: { $0 })
             for (x, y) in zip(myValues, theirValues) where !InputValues.match(x.value, y.value) {
-                return "callback \(index + 1) (\(a.type)) input \(x.name): the script sent \(quoteValue(x.value)), the recording holds \(quoteValue(y.value))"
+                return
+                    "callback \(index + 1) (\(a.type)) input \(x.name): the script sent \(quoteValue(x.value)), the recording holds \(quoteValue(y.value))"
             }
         }
         return nil
@@ -130,7 +146,9 @@ enum ReplayMatcher {
         guard sent.method == recorded.method else { return false }
         let myPath = sent.path.removingPercentEncoding ?? sent.path
         let theirPath = recorded.path.removingPercentEncoding ?? recorded.path
-        guard RecordedExchange.amPath(myPath) == RecordedExchange.amPath(theirPath) || myPath == theirPath else { return false }
+        guard RecordedExchange.amPath(myPath) == RecordedExchange.amPath(theirPath) || myPath == theirPath else {
+            return false
+        }
         let mine = sent.query.map { ($0.name, sent.redactor.redact($0.value)) }
         let theirs = redactedQuery(recorded)
         guard mine.count == theirs.count else { return false }
@@ -146,15 +164,20 @@ enum ReplayMatcher {
             headline = "\(file) holds no resumed journey for the script's resume request"
         } else {
             let names = recording.journeys.map { $0.name ?? "(no name)" }
-            headline = "\(file) holds no (unused) journey '\(sent.journeyName ?? "(no name)")'; it holds: \(names.joined(separator: ", "))"
+            headline =
+                "\(file) holds no (unused) journey '\(sent.journeyName ?? "(no name)")'; it holds: \(names.joined(separator: ", "))"
         }
-        return report(headline, sent: sent, recorded: recording.journeys.first.flatMap { $0.exchanges.first.map(recordedSummary) } ?? "nothing", difference: nil)
+        return report(
+            headline, sent: sent,
+            recorded: recording.journeys.first.flatMap { $0.exchanges.first.map(recordedSummary) } ?? "nothing",
+            difference: nil)
     }
 
     static func pastEnd(_ sent: SentRequest, journey: RecordedJourney, recording: Recording) -> String {
-        let last = journey.exchanges.last.map { exchange in
-            StepShape(status: exchange.status, json: exchange.responseJSON).description
-        } ?? "nothing"
+        let last =
+            journey.exchanges.last.map { exchange in
+                StepShape(status: exchange.status, json: exchange.responseJSON).description
+            } ?? "nothing"
         return report(
             "the script runs past the end of its recording: \((recording.source as NSString).lastPathComponent) holds \(journey.exchanges.count) requests of journey '\(journey.name ?? "?")', the last answered with \(last)",
             sent: sent, recorded: "nothing more", difference: nil)

@@ -12,7 +12,8 @@ public struct ReplaySource: Sendable {
     /// True when `path` names a folder of recordings.
     public var isFolder: Bool {
         var isDirectory: ObjCBool = false
-        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        return path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     /// Checks a single recording file before any script runs (a folder is checked per script).
@@ -35,7 +36,9 @@ public struct ReplaySource: Sendable {
     public func recording(for scriptFile: String) throws(RecordingError) -> Recording {
         let file = file(for: scriptFile)
         if isFolder, !FileManager.default.fileExists(atPath: file) {
-            throw RecordingError("no recording for \(scriptFile): \(file) does not exist (record one with `journey run \(scriptFile) --record \(file)`)")
+            throw RecordingError(
+                "no recording for \(scriptFile): \(file) does not exist (record one with `journey run \(scriptFile) --record \(file)`)"
+            )
         }
         return try Recording.load(path: file, script: scriptFile)
     }
@@ -43,7 +46,8 @@ public struct ReplaySource: Sendable {
     /// The configuration that replays `journey` from its recording: the replay transport, no
     /// commands, the recorded seed and server, and the recorded values of non-secret variables
     /// that come from the environment or a command. Explicit `--seed`/`--server` still win.
-    public func configuration(for journey: CompiledJourney, base: RunConfiguration) throws(RunError) -> RunConfiguration {
+    public func configuration(for journey: CompiledJourney, base: RunConfiguration) throws(RunError) -> RunConfiguration
+    {
         let recording: Recording
         do {
             recording = try self.recording(for: journey.file)
@@ -60,10 +64,14 @@ public struct ReplaySource: Sendable {
         guard result.status == .failed else { return [] }
         let file = file(for: result.file)
         let failures = result.failures.map { "  " + $0.description }
-        return ["warning: \(result.file) no longer matches its recording \(file): its expectations fail on the recorded callbacks (re-record it, or update the script):"] + failures
+        return [
+            "warning: \(result.file) no longer matches its recording \(file): its expectations fail on the recorded callbacks (re-record it, or update the script):"
+        ] + failures
     }
 
-    public static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration) -> RunConfiguration {
+    public static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration)
+        -> RunConfiguration
+    {
         var configuration = base
         configuration.transport = ReplayTransport(recording: recording)
         configuration.offline = true
@@ -79,7 +87,9 @@ public struct ReplaySource: Sendable {
         }
         let recorded = recording.page?.variables ?? [:]
         for declaration in script.vars where !declaration.value.secret {
-            guard let value = recorded[declaration.name], configuration.variables[declaration.name] == nil else { continue }
+            guard let value = recorded[declaration.name], configuration.variables[declaration.name] == nil else {
+                continue
+            }
             switch declaration.value.source {
             case .env(let name, _) where configuration.environment[name] == nil:
                 configuration.environment[name] = value

@@ -17,13 +17,15 @@ public struct ReplayTransport: RunScopedTransport {
 
     public init(recording: Recording) {
         self.recording = recording
-        start = recording.page.flatMap { HARReader.date($0.clockStart) }
+        start =
+            recording.page.flatMap { HARReader.date($0.clockStart) }
             ?? recording.exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
     }
 
     public func begin(_ run: TransportRunInfo) -> TransportRunScope {
         let clock = ManualClock(start)
-        return TransportRunScope(transport: ReplaySession(recording: recording, redactor: run.redactor, clock: clock), clock: clock)
+        return TransportRunScope(
+            transport: ReplaySession(recording: recording, redactor: run.redactor, clock: clock), clock: clock)
     }
 
     /// Outside a run there is no position in the recording to answer from.
@@ -73,7 +75,9 @@ final class ReplaySession: Transport {
             body: exchange.responseBody)
     }
 
-    private func pick(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError) -> RecordedExchange {
+    private func pick(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError)
+        -> RecordedExchange
+    {
         guard sent.isAuthenticate else { return try pickOther(sent, &state) }
         state.authenticateCount += 1
         if !sent.isContinue {
@@ -96,7 +100,9 @@ final class ReplaySession: Transport {
             throw .replayMismatch(ReplayMatcher.pastEnd(sent, journey: journey, recording: recording))
         }
         let recorded = journey.exchanges[state.cursor]
-        if let diff = ReplayMatcher.compare(sent, recorded, recording: recording, position: state.cursor + 1, journey: journey) {
+        if let diff = ReplayMatcher.compare(
+            sent, recorded, recording: recording, position: state.cursor + 1, journey: journey)
+        {
             throw .replayMismatch(diff)
         }
         state.cursor += 1
@@ -114,7 +120,9 @@ final class ReplaySession: Transport {
         })
     }
 
-    private func pickOther(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError) -> RecordedExchange {
+    private func pickOther(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError)
+        -> RecordedExchange
+    {
         for (offset, exchange) in recording.others.enumerated() where !state.usedOthers.contains(offset) {
             if ReplayMatcher.sameResource(sent, exchange) {
                 state.usedOthers.insert(offset)
@@ -122,6 +130,7 @@ final class ReplaySession: Transport {
             }
         }
         throw .replayMismatch(
-            "the recording holds no (unused) \(sent.method) \(sent.displayPath)\n  script sent:     \(sent.summary)\n  recording holds: \(recording.others.isEmpty ? "no requests besides authenticate" : recording.others.map { "\($0.method) \(AMEndpoints.pathAndQuery($0.url))" }.joined(separator: ", "))")
+            "the recording holds no (unused) \(sent.method) \(sent.displayPath)\n  script sent:     \(sent.summary)\n  recording holds: \(recording.others.isEmpty ? "no requests besides authenticate" : recording.others.map { "\($0.method) \(AMEndpoints.pathAndQuery($0.url))" }.joined(separator: ", "))"
+        )
     }
 }

@@ -13,7 +13,8 @@ public enum ScriptImporter {
         let file = (recording.source as NSString).lastPathComponent
         guard !recording.journeys.isEmpty else {
             throw RecordingError(
-                "\(file) holds no authenticate traffic (no POST …/json/…/authenticate request): there is no journey to import")
+                "\(file) holds no authenticate traffic (no POST …/json/…/authenticate request): there is no journey to import"
+            )
         }
         guard let journey = recording.journey(named: journeyName) else {
             let names = recording.journeys.map { $0.name ?? "(no name)" }.joined(separator: ", ")
@@ -21,17 +22,20 @@ public enum ScriptImporter {
         }
         if journey.startsMidJourney {
             throw RecordingError(
-                "\(file) begins mid-journey: its first authenticate request (entry \(journey.exchanges[0].index + 1)) already carries an authId, so the start of the journey was not recorded")
+                "\(file) begins mid-journey: its first authenticate request (entry \(journey.exchanges[0].index + 1)) already carries an authId, so the start of the journey was not recorded"
+            )
         }
         switch journey.end {
         case .waiting:
             let last = journey.exchanges[journey.exchanges.count - 1]
             throw RecordingError(
-                "\(file) ends mid-journey: the last response (step \(journey.exchanges.count), entry \(last.index + 1)) asks for \(StepShape(status: last.status, json: last.responseJSON)) and no answer was recorded")
+                "\(file) ends mid-journey: the last response (step \(journey.exchanges.count), entry \(last.index + 1)) asks for \(StepShape(status: last.status, json: last.responseJSON)) and no answer was recorded"
+            )
         case .unusable:
             let last = journey.exchanges[journey.exchanges.count - 1]
             throw RecordingError(
-                "\(file): the last authenticate response (entry \(last.index + 1), HTTP \(last.status)) is not an AM body, so the journey's outcome is unknown")
+                "\(file): the last authenticate response (entry \(last.index + 1), HTTP \(last.status)) is not an AM body, so the journey's outcome is unknown"
+            )
         default:
             break
         }
@@ -78,10 +82,12 @@ public enum ScriptImporter {
                 if step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" }) {
                     if next.queryValue("suspendedId") != nil {
                         resumes = true
-                        let variable = secretVariable(base: "suspendedId", recorded: next.queryValue("suspendedId") ?? "")
+                        let variable = secretVariable(
+                            base: "suspendedId", recorded: next.queryValue("suspendedId") ?? "")
                         handlers.append(
-                            Handler(type: "SuspendedTextOutputCallback", step: index + 1, occurrence: 1, prompt: nil,
-                                    options: [("resume", "\"{{ \(variable) }}\"")]))
+                            Handler(
+                                type: "SuspendedTextOutputCallback", step: index + 1, occurrence: 1, prompt: nil,
+                                options: [("resume", "\"{{ \(variable) }}\"")]))
                     }
                     continue
                 }
@@ -90,13 +96,16 @@ public enum ScriptImporter {
                 let polling = step.callbacks.contains(where: { $0.type == "PollingWaitCallback" })
                 for (position, callback) in step.callbacks.enumerated() {
                     seen[callback.type, default: 0] += 1
-                    guard position < answered.callbacks.count, answered.callbacks[position].type == callback.type else { continue }
+                    guard position < answered.callbacks.count, answered.callbacks[position].type == callback.type else {
+                        continue
+                    }
                     if polling && callback.type == "ConfirmationCallback" { continue }
                     let options = answer(callback, answered.callbacks[position])
                     guard !options.isEmpty else { continue }
                     handlers.append(
-                        Handler(type: callback.type, step: index + 1, occurrence: seen[callback.type] ?? 1,
-                                prompt: callback.prompt, options: options))
+                        Handler(
+                            type: callback.type, step: index + 1, occurrence: seen[callback.type] ?? 1,
+                            prompt: callback.prompt, options: options))
                 }
             }
         }
@@ -111,7 +120,9 @@ public enum ScriptImporter {
             func rendered(_ suffix: String) -> String? {
                 guard let value = input(suffix) else { return nil }
                 let text = value.displayText
-                if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback) ?? placeholderName(text) {
+                if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
+                    ?? placeholderName(text)
+                {
                     return "\"{{ \(secretVariable(base: secret, recorded: text)) }}\""
                 }
                 return Self.yaml(value)
@@ -124,9 +135,12 @@ public enum ScriptImporter {
                 return rendered("").map { [("value", $0)] } ?? []
             case "ChoiceCallback", "ConfirmationCallback":
                 guard let index = input("")?.intValue else { return [] }
-                let labels = (callback.output(callback.type == "ChoiceCallback" ? "choices" : "options")?.arrayValue ?? [])
+                let labels =
+                    (callback.output(callback.type == "ChoiceCallback" ? "choices" : "options")?.arrayValue ?? [])
                     .compactMap(\.stringValue)
-                if callback.type == "ConfirmationCallback", index == callback.output("defaultOption")?.intValue, labels.isEmpty {
+                if callback.type == "ConfirmationCallback", index == callback.output("defaultOption")?.intValue,
+                    labels.isEmpty
+                {
                     return []
                 }
                 return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : String(index))]
@@ -158,7 +172,9 @@ public enum ScriptImporter {
                 // A custom type: answer its inputs by name.
                 let pairs = inputs.map { pair -> String in
                     let text = pair.value.displayText
-                    let value = placeholderName(text).map { "\"{{ \(secretVariable(base: $0, recorded: text)) }}\"" } ?? Self.yaml(pair.value)
+                    let value =
+                        placeholderName(text).map { "\"{{ \(secretVariable(base: $0, recorded: text)) }}\"" }
+                        ?? Self.yaml(pair.value)
                     return "\(pair.name): \(value)"
                 }
                 return [("inputs", "{ " + pairs.joined(separator: ", ") + " }")]
@@ -198,8 +214,12 @@ public enum ScriptImporter {
             if journey.startsWithResume {
                 lines.append("start:")
                 lines.append("  resume: { env: JOURNEY_SUSPENDED_ID, secret: true }")
-            } else if let type = journey.authIndexType, type != "service", let value = first.queryValue("authIndexValue") {
-                lines.append("start: { authIndexType: \(Self.yaml(.string(type))), authIndexValue: \(Self.yaml(.string(value))) }")
+            } else if let type = journey.authIndexType, type != "service",
+                let value = first.queryValue("authIndexValue")
+            {
+                lines.append(
+                    "start: { authIndexType: \(Self.yaml(.string(type))), authIndexValue: \(Self.yaml(.string(value))) }"
+                )
             } else if let name = journey.name {
                 lines.append("journey: \(Self.yaml(.string(name)))")
             }
@@ -231,7 +251,9 @@ public enum ScriptImporter {
             let sameType = handlers.filter { $0.type == handler.type }
             if sameType.count == 1 { return handler.type }
             var parts = ["type: \(handler.type)", "step: \(handler.step)"]
-            if sameType.filter({ $0.step == handler.step }).count > 1 { parts.append("occurrence: \(handler.occurrence)") }
+            if sameType.filter({ $0.step == handler.step }).count > 1 {
+                parts.append("occurrence: \(handler.occurrence)")
+            }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
 

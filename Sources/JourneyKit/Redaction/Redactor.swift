@@ -67,7 +67,9 @@ public final class Redactor: Sendable {
             }
             let result: [UInt8]?
             if let current = replaced {
-                result = current.withUnsafeBufferPointer { Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0) }
+                result = current.withUnsafeBufferPointer {
+                    Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0)
+                }
             } else {
                 result = text.withUTF8 { Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0) }
             }
@@ -79,7 +81,9 @@ public final class Redactor: Sendable {
     /// `bytes` with every occurrence of `needle` replaced, or nil when there is none. A plain
     /// UTF-8 byte search: UTF-8 is self-synchronizing, so a match is a match of the text, and
     /// it is much faster than Foundation's locale-aware search on every text that leaves a run.
-    static func replacingAll(_ needle: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func replacingAll(_ needle: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>)
+        -> [UInt8]?
+    {
         guard let first = needle.first, needle.count <= bytes.count else { return nil }
         var output: [UInt8] = []
         var copied = 0
@@ -110,7 +114,9 @@ public final class Redactor: Sendable {
     public func redact(headers: [HeaderField]) -> [HeaderField] {
         let list = secrets.withLock { $0 }
         let known = { (value: Substring) in
-            list.first(where: { $0.value.utf8.elementsEqual(value.utf8) }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+            list.first(where: { $0.value.utf8.elementsEqual(value.utf8) }).map {
+                String(decoding: $0.placeholder, as: UTF8.self)
+            }
         }
         return headers.map { field in
             if HTTPText.namesMatch(field.name, "cookie") {
@@ -124,7 +130,9 @@ public final class Redactor: Sendable {
             }
             if secretHeader == "authorization" || secretHeader == "proxy-authorization" {
                 let scheme = field.value.split(separator: " ").first.map(String.init) ?? ""
-                return HeaderField(field.name, scheme.isEmpty ? Self.placeholder(secretHeader) : "\(scheme) \(Self.placeholder("token"))")
+                return HeaderField(
+                    field.name,
+                    scheme.isEmpty ? Self.placeholder(secretHeader) : "\(scheme) \(Self.placeholder("token"))")
             }
             return HeaderField(field.name, Self.placeholder(secretHeader))
         }
@@ -213,7 +221,8 @@ public final class Redactor: Sendable {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
-            return "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
+            return
+                "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
         }.joined(separator: "; ")
     }
 
@@ -228,7 +237,9 @@ public final class Redactor: Sendable {
         return "\(name)=\(redactedCookieValue(current, name: name, known: known))" + text[end...]
     }
 
-    private static func redactedCookieValue(_ value: Substring, name: Substring, known: (Substring) -> String?) -> String {
+    private static func redactedCookieValue(_ value: Substring, name: Substring, known: (Substring) -> String?)
+        -> String
+    {
         if let placeholder = known(value) { return placeholder }
         if value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
         return placeholder(String(name))

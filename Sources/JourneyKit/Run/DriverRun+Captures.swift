@@ -50,7 +50,8 @@ extension DriverRun {
         var value = value
         if let regex = capture.regex {
             guard let extracted = regex.extract(from: value.displayText) else {
-                throw RunError(.script, "capture '\(capture.name)' (\(capture.location)): \(regex) does not match", step: step)
+                throw RunError(
+                    .script, "capture '\(capture.name)' (\(capture.location)): \(regex) does not match", step: step)
             }
             value = .string(extracted)
         }

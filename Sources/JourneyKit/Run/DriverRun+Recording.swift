@@ -12,7 +12,9 @@ struct RunRecordingState {
 
 extension DriverRun {
     /// The transport and clock of this run: a run-scoped transport (a replay) gives each run its own.
-    static func runScope(_ configuration: RunConfiguration, script: Script, redactor: Redactor) -> (any Transport, any JourneyClock) {
+    static func runScope(_ configuration: RunConfiguration, script: Script, redactor: Redactor) -> (
+        any Transport, any JourneyClock
+    ) {
         let base = configuration.transport ?? HTTPTransport(verifyTLS: script.server.verifyTLS)
         guard let scoped = base as? any RunScopedTransport else { return (base, configuration.clock) }
         let scope = scoped.begin(TransportRunInfo(scriptFile: script.file, scriptName: script.name, redactor: redactor))

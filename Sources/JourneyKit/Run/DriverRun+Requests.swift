@@ -98,7 +98,8 @@ extension DriverRun {
             method: request.method, url: request.url, requestHeaders: request.headers, requestBody: nil,
             status: response?.status, responseHeaders: response?.headers ?? [], responseBody: nil,
             startedAt: startedAt, duration: duration)
-        exchange.unredacted = UnredactedBodies(request: request.body, requestJSON: request.json, response: response?.body)
+        exchange.unredacted = UnredactedBodies(
+            request: request.body, requestJSON: request.json, response: response?.body)
         return (outcome, exchange)
     }
 }

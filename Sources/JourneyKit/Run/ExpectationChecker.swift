@@ -15,21 +15,27 @@ enum ExpectationChecker {
         }
         if let stage = expected.stage, !stage.matches(step.stage ?? "") {
             failures.append(
-                ExpectationFailure("expected stage \(stage), got '\(step.stage ?? "")'", step: number, location: expected.location))
+                ExpectationFailure(
+                    "expected stage \(stage), got '\(step.stage ?? "")'", step: number, location: expected.location))
         }
         if let header = expected.header, !header.matches(step.header ?? "") {
             failures.append(
-                ExpectationFailure("expected header \(header), got '\(step.header ?? "")'", step: number, location: expected.location))
+                ExpectationFailure(
+                    "expected header \(header), got '\(step.header ?? "")'", step: number, location: expected.location))
         }
         for check in expected.outputs {
             guard let callback = step.callbacks.first(where: { $0.type == check.callbackType }) else {
                 failures.append(
-                    ExpectationFailure("no \(check.callbackType) in this step to check '\(check.output)'", step: number, location: check.location))
+                    ExpectationFailure(
+                        "no \(check.callbackType) in this step to check '\(check.output)'", step: number,
+                        location: check.location))
                 continue
             }
             guard let actual = callback.output(check.output) else {
                 failures.append(
-                    ExpectationFailure("\(check.callbackType) has no output '\(check.output)'", step: number, location: check.location))
+                    ExpectationFailure(
+                        "\(check.callbackType) has no output '\(check.output)'", step: number, location: check.location)
+                )
                 continue
             }
             switch check.expected {
@@ -59,7 +65,9 @@ enum ExpectationChecker {
         var failures: [ExpectationFailure] = []
         func fail(_ message: String) { failures.append(ExpectationFailure(message, location: location)) }
         if let expected = check.status, expected != status {
-            fail("expected the resource to answer HTTP \(expected), got \(status.map { "HTTP \($0)" } ?? "no answer (the advice journey failed)")")
+            fail(
+                "expected the resource to answer HTTP \(expected), got \(status.map { "HTTP \($0)" } ?? "no answer (the advice journey failed)")"
+            )
         }
         if let pattern = check.advice, !pattern.matches(advice ?? "") {
             fail("expected advice \(pattern), got \(advice.map { "'\($0)'" } ?? "none")")
@@ -68,10 +76,14 @@ enum ExpectationChecker {
         case .json(let expected)?:
             let actual = body.flatMap { try? JSONValue.parse($0) }
             if let actual, contains(actual, expected) { break }
-            fail("expected the resource's body to contain \(expected.compactJSON), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")")
+            fail(
+                "expected the resource's body to contain \(expected.compactJSON), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")"
+            )
         case .text(let pattern)?:
             if !pattern.matches(body ?? "") {
-                fail("expected the resource's body to match \(pattern), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")")
+                fail(
+                    "expected the resource's body to match \(pattern), got \(body.map { ResponseReader.excerpt(Data($0.utf8)) } ?? "no body")"
+                )
             }
         case nil:
             break
@@ -103,7 +115,9 @@ enum ExpectationChecker {
     }
 
     /// Checks the outcome against the expected one.
-    static func check(_ outcome: Outcome, against expected: OutcomeExpectation, location: SourceLocation?) -> [ExpectationFailure] {
+    static func check(_ outcome: Outcome, against expected: OutcomeExpectation, location: SourceLocation?)
+        -> [ExpectationFailure]
+    {
         func fail(_ message: String) -> [ExpectationFailure] {
             [ExpectationFailure(message, location: location)]
         }
@@ -111,7 +125,10 @@ enum ExpectationChecker {
         case (.success(let check), .success(let token, let realm, let url)):
             var failures: [ExpectationFailure] = []
             if let session = check.session, session != token {
-                failures += fail(session ? "expected a session (tokenId), got success without one" : "expected success without a session, got a tokenId")
+                failures += fail(
+                    session
+                        ? "expected a session (tokenId), got success without one"
+                        : "expected success without a session, got a tokenId")
             }
             if let pattern = check.realm, !pattern.matches(realm ?? "") {
                 failures += fail("expected realm \(pattern), got '\(realm ?? "")'")
@@ -134,7 +151,8 @@ enum ExpectationChecker {
             for (name, pattern) in check.detail {
                 let actual = detail?[name]?.displayText
                 if actual == nil || !pattern.matches(actual ?? "") {
-                    failures += fail("expected failure detail.\(name) \(pattern), got \(actual.map { "'\($0)'" } ?? "nothing")")
+                    failures += fail(
+                        "expected failure detail.\(name) \(pattern), got \(actual.map { "'\($0)'" } ?? "nothing")")
                 }
             }
             return failures
@@ -161,7 +179,8 @@ enum ExpectationChecker {
             }
             if let resource = check.resource {
                 if status == nil {
-                    failures += fail("expect.outcome.token.resource checks the request: resource, and the script called none")
+                    failures += fail(
+                        "expect.outcome.token.resource checks the request: resource, and the script called none")
                 } else {
                     failures += checkResource(resource, status: status, advice: nil, body: body, location: location)
                 }

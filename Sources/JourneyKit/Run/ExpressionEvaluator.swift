@@ -82,7 +82,8 @@ struct ExpressionEvaluator {
             return ResolvedValue(.string(context.generate(.uuid)))
         case "email":
             let domain = arguments.isEmpty ? "example.com" : text(0)
-            return ResolvedValue(.string(context.generate(.email).replacingOccurrences(of: "example.com", with: domain)))
+            return ResolvedValue(
+                .string(context.generate(.email).replacingOccurrences(of: "example.com", with: domain)))
         case "timestamp":
             return ResolvedValue(.int(Int(context.now().timeIntervalSince1970)))
         case "now":

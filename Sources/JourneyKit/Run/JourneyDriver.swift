@@ -58,7 +58,7 @@ final class DriverRun: @unchecked Sendable {
             try await prepare()
             result.server = baseURL
             outcome = try await runPhases()
-        } catch where error.kind == .expectation {
+        } catch  where error.kind == .expectation {
             outcome = nil
         } catch {
             runError = error
@@ -66,7 +66,8 @@ final class DriverRun: @unchecked Sendable {
         await runCleanup(error: &runError)
         result.diagnostics = authorization.diagnostics
         if let outcome, runError == nil {
-            failures += ExpectationChecker.check(outcome, against: script.expect.outcome, location: script.expect.location)
+            failures += ExpectationChecker.check(
+                outcome, against: script.expect.outcome, location: script.expect.location)
             failures += checkStepCount()
         }
         result.steps = steps
@@ -89,7 +90,8 @@ final class DriverRun: @unchecked Sendable {
             outboxReader: { [weak self] recipient throws(RunError) in
                 guard let self else { return nil }
                 return try await OutboxReader.newestMessage(
-                    for: recipient, origin: AMEndpoints.origin(of: self.baseURL), transport: SideExchangeTransport(run: self),
+                    for: recipient, origin: AMEndpoints.origin(of: self.baseURL),
+                    transport: SideExchangeTransport(run: self),
                     timeout: self.timeout)
             }, offline: configuration.offline, otpLedger: configuration.otpLedger)
         for declaration in script.vars {
@@ -110,7 +112,10 @@ final class DriverRun: @unchecked Sendable {
         } else if let template = script.server.url {
             baseURL = try context.evaluator.evaluate(template).text
         } else {
-            throw RunError(.script, "\(script.file): no server: give `server.url` or `server.simulate` in the script, or --server / --simulate")
+            throw RunError(
+                .script,
+                "\(script.file): no server: give `server.url` or `server.simulate` in the script, or --server / --simulate"
+            )
         }
         if let realmOverride = configuration.realm {
             realm = realmOverride
@@ -139,8 +144,10 @@ final class DriverRun: @unchecked Sendable {
                     ExpectationFailure(
                         "the journey did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)",
                         step: number - 1))
-                throw RunError(.script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)", step: number - 1)
-                    .asExpectationStop()
+                throw RunError(
+                    .script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)", step: number - 1
+                )
+                .asExpectationStop()
             }
             let (response, exchange) = try await send(request, step: number)
             var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
@@ -159,11 +166,14 @@ final class DriverRun: @unchecked Sendable {
             case .success(let success):
                 steps.append(trace)
                 authorization.tokenId = success.tokenId ?? authorization.tokenId
-                return .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
+                return .success(
+                    tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
             case .failure(let error):
                 steps.append(trace)
                 if error.isSessionTimeout { return .timeout(message: error.message) }
-                return .failure(code: error.code, reason: error.reason, message: error.message, detail: error.detail.map { redactDetail($0) })
+                return .failure(
+                    code: error.code, reason: error.reason, message: error.message,
+                    detail: error.detail.map { redactDetail($0) })
             case .step(let step):
                 trace.kind = .callbacks
                 trace.stage = step.stage
@@ -172,14 +182,18 @@ final class DriverRun: @unchecked Sendable {
                 trace.failures += checkStep(step, number: number)
                 try await captureFromStep(step, number: number)
                 if let redirect = step.callbacks.first(where: { $0.type == "RedirectCallback" }) {
-                    trace.callbacks = step.callbacks.map { CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: []) }
+                    trace.callbacks = step.callbacks.map {
+                        CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: [])
+                    }
                     steps.append(trace)
                     return .redirect(
                         url: redirect.output("redirectUrl")?.displayText ?? "",
                         method: redirect.output("redirectMethod")?.stringValue)
                 }
                 if let suspended = step.callbacks.first(where: { $0.type == "SuspendedTextOutputCallback" }) {
-                    trace.callbacks = step.callbacks.map { CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: []) }
+                    trace.callbacks = step.callbacks.map {
+                        CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: [])
+                    }
                     if let resume = resumeHandler(for: step, number: number) {
                         let suspendedId = try await context.resolve(resume.spec, timeoutMilliseconds: nil)
                         redactor.register(suspendedId.text, name: "suspendedId")
@@ -202,7 +216,8 @@ final class DriverRun: @unchecked Sendable {
                     throw RunError(.script, "unhandled callback", step: number).asExpectationStop()
                 }
                 failures += trace.failures
-                if let polling = step.callbacks.first(where: { $0.type == "PollingWaitCallback" }), !answer.exitPolling {
+                if let polling = step.callbacks.first(where: { $0.type == "PollingWaitCallback" }), !answer.exitPolling
+                {
                     pollsOfCurrentStep += 1
                     if pollsOfCurrentStep > script.limits.maxPolls {
                         steps.append(trace)
@@ -222,7 +237,11 @@ final class DriverRun: @unchecked Sendable {
                     trace.callbacks = trace.callbacks.map { callback in
                         var callback = callback
                         if callback.type == "PollingWaitCallback" {
-                            callback.notes.append(("wait", "\(Int(milliseconds)) ms" + (seconds == 0 ? " (fast polling: not waited)" : "")))
+                            callback.notes.append(
+                                (
+                                    "wait",
+                                    "\(Int(milliseconds)) ms" + (seconds == 0 ? " (fast polling: not waited)" : "")
+                                ))
                         }
                         return callback
                     }

@@ -12,7 +12,9 @@ enum OutboxReader {
         let response: TransportResponse
         do {
             response = try await transport.send(
-                TransportRequest(method: "GET", url: url, headers: [HeaderField("Accept", "application/json")], timeoutSeconds: timeout))
+                TransportRequest(
+                    method: "GET", url: url, headers: [HeaderField("Accept", "application/json")],
+                    timeoutSeconds: timeout))
         } catch {
             if case .replayMismatch(let diff) = error { throw RunError(.mismatch, diff) }
             throw RunError(.transport, "reading the outbox at \(url): \(error)")
@@ -20,7 +22,8 @@ enum OutboxReader {
         guard response.status == 200, let json = try? JSONValue.parse(response.body) else {
             throw RunError(
                 .protocol,
-                "reading the outbox at \(url): HTTP \(response.status) \(ResponseReader.excerpt(response.body)) (the outbox exists only on the simulator)")
+                "reading the outbox at \(url): HTTP \(response.status) \(ResponseReader.excerpt(response.body)) (the outbox exists only on the simulator)"
+            )
         }
         return json["messages"]?.arrayValue?.last
     }

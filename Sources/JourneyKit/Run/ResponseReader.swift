@@ -4,12 +4,15 @@ import JourneyCore
 /// Turns an HTTP response from the authenticate endpoint into an AM body, or a protocol
 /// error that says what came back.
 enum ResponseReader {
-    static func read(_ response: TransportResponse, request: TransportRequest, step: Int) throws(RunError) -> (AMResponseBody, JSONValue) {
+    static func read(_ response: TransportResponse, request: TransportRequest, step: Int) throws(RunError) -> (
+        AMResponseBody, JSONValue
+    ) {
         let what = "\(request.method) \(AMEndpoints.pathAndQuery(request.url))"
         let contentType = response.headers.value("content-type") ?? "no content type"
         if response.status >= 500 {
             throw RunError(
-                .protocol, "\(what) answered HTTP \(response.status) (\(contentType)): \(excerpt(response.body))", step: step)
+                .protocol, "\(what) answered HTTP \(response.status) (\(contentType)): \(excerpt(response.body))",
+                step: step)
         }
         let json: JSONValue
         do {
@@ -21,8 +24,11 @@ enum ResponseReader {
                     "\(what) answered HTTP \(response.status) with an HTML page, not JSON\(htmlTitle(response.body).map { " (title: \($0))" } ?? ""): is the server URL the AM base URL (e.g. https://host/am)?",
                     step: step)
             }
-            let detail = response.body.isEmpty ? "an empty body" : "a body that is not JSON (\(error.message)): \(excerpt(response.body))"
-            throw RunError(.protocol, "\(what) answered HTTP \(response.status) (\(contentType)) with \(detail)", step: step)
+            let detail =
+                response.body.isEmpty
+                ? "an empty body" : "a body that is not JSON (\(error.message)): \(excerpt(response.body))"
+            throw RunError(
+                .protocol, "\(what) answered HTTP \(response.status) (\(contentType)) with \(detail)", step: step)
         }
         if (300..<400).contains(response.status) {
             throw RunError(
@@ -32,7 +38,8 @@ enum ResponseReader {
         }
         guard let body = AMResponseBody(status: response.status, json: json) else {
             throw RunError(
-                .protocol, "\(what) answered HTTP \(response.status) with JSON that is neither a step, a success nor an error: \(excerpt(response.body))",
+                .protocol,
+                "\(what) answered HTTP \(response.status) with JSON that is neither a step, a success nor an error: \(excerpt(response.body))",
                 step: step)
         }
         return (body, json)

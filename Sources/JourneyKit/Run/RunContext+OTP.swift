@@ -6,7 +6,9 @@ extension RunContext {
     func oneTimePassword(_ function: String, _ arguments: [ResolvedValue], at location: SourceLocation) throws(RunError)
         -> ResolvedValue
     {
-        guard let argument = arguments.first else { throw RunError(.script, "\(location): \(function)() needs a secret or an otpauth:// URI") }
+        guard let argument = arguments.first else {
+            throw RunError(.script, "\(location): \(function)() needs a secret or an otpauth:// URI")
+        }
         if offline && Self.holdsPlaceholder(argument.text) {
             // A replay: the recording holds the secret as «otpSecret» and the code as «totp»; so does this run.
             return ResolvedValue(.string(Redactor.placeholder(function)), secretName: function)
@@ -18,7 +20,9 @@ extension RunContext {
         var counter: UInt64?
         if arguments.count > 1 {
             guard let value = ValueConversion.number(arguments[1].json)?.intValue, value >= 0 else {
-                throw RunError(.script, "\(location): hotp(): the counter must be a non-negative integer, got '\(arguments[1].text)'")
+                throw RunError(
+                    .script,
+                    "\(location): hotp(): the counter must be a non-negative integer, got '\(arguments[1].text)'")
             }
             counter = UInt64(value)
         }
@@ -33,13 +37,17 @@ extension RunContext {
         for argument in arguments {
             let value = try evaluator.evaluate(argument, at: template.location)
             if offline && Self.holdsPlaceholder(value.text) { continue }
-            let parameters = try OTPSolver.parameters(value, function: "totp", redactor: redactor, at: template.location)
+            let parameters = try OTPSolver.parameters(
+                value, function: "totp", redactor: redactor, at: template.location)
             let seconds = otpLedger.secondsUntilFreshStep(for: parameters, at: now())
             guard seconds > 0 else { continue }
             do {
                 try await clock.sleep(seconds: seconds)
             } catch {
-                throw RunError(.script, "\(template.location): cancelled while waiting \(Int(seconds.rounded(.up))) s for a fresh TOTP time step")
+                throw RunError(
+                    .script,
+                    "\(template.location): cancelled while waiting \(Int(seconds.rounded(.up))) s for a fresh TOTP time step"
+                )
             }
         }
     }

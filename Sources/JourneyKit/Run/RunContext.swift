@@ -49,8 +49,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
         switch json {
         case .string(let text): redactor.register(text, name: name)
         case .int, .double: redactor.register(json.displayText, name: name)
-        case .array(let items): items.forEach { registerSecret($0, name: name) }
-        case .object(let object): object.values.forEach { registerSecret($0, name: name) }
+        case .array(let items): for item in items { registerSecret(item, name: name) }
+        case .object(let object): for item in object.values { registerSecret(item, name: name) }
         default: break
         }
     }

@@ -36,7 +36,6 @@ public enum ScriptFinder {
         YAMLKind.topLevelKind(of: text) ?? "journey"
     }
 
-
     private static func yamlFiles(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []

@@ -108,7 +108,8 @@ public enum SuiteRunner {
                 options.simulate
                 ?? script.server.simulate.map { simulate in
                     let directory = (file as NSString).deletingLastPathComponent
-                    return simulate.value.hasPrefix("/") ? simulate.value : (directory as NSString).appendingPathComponent(simulate.value)
+                    return simulate.value.hasPrefix("/")
+                        ? simulate.value : (directory as NSString).appendingPathComponent(simulate.value)
                 }
             if let tree {
                 guard let launcher = options.launcher else {

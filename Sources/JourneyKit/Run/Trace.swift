@@ -72,7 +72,8 @@ public struct CallbackTrace: Sendable {
     public var notes: [(key: String, value: String)]
 
     public init(
-        type: String, prompt: String?, answeredBy: String?, inputs: [InputTrace], notes: [(key: String, value: String)] = []
+        type: String, prompt: String?, answeredBy: String?, inputs: [InputTrace],
+        notes: [(key: String, value: String)] = []
     ) {
         self.type = type
         self.prompt = prompt

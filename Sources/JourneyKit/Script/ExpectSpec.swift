@@ -30,7 +30,10 @@ public struct StepExpectation: Sendable {
     public var outputs: [OutputCheck]
     public var location: SourceLocation
 
-    public init(callbacks: [String], stage: TextPattern? = nil, header: TextPattern? = nil, outputs: [OutputCheck] = [], location: SourceLocation) {
+    public init(
+        callbacks: [String], stage: TextPattern? = nil, header: TextPattern? = nil, outputs: [OutputCheck] = [],
+        location: SourceLocation
+    ) {
         self.callbacks = callbacks
         self.stage = stage
         self.header = header
@@ -115,7 +118,10 @@ public struct FailureCheck: Sendable {
     /// Checks on `detail` members, e.g. `failureUrl`.
     public var detail: [(name: String, pattern: TextPattern)]
 
-    public init(code: Int? = nil, reason: TextPattern? = nil, message: TextPattern? = nil, detail: [(name: String, pattern: TextPattern)] = []) {
+    public init(
+        code: Int? = nil, reason: TextPattern? = nil, message: TextPattern? = nil,
+        detail: [(name: String, pattern: TextPattern)] = []
+    ) {
         self.code = code
         self.reason = reason
         self.message = message

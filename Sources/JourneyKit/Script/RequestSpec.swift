@@ -18,7 +18,8 @@ public struct RequestSpec: Sendable {
     public var location: SourceLocation
 
     public init(
-        method: String = "GET", url: Template, headers: [(name: String, value: Template)] = [], body: RequestBody? = nil,
+        method: String = "GET", url: Template, headers: [(name: String, value: Template)] = [],
+        body: RequestBody? = nil,
         adviceInHeader: Bool = false, retry: RetrySpec = RetrySpec(), location: SourceLocation
     ) {
         self.method = method

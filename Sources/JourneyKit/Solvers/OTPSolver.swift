@@ -30,7 +30,9 @@ enum OTPSolver {
     }
 
     /// An HOTP code at `counter`, or at the next counter the ledger hands out.
-    static func hotp(_ parameters: OTPParameters, counter: UInt64?, ledger: OTPLedger, redactor: Redactor) -> ResolvedValue {
+    static func hotp(_ parameters: OTPParameters, counter: UInt64?, ledger: OTPLedger, redactor: Redactor)
+        -> ResolvedValue
+    {
         let used = ledger.takeCounter(for: parameters, explicit: counter)
         let code = OneTimePassword.hotp(
             secret: parameters.secret, counter: used, digits: parameters.digits, algorithm: parameters.algorithm)

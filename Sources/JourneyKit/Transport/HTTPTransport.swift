@@ -82,7 +82,8 @@ private enum SharedClients {
     static let insecure = make(verify: false)
 
     static func make(verify: Bool) -> HTTPClient {
-        var configuration = verify
+        var configuration =
+            verify
             ? HTTPClient.Configuration() : HTTPClient.Configuration(certificateVerification: .none)
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .enabled(limit: .ratio(50))

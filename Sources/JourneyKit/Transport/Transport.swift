@@ -35,7 +35,9 @@ public struct TransportRequest: Sendable {
     /// The body's JSON when the driver built it from a value, so the trace need not parse it again.
     var json: JSONValue?
 
-    public init(method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30) {
+    public init(
+        method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -58,7 +58,8 @@ public enum HTTPHost {
     ) async throws {
         let app = application(options: options, handler: handler, onPort: onListening)
         let group = ServiceGroup(
-            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: Simulator.quietLogger))
+            configuration: .init(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: Simulator.quietLogger))
         try await group.run()
     }
 

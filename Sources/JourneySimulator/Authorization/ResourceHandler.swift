@@ -76,7 +76,8 @@ extension SimulatorCore {
 
 extension CharacterSet {
     /// What IG leaves unescaped in a URL-encoded advice: unreserved characters and `/`.
-    static let adviceAllowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+    static let adviceAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
     /// What IG leaves unescaped in `goto`: a URL's own punctuation except `=` and `&`.
     static let gotoAllowed = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/:?")

@@ -41,7 +41,8 @@ extension NodeRunner {
             PageRenderer.spec(
                 "TextOutputCallback",
                 [
-                    "message": "Scan the QR code image below with the ForgeRock Authenticator app to register your device with your login.",
+                    "message":
+                        "Scan the QR code image below with the ForgeRock Authenticator app to register your device with your login.",
                     "messageType": "0",
                 ]),
             PageRenderer.spec("TextOutputCallback", ["message": .string(script), "messageType": "4"]),
@@ -74,13 +75,17 @@ extension NodeRunner {
     func enterOATHVerify(_ spec: OATHVerifySpec, _ state: inout JourneyState) -> NodeStep {
         guard env.devices.device(account(spec.username, state)) != nil else { return .outcome("notRegistered") }
         return .page(
-            renderer.render([PageRenderer.spec("NameCallback", ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
+            renderer.render(
+                [PageRenderer.spec("NameCallback", ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
     }
 
-    func submitOATHVerify(_ spec: OATHVerifySpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers) -> NodeStep {
+    func submitOATHVerify(_ spec: OATHVerifySpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers)
+        -> NodeStep
+    {
         let code = EchoValidator.value(answers, 0, suffix: "")?.displayText.trimmingCharacters(in: .whitespaces) ?? ""
         switch env.devices.verify(
-            code, for: account(spec.username, state), at: env.clock.now(), window: spec.window, hotpWindow: spec.hotpWindow)
+            code, for: account(spec.username, state), at: env.clock.now(), window: spec.window,
+            hotpWindow: spec.hotpWindow)
         {
         case .accepted: return .outcome("true")
         case .rejected: return .outcome("false")
@@ -97,17 +102,23 @@ extension NodeRunner {
         switch spec.scheme {
         case .altcha:
             let number = UInt64(env.random.digits(9))! % (spec.maxnumber + 1)
-            challenge = ALTCHAChallenge.create(
-                number: number, salt: "\(salt)?expires=\(expires)&", hmacKey: spec.hmacKey, algorithm: spec.algorithm,
-                maxnumber: spec.maxnumber
-            ).json
+            challenge =
+                ALTCHAChallenge.create(
+                    number: number, salt: "\(salt)?expires=\(expires)&", hmacKey: spec.hmacKey,
+                    algorithm: spec.algorithm,
+                    maxnumber: spec.maxnumber
+                ).json
         case .hashcash:
             challenge = [
                 "algorithm": .string(spec.algorithm.rawValue), "bits": .int(spec.bits),
-                "stamp": .string("1:\(spec.bits):\(Self.hashcashDate(env.clock.now())):\(account("username", state)):\(expires):\(salt):"),
+                "stamp": .string(
+                    "1:\(spec.bits):\(Self.hashcashDate(env.clock.now())):\(account("username", state)):\(expires):\(salt):"
+                ),
             ]
         case .hexPrefix:
-            challenge = ["algorithm": .string(spec.algorithm.rawValue), "seed": .string(salt), "prefix": .string(spec.prefix)]
+            challenge = [
+                "algorithm": .string(spec.algorithm.rawValue), "seed": .string(salt), "prefix": .string(spec.prefix),
+            ]
         case .clearPass:
             challenge = ["token": .string(salt)]
         }
@@ -118,7 +129,10 @@ extension NodeRunner {
     func proofOfWorkPage(_ spec: ProofOfWorkSpec, challenge: JSONValue) -> PageOutput {
         let callback = CallbackSpec(
             type: "ProofOfWorkCallback",
-            outputs: [NameValue(name: "scheme", value: .string(spec.scheme.rawValue)), NameValue(name: "challenge", value: challenge)],
+            outputs: [
+                NameValue(name: "scheme", value: .string(spec.scheme.rawValue)),
+                NameValue(name: "challenge", value: challenge),
+            ],
             inputs: [("", "")], store: nil, policies: [], attributeName: nil)
         return renderer.render([callback], text: spec.text, emitIds: false)
     }
@@ -130,9 +144,13 @@ extension NodeRunner {
         return String(format: "%02d%02d%02d", (parts.year ?? 0) % 100, parts.month ?? 0, parts.day ?? 0)
     }
 
-    func submitProofOfWork(_ spec: ProofOfWorkSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers) -> NodeStep {
+    func submitProofOfWork(_ spec: ProofOfWorkSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers)
+        -> NodeStep
+    {
         let answer = EchoValidator.value(answers, 0, suffix: "")?.displayText ?? ""
-        guard let issued = state.memory["pow.\(node.id)"], let challenge = issued["challenge"] else { return enter(&state) }
+        guard let issued = state.memory["pow.\(node.id)"], let challenge = issued["challenge"] else {
+            return enter(&state)
+        }
         state.memory["pow.\(node.id)"] = nil
         let now = env.clock.now()
         guard Double(issued["expires"]?.intValue ?? 0) >= now.timeIntervalSince1970 else { return .outcome("false") }
@@ -140,7 +158,8 @@ extension NodeRunner {
         switch spec.scheme {
         case .altcha:
             let sameChallenge =
-                (Data(base64Encoded: answer).flatMap { try? JSONValue.parse($0) })?["challenge"] == challenge["challenge"]
+                (Data(base64Encoded: answer).flatMap { try? JSONValue.parse($0) })?["challenge"]
+                == challenge["challenge"]
             valid = sameChallenge && ALTCHAChallenge.verify(payload: answer, hmacKey: spec.hmacKey, now: now)
         case .hashcash:
             valid = (try? HashcashChallenge(json: challenge))?.verify(answer) ?? false
@@ -169,7 +188,8 @@ extension NodeRunner {
         state.memory["captcha.\(node.id)"] = .int(answer)
         return .page(
             renderer.render(
-                [PageRenderer.spec("NameCallback", ["prompt": .string("What is \(left) \(symbol) \(right)?")])], text: spec.text,
+                [PageRenderer.spec("NameCallback", ["prompt": .string("What is \(left) \(symbol) \(right)?")])],
+                text: spec.text,
                 emitIds: false))
     }
 

@@ -8,12 +8,14 @@ extension NodeRunner {
         case .recaptcha(let spec):
             return assess(spec, inputsBySuffix(answers, 0), &state)
         case .choice(let spec):
-            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue, spec.choices.indices.contains(index)
+            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue,
+                spec.choices.indices.contains(index)
             else { return .page(choicePage(spec)) }
             if let store = spec.store { state.values[store] = .int(index) }
             return .outcome(spec.choices[index])
         case .confirmation(let spec):
-            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue, spec.options.indices.contains(index)
+            guard let index = EchoValidator.value(answers, 0, suffix: "")?.intValue,
+                spec.options.indices.contains(index)
             else { return .page(confirmationPage(spec)) }
             return .outcome(spec.options[index])
         case .pollingWait(let spec): return poll(spec, &state, answers)
@@ -30,7 +32,8 @@ extension NodeRunner {
             return bool(Self.normalized(answer) == Self.normalized(expected))
         case .message(let spec):
             guard !spec.options.isEmpty else { return .outcome("next") }
-            guard let index = EchoValidator.value(answers, 1, suffix: "")?.intValue, spec.options.indices.contains(index)
+            guard let index = EchoValidator.value(answers, 1, suffix: "")?.intValue,
+                spec.options.indices.contains(index)
             else { return .page(messagePage(spec)) }
             return .outcome(spec.options[index])
         case .oathRegistration(let spec): return submitOATHRegistration(spec, &state)

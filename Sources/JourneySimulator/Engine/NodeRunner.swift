@@ -62,7 +62,8 @@ struct NodeRunner {
     // MARK: pages
 
     func passwordPage(prompt: String, text: PageText) -> PageOutput {
-        renderer.render([PageRenderer.spec("PasswordCallback", ["prompt": .string(prompt)])], text: text, emitIds: false)
+        renderer.render(
+            [PageRenderer.spec("PasswordCallback", ["prompt": .string(prompt)])], text: text, emitIds: false)
     }
 
     func recaptchaPage(_ spec: RecaptchaSpec) -> PageOutput {

@@ -40,7 +40,8 @@ struct PageRenderer {
                 {
                     callback.output[position].value = .array(failed.map(JSONValue.string))
                 }
-                if let value = override.value, let position = callback.output.firstIndex(where: { $0.name == "value" }) {
+                if let value = override.value, let position = callback.output.firstIndex(where: { $0.name == "value" })
+                {
                     callback.output[position].value = value
                 }
             }

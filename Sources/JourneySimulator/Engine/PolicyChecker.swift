@@ -36,7 +36,9 @@ struct PolicyChecker {
         case .cannotContainOthers(let fields):
             let lowered = text.lowercased()
             return !fields.contains { field in
-                guard let other = ValuePath.resolve(field, in: state)?.displayText, other.count >= 3 else { return false }
+                guard let other = ValuePath.resolve(field, in: state)?.displayText, other.count >= 3 else {
+                    return false
+                }
                 return lowered.contains(other.lowercased())
             }
         case .validEmail:

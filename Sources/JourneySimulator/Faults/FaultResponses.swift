@@ -21,14 +21,17 @@ enum FaultResponses {
             return text(.ok, "text/plain; charset=utf-8", "OK: the server is up", outcome: "fault notJSON")
         case .status(let code, let plain):
             let reason = HTTPReply.reasonPhrase(code)
-            if plain { return text(HTTPResponse.Status(code: code), "text/plain", reason, outcome: "fault status \(code)") }
+            if plain {
+                return text(HTTPResponse.Status(code: code), "text/plain", reason, outcome: "fault status \(code)")
+            }
             var reply = HTTPReply.error(code, reason)
             reply.logOutcome = "fault status \(code)"
             return reply
         case .truncated:
             var body = original?.body ?? []
             if body.count < 16 || original?.headers[.contentType]?.contains("json") != true {
-                body = Array(#"{"authId":"eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9","callbacks":[{"type":"NameCallback"}]}"#.utf8)
+                body = Array(
+                    #"{"authId":"eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9","callbacks":[{"type":"NameCallback"}]}"#.utf8)
             }
             var headers = HTTPFields()
             headers[.contentType] = "application/json"

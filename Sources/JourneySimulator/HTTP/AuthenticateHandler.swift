@@ -42,7 +42,8 @@ extension SimulatorCore {
         case "service":
             journeyName = indexValue ?? "Login"
         case "composite_advice":
-            guard let text = indexValue, let parsed = try? AdviceXML.parse(text), let target = adviceTarget(parsed, session)
+            guard let text = indexValue, let parsed = try? AdviceXML.parse(text),
+                let target = adviceTarget(parsed, session)
             else {
                 return .error(400, "Invalid composite advice")
             }

@@ -40,7 +40,8 @@ extension SimulatorCore {
                 case .failureUrl(let url): ["failureUrl": .string(url)]
                 }
             reply = .error(
-                AMError(code: spec.code, reason: HTTPReply.reasonPhrase(spec.code), message: spec.message, detail: detail))
+                AMError(
+                    code: spec.code, reason: HTTPReply.reasonPhrase(spec.code), message: spec.message, detail: detail))
         case .loop:
             reply = .error(500, "Journey '\(journey.name)' loops without asking anything (at node '\(state.node)')")
         }
@@ -60,7 +61,8 @@ extension SimulatorCore {
         }
         var reply = HTTPReply.json(.ok, writer.bytes, outcome: token == nil ? "success (no session)" : "success")
         if let token, newCookie {
-            reply.headers.append(HTTPField(name: .setCookie, value: "\(settings.cookieName)=\(token); Path=/; HttpOnly"))
+            reply.headers.append(
+                HTTPField(name: .setCookie, value: "\(settings.cookieName)=\(token); Path=/; HttpOnly"))
         }
         return reply
     }

@@ -7,7 +7,9 @@ extension SimulatorCore {
         let rest = request.path.dropFirst("/__simulator/".count)
         if rest == "clock" { return clock(request) }
         if rest == "faults" { return faultsControl(request) }
-        if rest.hasPrefix("mobilefirst/") { return mobileFirstControl(request, rest: rest.dropFirst("mobilefirst/".count)) }
+        if rest.hasPrefix("mobilefirst/") {
+            return mobileFirstControl(request, rest: rest.dropFirst("mobilefirst/".count))
+        }
         if rest.hasPrefix("outbox/"), rest.count > "outbox/".count {
             return outbox(request, recipient: String(rest.dropFirst("outbox/".count)))
         }
@@ -78,7 +80,9 @@ extension SimulatorCore {
             }
             guard let fault else {
                 return .error(
-                    400, "Send {\"fault\": {\"kind\": \"\(FaultSpec.kindNames.joined(separator: "|"))\", ...}, \"match\": {...}}")
+                    400,
+                    "Send {\"fault\": {\"kind\": \"\(FaultSpec.kindNames.joined(separator: "|"))\", ...}, \"match\": {...}}"
+                )
             }
             let match = body["match"]
             let times = match?["times"]?.intValue

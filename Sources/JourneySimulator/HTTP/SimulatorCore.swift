@@ -38,7 +38,9 @@ final class SimulatorCore: Sendable {
         let path = request.path
         if path.hasPrefix("/__simulator/") { return control(request) }
         if path == "/am/json" || path.hasPrefix("/am/json/") { return amJSON(request) }
-        if let mfp = definition.mobileFirst, path.hasPrefix(Self.mobileFirstPrefix + "/") { return mobileFirst(request, mfp) }
+        if let mfp = definition.mobileFirst, path.hasPrefix(Self.mobileFirstPrefix + "/") {
+            return mobileFirst(request, mfp)
+        }
         if let resource = resources[path] { return protectedResource(resource, request) }
         return .notFound(path)
     }

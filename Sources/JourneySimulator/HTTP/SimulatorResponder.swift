@@ -70,7 +70,9 @@ struct SimulatorResponder: HTTPResponder {
                 try await drop(nodeFault, request, path, context, logged: true)
             }
             if case .delay(let ms) = nodeFault { try await Task.sleep(for: .milliseconds(ms)) }
-            if let faulty = FaultResponses.reply(for: nodeFault, original: reply) { reply = withContext(faulty, of: reply) }
+            if let faulty = FaultResponses.reply(for: nodeFault, original: reply) {
+                reply = withContext(faulty, of: reply)
+            }
         }
         return finish(reply, request, path)
     }
@@ -119,7 +121,9 @@ extension SimulatorCore {
         if let name = request.query["authIndexValue"], request.query["authIndexType"] ?? "service" == "service" {
             return name
         }
-        guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else { return nil }
+        guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else {
+            return nil
+        }
         let parts = authId.split(separator: ".")
         guard parts.count == 3, let payload = Base64URL.decodeBytes(parts[1]) else { return nil }
         return (try? JSONReader.parse(payload))?["authIndexValue"]?.stringValue

@@ -17,7 +17,9 @@ extension SimulatorCore {
         return reply
     }
 
-    private func adapterReply(_ adapter: AdapterDefinition, _ request: IncomingRequest, _ definition: MobileFirstDefinition)
+    private func adapterReply(
+        _ adapter: AdapterDefinition, _ request: IncomingRequest, _ definition: MobileFirstDefinition
+    )
         -> HTTPReply
     {
         let authorization = request.headers[.authorization] ?? ""
@@ -28,7 +30,9 @@ extension SimulatorCore {
         guard let issued = mobileFirstStore.token(token), issued.expires > now else {
             return Self.bearer(.unauthorized, "Bearer error=\"invalid_token\"", outcome: "401 invalid_token")
         }
-        if let client = mobileFirstStore.client(issued.clientId), let fault = mfpFault(.adapter, client: client, definition) {
+        if let client = mobileFirstStore.client(issued.clientId),
+            let fault = mfpFault(.adapter, client: client, definition)
+        {
             return fault
         }
         guard Set(adapter.scope).isSubset(of: issued.scope) else {

@@ -37,7 +37,9 @@ extension SimulatorCore {
 
     /// A MobileFirst error body: `{"errorCode": …, "errorMsg": …}`.
     static func mfpError(_ status: Int, _ code: String, _ message: String) -> HTTPReply {
-        .json(HTTPResponse.Status(code: status), ["errorCode": .string(code), "errorMsg": .string(message)], outcome: "\(status) \(code)")
+        .json(
+            HTTPResponse.Status(code: status), ["errorCode": .string(code), "errorMsg": .string(message)],
+            outcome: "\(status) \(code)")
     }
 
     static func unknownClient(_ id: String) -> HTTPReply {
@@ -46,7 +48,9 @@ extension SimulatorCore {
 
     /// An OAuth error body: `{"error": …, "error_description": …}`.
     static func oauthError(_ status: Int, _ error: String, _ description: String) -> HTTPReply {
-        .json(HTTPResponse.Status(code: status), ["error": .string(error), "error_description": .string(description)], outcome: "\(status) \(error)")
+        .json(
+            HTTPResponse.Status(code: status), ["error": .string(error), "error_description": .string(description)],
+            outcome: "\(status) \(error)")
     }
 
     /// The tree's fault for `endpoint`, when it fires for this client's device: 409 `MFP-Conflict`,
@@ -86,7 +90,9 @@ extension SimulatorCore {
     static func checks(for scope: [String], _ definition: MobileFirstDefinition) -> Result<[String], UnknownScope> {
         var names: Set<String> = []
         for element in scope {
-            guard let checks = definition.checks(forScopeElement: element) else { return .failure(UnknownScope(element: element)) }
+            guard let checks = definition.checks(forScopeElement: element) else {
+                return .failure(UnknownScope(element: element))
+            }
             names.formUnion(checks)
         }
         return .success(names.sorted())

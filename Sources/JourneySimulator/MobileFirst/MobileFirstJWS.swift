@@ -33,7 +33,9 @@ enum MobileFirstJWS {
     /// Verifies a compact JWS with a known key.
     static func verifyCompact(_ token: String, key: _RSA.Signing.PublicKey) throws(Failure) -> Verified {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else { throw Failure("the client assertion is not a compact JWS (three parts joined by '.')") }
+        guard parts.count == 3 else {
+            throw Failure("the client assertion is not a compact JWS (three parts joined by '.')")
+        }
         let header = try decodeObject(parts[0], "header")
         guard header["alg"]?.stringValue == "RS256" else {
             throw Failure("the client assertion's alg must be RS256, found \(header["alg"]?.compactJSON ?? "none")")
@@ -59,7 +61,9 @@ enum MobileFirstJWS {
     {
         guard let bytes = Base64URL.decode(signature) else { throw Failure("the JWS signature is not Base64") }
         let signed = Data("\(header).\(payload)".utf8)
-        guard key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: bytes), for: signed, padding: .insecurePKCS1v1_5)
+        guard
+            key.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: bytes), for: signed, padding: .insecurePKCS1v1_5)
         else { throw Failure("the JWS signature does not verify (RS256 over header.payload)") }
     }
 

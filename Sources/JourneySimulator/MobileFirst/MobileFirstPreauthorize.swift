@@ -21,7 +21,8 @@ extension SimulatorCore {
         let checks: [String]
         switch Self.checks(for: scope, definition) {
         case .success(let names): checks = names
-        case .failure(let unknown): return Self.mfpError(400, "INVALID_SCOPE", "Unknown scope element '\(unknown.element)'")
+        case .failure(let unknown):
+            return Self.mfpError(400, "INVALID_SCOPE", "Unknown scope element '\(unknown.element)'")
         }
         let answers = body["challengeResponse"]?.objectValue ?? [:]
         return runChecks(checks, clientId: clientId, answers: answers, definition)
@@ -29,7 +30,9 @@ extension SimulatorCore {
 
     /// Runs `checks` for the client and answers as preauthorize does. Also used by the
     /// authorization endpoint when the scope is no longer granted.
-    func runChecks(_ checks: [String], clientId: String, answers: [String: JSONValue], _ definition: MobileFirstDefinition)
+    func runChecks(
+        _ checks: [String], clientId: String, answers: [String: JSONValue], _ definition: MobileFirstDefinition
+    )
         -> HTTPReply
     {
         let now = self.now
@@ -54,13 +57,16 @@ extension SimulatorCore {
             }
         }
         if !failures.isEmpty {
-            return .json(.forbidden, ["failures": .object(failures)], outcome: "403 failures \(failures.keys.sorted().joined(separator: ","))")
+            return .json(
+                .forbidden, ["failures": .object(failures)],
+                outcome: "403 failures \(failures.keys.sorted().joined(separator: ","))")
         }
         if !challenges.isEmpty {
             var object: [String: JSONValue] = ["challenges": .object(challenges)]
             if !successes.isEmpty { object["successes"] = .object(successes) }
             var reply = HTTPReply.json(
-                .unauthorized, .object(object), outcome: "401 challenges \(challenges.keys.sorted().joined(separator: ","))")
+                .unauthorized, .object(object),
+                outcome: "401 challenges \(challenges.keys.sorted().joined(separator: ","))")
             reply.headers[.wwwAuthenticate] = "MFP-Challenge"
             return reply
         }

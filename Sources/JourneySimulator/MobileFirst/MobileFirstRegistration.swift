@@ -15,7 +15,8 @@ extension SimulatorCore {
             let payload = signed["payload"]?.stringValue, let signature = signed["signature"]?.stringValue
         else {
             return Self.mfpError(
-                400, "INVALID_REGISTRATION_DATA", "Send {\"signedRegistrationData\": {\"header\", \"payload\", \"signature\"}}")
+                400, "INVALID_REGISTRATION_DATA",
+                "Send {\"signedRegistrationData\": {\"header\", \"payload\", \"signature\"}}")
         }
         let verified: MobileFirstJWS.Verified
         do {
@@ -26,14 +27,16 @@ extension SimulatorCore {
         guard let application = verified.payload["application"]?["id"]?.stringValue,
             let device = verified.payload["device"]?["id"]?.stringValue
         else {
-            return Self.mfpError(400, "INVALID_REGISTRATION_DATA", "The registration payload needs application.id and device.id")
+            return Self.mfpError(
+                400, "INVALID_REGISTRATION_DATA", "The registration payload needs application.id and device.id")
         }
         let platform =
             verified.payload["application"]?["clientPlatform"]?.stringValue
             ?? verified.payload["device"]?["platform"]?.stringValue ?? "unknown"
         let id = env.random.uuid()
         mobileFirstStore.save(
-            MobileFirstClient(id: id, publicKey: verified.key, applicationId: application, deviceId: device, platform: platform))
+            MobileFirstClient(
+                id: id, publicKey: verified.key, applicationId: application, deviceId: device, platform: platform))
         var reply = HTTPReply.json(.created, .object([:]), outcome: "201 registered \(id)")
         reply.headers[.location] = request.baseURL + Self.mobileFirstPrefix + "/registration/clients/" + id
         return reply

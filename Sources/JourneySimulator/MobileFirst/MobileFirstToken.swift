@@ -12,7 +12,8 @@ extension SimulatorCore {
         guard request.query["response_type"] == "code" else {
             return Self.oauthError(400, "unsupported_response_type", "response_type must be code")
         }
-        guard let clientId = request.query["client_id"], let redirect = request.query["redirect_uri"], !redirect.isEmpty else {
+        guard let clientId = request.query["client_id"], let redirect = request.query["redirect_uri"], !redirect.isEmpty
+        else {
             return Self.oauthError(400, "invalid_request", "client_id and redirect_uri are required")
         }
         guard let client = mobileFirstStore.client(clientId) else { return Self.unknownClient(clientId) }
@@ -21,7 +22,8 @@ extension SimulatorCore {
         let checks: [String]
         switch Self.checks(for: scope, definition) {
         case .success(let names): checks = names
-        case .failure(let unknown): return Self.oauthError(400, "invalid_scope", "Unknown scope element '\(unknown.element)'")
+        case .failure(let unknown):
+            return Self.oauthError(400, "invalid_scope", "Unknown scope element '\(unknown.element)'")
         }
         let now = self.now
         if checks.contains(where: { client.checks[$0]?.isGranted(at: now) != true }) {
@@ -48,17 +50,22 @@ extension SimulatorCore {
         guard let code = form["code"], let pending = mobileFirstStore.code(code) else {
             return Self.oauthError(400, "invalid_grant", "Unknown or used authorization code")
         }
-        guard let client = mobileFirstStore.client(pending.clientId) else { return Self.unknownClient(pending.clientId) }
+        guard let client = mobileFirstStore.client(pending.clientId) else {
+            return Self.unknownClient(pending.clientId)
+        }
         if let fault = mfpFault(.token, client: client, definition) { return fault }
         guard let issued = mobileFirstStore.redeem(code: code) else {
             return Self.oauthError(400, "invalid_grant", "Unknown or used authorization code")
         }
-        guard issued.expires > now else { return Self.oauthError(400, "invalid_grant", "The authorization code expired") }
+        guard issued.expires > now else {
+            return Self.oauthError(400, "invalid_grant", "The authorization code expired")
+        }
         guard form["redirect_uri"] == issued.redirectURI else {
             return Self.oauthError(400, "invalid_grant", "redirect_uri differs from the authorization request's")
         }
         guard form["client_assertion_type"] == Self.jwtBearer, let assertion = form["client_assertion"] else {
-            return Self.oauthError(400, "invalid_client", "client_assertion_type must be \(Self.jwtBearer), with a client_assertion")
+            return Self.oauthError(
+                400, "invalid_client", "client_assertion_type must be \(Self.jwtBearer), with a client_assertion")
         }
         if let problem = ClientAssertionCheck.problem(
             assertion, client: client, code: code, nowMilliseconds: nowMilliseconds)
@@ -69,7 +76,8 @@ extension SimulatorCore {
         mobileFirstStore.issue(
             token: token,
             IssuedToken(
-                clientId: client.id, scope: issued.scope, expires: now.addingTimeInterval(Double(definition.tokenLifetime))))
+                clientId: client.id, scope: issued.scope,
+                expires: now.addingTimeInterval(Double(definition.tokenLifetime))))
         let body: JSONValue = [
             "access_token": .string(token), "token_type": "Bearer", "expires_in": .int(definition.tokenLifetime),
             "scope": .string(issued.scope.joined(separator: " ")),

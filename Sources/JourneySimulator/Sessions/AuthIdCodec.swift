@@ -60,7 +60,9 @@ struct AuthIdCodec: Sendable {
 
     func verify(_ token: String, now: Date) -> Result<AuthIdClaims, Failure> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let signature = Base64URL.decodeBytes(parts[2]) else { return .failure(.invalidSignature) }
+        guard parts.count == 3, let signature = Base64URL.decodeBytes(parts[2]) else {
+            return .failure(.invalidSignature)
+        }
         let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
         guard Self.constantTimeEqual(mac(signingInput), signature),
             let payload = Base64URL.decodeBytes(parts[1]), let json = try? JSONReader.parse(payload),

@@ -19,7 +19,8 @@ final class OATHDeviceStore: Sendable {
         var initial: [String: OATHDevice] = [:]
         for user in users {
             guard let secret = user.oathSecret, let parameters = try? OTPParameters.parse(secret) else { continue }
-            initial[user.username] = OATHDevice(parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter)
+            initial[user.username] = OATHDevice(
+                parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter)
         }
         devices = Mutex(initial)
     }
@@ -29,7 +30,9 @@ final class OATHDeviceStore: Sendable {
     }
 
     func register(_ parameters: OTPParameters, for username: String) {
-        devices.withLock { $0[username] = OATHDevice(parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter) }
+        devices.withLock {
+            $0[username] = OATHDevice(parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter)
+        }
     }
 
     enum Verdict: Equatable {
@@ -46,13 +49,19 @@ final class OATHDeviceStore: Sendable {
             case .totp:
                 let current = parameters.step(at: now)
                 let low = current >= UInt64(window) ? current - UInt64(window) : 0
-                guard let step = (low...(current + UInt64(window))).first(where: { parameters.code(at: now, counter: $0) == code })
+                guard
+                    let step = (low...(current + UInt64(window))).first(where: {
+                        parameters.code(at: now, counter: $0) == code
+                    })
                 else { return .rejected }
                 if let last = device.lastTimeStep, step <= last { return .rejected }
                 device.lastTimeStep = step
             case .hotp:
                 let first = device.nextCounter
-                guard let counter = (first..<(first + UInt64(hotpWindow))).first(where: { parameters.code(at: now, counter: $0) == code })
+                guard
+                    let counter = (first..<(first + UInt64(hotpWindow))).first(where: {
+                        parameters.code(at: now, counter: $0) == code
+                    })
                 else { return .rejected }
                 device.nextCounter = counter + 1
             }

@@ -92,7 +92,9 @@ public struct AdapterDefinition: Sendable {
     public var body: JSONValue
     public var location: SourceLocation?
 
-    public init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue, location: SourceLocation? = nil) {
+    public init(
+        path: String, method: String = "GET", scope: [String] = [], body: JSONValue, location: SourceLocation? = nil
+    ) {
         self.path = path
         self.method = method
         self.scope = scope

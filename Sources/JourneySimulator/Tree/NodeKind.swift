@@ -27,7 +27,8 @@ enum NodeKind: Sendable {
 
     /// Every node kind, as written in a tree file.
     static let names = [
-        "page", "decision", "credentials", "identify", "retryLimit", "createUser", "recaptcha", "choice", "confirmation",
+        "page", "decision", "credentials", "identify", "retryLimit", "createUser", "recaptcha", "choice",
+        "confirmation",
         "pollingWait", "emailSuspend", "otpSend", "otpVerify", "kbaVerify", "message", "set", "success", "failure",
         "oathRegistration", "oathVerify", "proofOfWork", "mathCaptcha",
     ]

@@ -21,7 +21,8 @@ public enum SimulatorLoader {
                 if var current = merged {
                     for (name, journey) in definition.journeys {
                         if current.journeys[name] != nil {
-                            problems.append(.error("journey '\(name)' is declared in more than one file", at: journey.location))
+                            problems.append(
+                                .error("journey '\(name)' is declared in more than one file", at: journey.location))
                         }
                         current.journeys[name] = journey
                     }
@@ -29,7 +30,8 @@ public enum SimulatorLoader {
                     current.resources += definition.resources
                     if let mobileFirst = definition.mobileFirst {
                         if current.mobileFirst != nil {
-                            problems.append(.error("mobilefirst is declared in more than one file", at: mobileFirst.location))
+                            problems.append(
+                                .error("mobilefirst is declared in more than one file", at: mobileFirst.location))
                         }
                         current.mobileFirst = mobileFirst
                     }
@@ -64,7 +66,6 @@ public enum SimulatorLoader {
     public static func isSimulatorFile(text: String) -> Bool {
         YAMLKind.topLevelKind(of: text) == "simulator"
     }
-
 
     static func parse(text: String, file: String) -> (SimulatorDefinition?, [Diagnostic]) {
         let reader = YAMLReader(file: file, text: text)

@@ -18,17 +18,25 @@ extension TreeParser {
                 text: text, kind: .totp, algorithm: .sha1, digits: 6, period: 30, counter: 0, issuer: "ForgeRock",
                 secretLength: 32, username: map?["username"]?.string("username") ?? "username")
             if let typeNode = map?["type"], let type = typeNode.string("type") {
-                if let kind = OTPParameters.Kind(rawValue: type.lowercased()) { spec.kind = kind } else {
+                if let kind = OTPParameters.Kind(rawValue: type.lowercased()) {
+                    spec.kind = kind
+                } else {
                     reader.error("type must be 'totp' or 'hotp'", at: typeNode)
                 }
             }
             if let algorithmNode = map?["algorithm"], let text = algorithmNode.string("algorithm") {
-                if let algorithm = OTPAlgorithm(name: text) { spec.algorithm = algorithm } else {
+                if let algorithm = OTPAlgorithm(name: text) {
+                    spec.algorithm = algorithm
+                } else {
                     reader.error("algorithm must be SHA1, SHA256 or SHA512", at: algorithmNode)
                 }
             }
             if let digitsNode = map?["digits"], let digits = digitsNode.int("digits") {
-                if digits == 6 || digits == 8 { spec.digits = digits } else { reader.error("digits must be 6 or 8", at: digitsNode) }
+                if digits == 6 || digits == 8 {
+                    spec.digits = digits
+                } else {
+                    reader.error("digits must be 6 or 8", at: digitsNode)
+                }
             }
             spec.period = positiveInt(map?["period"], "period") ?? 30
             spec.counter = UInt64(nonNegativeInt(map?["counter"], "counter") ?? 0)
@@ -53,7 +61,9 @@ extension TreeParser {
                 text: text, scheme: .altcha, algorithm: .sha256, maxnumber: 50_000, bits: 12, prefix: "000",
                 hmacKey: "simulator-altcha-key", lifetime: 300)
             if let schemeNode = map?["scheme"], let text = schemeNode.string("scheme") {
-                if let scheme = PoWScheme(rawValue: text) { spec.scheme = scheme } else {
+                if let scheme = PoWScheme(rawValue: text) {
+                    spec.scheme = scheme
+                } else {
                     reader.error(
                         "unknown proof-of-work scheme '\(text)'", at: schemeNode,
                         hint: DidYouMean.hint(for: text, among: PoWScheme.allCases.map(\.rawValue))
@@ -62,7 +72,9 @@ extension TreeParser {
             }
             if spec.scheme == .hashcash { spec.algorithm = .sha1 }
             if let algorithmNode = map?["algorithm"], let text = algorithmNode.string("algorithm") {
-                if let algorithm = PoWHash(name: text) { spec.algorithm = algorithm } else {
+                if let algorithm = PoWHash(name: text) {
+                    spec.algorithm = algorithm
+                } else {
                     reader.error("algorithm must be SHA-1, SHA-256 or SHA-512", at: algorithmNode)
                 }
             }
@@ -70,7 +82,9 @@ extension TreeParser {
             spec.bits = positiveInt(map?["bits"], "bits") ?? 12
             if let node = map?["bits"], spec.bits > 32 { reader.error("bits must be at most 32", at: node) }
             if let prefixNode = map?["prefix"], let prefix = prefixNode.string("prefix") {
-                if Hex.nibbles(prefix) != nil, !prefix.isEmpty, prefix.count <= 8 { spec.prefix = prefix.lowercased() } else {
+                if Hex.nibbles(prefix) != nil, !prefix.isEmpty, prefix.count <= 8 {
+                    spec.prefix = prefix.lowercased()
+                } else {
                     reader.error("prefix must be 1 to 8 hex digits", at: prefixNode)
                 }
             }
@@ -81,7 +95,9 @@ extension TreeParser {
             map?.allowOnly(Self.mathCaptchaKeys, in: context)
             var operators = ["+"]
             if let node = map?["operators"], let list = nonEmptyList(node, "operators") {
-                if list.allSatisfy({ ["+", "-", "×"].contains($0) }) { operators = list } else {
+                if list.allSatisfy({ ["+", "-", "×"].contains($0) }) {
+                    operators = list
+                } else {
                     reader.error("operators are '+', '-' and '×'", at: node)
                 }
             }

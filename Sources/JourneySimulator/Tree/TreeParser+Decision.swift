@@ -77,7 +77,9 @@ extension TreeParser {
             storeAssessment: map["storeAssessment"]?.string("storeAssessment"),
             from: map["from"]?.string("from"))
         if let scoreNode = map["minScore"], let score = scoreNode.double("minScore") {
-            if (0...1).contains(score) { spec.minScore = score } else {
+            if (0...1).contains(score) {
+                spec.minScore = score
+            } else {
                 reader.error("minScore must be between 0.0 and 1.0", at: scoreNode)
             }
         }
@@ -94,7 +96,8 @@ extension TreeParser {
     private func parseTokenAssessment(_ node: YNode, token: String) -> RecaptchaSpec.TokenAssessment? {
         let context = "token '\(token)'"
         if node.isScalar, let score = node.double(context) {
-            return RecaptchaSpec.TokenAssessment(score: score, valid: true, action: nil, reasons: [], invalidReason: nil)
+            return RecaptchaSpec.TokenAssessment(
+                score: score, valid: true, action: nil, reasons: [], invalidReason: nil)
         }
         guard let map = node.mapping(context) else { return nil }
         map.allowOnly(["score", "valid", "action", "reasons", "invalidReason"], in: context)

@@ -16,7 +16,9 @@ extension TreeParser {
         var definition = MobileFirstDefinition(location: node.location)
         if let checks = map.required("securityChecks", in: "mobilefirst")?.mapping("securityChecks") {
             for entry in checks.entries {
-                if let check = parseSecurityCheck(name: entry.key, entry.value) { definition.securityChecks[entry.key] = check }
+                if let check = parseSecurityCheck(name: entry.key, entry.value) {
+                    definition.securityChecks[entry.key] = check
+                }
             }
         }
         if let scopes = map["scopes"]?.mapping("scopes") {
@@ -45,10 +47,13 @@ extension TreeParser {
         let what = "security check '\(name)'"
         guard let map = node.mapping(what) else { return nil }
         map.allowOnly(Self.securityCheckKeys, in: what)
-        guard let kind = enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type") else { return nil }
+        guard let kind = enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type") else {
+            return nil
+        }
         var check = SecurityCheckDefinition(
             name: name, kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
-            attemptingStateExpirationSec: positiveInt(map["attemptingStateExpirationSec"], "attemptingStateExpirationSec"),
+            attemptingStateExpirationSec: positiveInt(
+                map["attemptingStateExpirationSec"], "attemptingStateExpirationSec"),
             successStateExpirationSec: positiveInt(map["successStateExpirationSec"], "successStateExpirationSec"),
             blockedStateExpirationSec: nonNegativeInt(map["blockedStateExpirationSec"], "blockedStateExpirationSec"),
             location: node.location)
@@ -72,7 +77,9 @@ extension TreeParser {
     private func parseAdapter(_ node: YNode) -> AdapterDefinition? {
         guard let map = node.mapping("an adapter") else { return nil }
         map.allowOnly(Self.adapterKeys, in: "an adapter")
-        guard let pathNode = map.required("path", in: "an adapter"), let path = pathNode.string("path") else { return nil }
+        guard let pathNode = map.required("path", in: "an adapter"), let path = pathNode.string("path") else {
+            return nil
+        }
         if !path.hasPrefix("/adapters/") {
             reader.error("an adapter path starts with /adapters/ (it is served under /mfp/api)", at: pathNode)
         }
@@ -87,13 +94,16 @@ extension TreeParser {
         }
         let scope = map["scope"].flatMap { scopeList($0, "scope") } ?? []
         return AdapterDefinition(
-            path: path, method: method, scope: scope, body: map["body"]?.json ?? ["result": "ok"], location: node.location)
+            path: path, method: method, scope: scope, body: map["body"]?.json ?? ["result": "ok"],
+            location: node.location)
     }
 
     private func parseMobileFirstFault(_ node: YNode) -> MobileFirstFault? {
         guard let map = node.mapping("a fault") else { return nil }
         map.allowOnly(Self.mobileFirstFaultKeys, in: "a fault")
-        guard let endpoint = enumValue(map.required("endpoint", in: "a fault"), MobileFirstFault.Endpoint.self, "endpoint"),
+        guard
+            let endpoint = enumValue(
+                map.required("endpoint", in: "a fault"), MobileFirstFault.Endpoint.self, "endpoint"),
             let kind = enumValue(map.required("kind", in: "a fault"), MobileFirstFault.Kind.self, "kind")
         else { return nil }
         return MobileFirstFault(endpoint: endpoint, kind: kind, times: positiveInt(map["times"], "times") ?? 1)

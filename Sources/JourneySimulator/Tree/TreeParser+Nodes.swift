@@ -300,7 +300,9 @@ extension TreeParser {
         map?.allowOnly(["code", "message", "failureUrl", "detail"], in: context)
         var spec = FailureSpec(code: 401, message: "Login failure", detail: .settingsFailureUrl)
         if let codeNode = map?["code"], let code = codeNode.int("code") {
-            if (400..<600).contains(code) { spec.code = code } else {
+            if (400..<600).contains(code) {
+                spec.code = code
+            } else {
                 reader.error("code must be an HTTP error status (400-599)", at: codeNode)
             }
         }

@@ -42,7 +42,9 @@ extension TreeParser {
         for (name, defaultValue) in entry?.outputs ?? [] {
             var value = defaultValue
             if let given = map[name] {
-                value = name == "policies" && entry?.validated == true ? .object([:]) : coerce(given.json, like: defaultValue)
+                value =
+                    name == "policies" && entry?.validated == true
+                    ? .object([:]) : coerce(given.json, like: defaultValue)
             }
             spec.outputs.append(NameValue(name: name, value: value))
         }

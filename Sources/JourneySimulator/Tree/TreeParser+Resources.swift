@@ -23,7 +23,8 @@ extension TreeParser {
             let encoding = enumValue(map["encoding"], ResourceDefinition.Encoding.self, "encoding") ?? .url
             resources.append(
                 ResourceDefinition(
-                    path: path, advice: advice, tree: tree, realm: Realm.normalize(map["realm"]?.string("realm") ?? "/"),
+                    path: path, advice: advice, tree: tree,
+                    realm: Realm.normalize(map["realm"]?.string("realm") ?? "/"),
                     delivery: delivery, encoding: encoding, body: map["body"]?.json ?? ["result": "ok"],
                     location: item.location))
         }

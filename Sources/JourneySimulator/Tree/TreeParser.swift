@@ -8,7 +8,9 @@ final class TreeParser {
         self.reader = reader
     }
 
-    static let topLevelKeys = ["kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst"]
+    static let topLevelKeys = [
+        "kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst",
+    ]
 
     func parseFile(_ root: YNode) -> SimulatorDefinition? {
         guard let top = root.mapping("a simulator tree file") else { return nil }
@@ -208,7 +210,8 @@ final class TreeParser {
                 queue.append(target)
             }
         }
-        for (id, node) in journey.nodes.sorted(by: { $0.key < $1.key }) where !seen.contains(id) && node.location != nil {
+        for (id, node) in journey.nodes.sorted(by: { $0.key < $1.key }) where !seen.contains(id) && node.location != nil
+        {
             reader.warning("node '\(id)' of journey '\(journey.name)' is never reached", at: node.location)
         }
     }

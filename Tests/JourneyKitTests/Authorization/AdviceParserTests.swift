@@ -27,7 +27,8 @@ enum AdviceFixtures {
 @Suite struct AdviceParserTests {
     func detect(body name: String, status: Int = 200) throws -> ResourceAdvice? {
         let body = try Data(contentsOf: AdviceFixtures.folder.appendingPathComponent(name))
-        return try AdviceParser.detect(status: status, headers: [HeaderField("Content-Type", "application/json")], body: body)
+        return try AdviceParser.detect(
+            status: status, headers: [HeaderField("Content-Type", "application/json")], body: body)
     }
 
     func detect(response name: String) throws -> ResourceAdvice? {
@@ -49,7 +50,10 @@ enum AdviceFixtures {
 
     @Test func policyDecisionWithAuthenticateToService() throws {
         let advice = try #require(try detect(body: "policy-decision-authenticate-to-service.json"))
-        #expect(advice.advices == [PolicyAdvice(name: "AuthenticateToServiceConditionAdvice", values: ["/:UsernamePassword"])])
+        #expect(
+            advice.advices == [
+                PolicyAdvice(name: "AuthenticateToServiceConditionAdvice", values: ["/:UsernamePassword"])
+            ])
         #expect(advice.tree == "UsernamePassword")
         #expect(advice.txid == nil)
     }
@@ -65,7 +69,10 @@ enum AdviceFixtures {
     @Test func igRedirectWithURLEncodedXML() throws {
         let advice = try #require(try detect(response: "ig-307-redirect-transaction.json"))
         #expect(advice.form == .igRedirect)
-        #expect(advice.advices == [PolicyAdvice(name: "TransactionConditionAdvice", values: ["cbac1559-ec42-4bdb-9d30-61c3abaf5a6b"])])
+        #expect(
+            advice.advices == [
+                PolicyAdvice(name: "TransactionConditionAdvice", values: ["cbac1559-ec42-4bdb-9d30-61c3abaf5a6b"])
+            ])
         #expect(advice.goto == "http://openig.petrov.ca/products?_txid=cbac1559-ec42-4bdb-9d30-61c3abaf5a6b")
         #expect(advice.txid == "cbac1559-ec42-4bdb-9d30-61c3abaf5a6b")
     }
@@ -83,14 +90,20 @@ enum AdviceFixtures {
         let decoded = try AdviceFixtures.json("ig-advices-decoded-transaction.json")
         #expect(transaction.txid == decoded["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue)
         let tree = try #require(try detect(response: "ig-401-www-authenticate-tree.json"))
-        #expect(tree.advices == [PolicyAdvice(name: "AuthenticateToServiceConditionAdvice", values: ["/sdk:ConfirmPassword"])])
+        #expect(
+            tree.advices == [
+                PolicyAdvice(name: "AuthenticateToServiceConditionAdvice", values: ["/sdk:ConfirmPassword"])
+            ])
         #expect(tree.tree == "ConfirmPassword")
     }
 
     @Test func theCompositeAdviceRequestMatchesTheSDKs() throws {
         let fixture = try AdviceFixtures.json("composite-advice-authenticate-request.json")
         let xml = AdviceXML.build([PolicyAdvice(name: "TransactionConditionAdvice", values: ["abc"])])
-        #expect(xml == #"<Advices><AttributeValuePair><Attribute name="TransactionConditionAdvice"/><Value>abc</Value></AttributeValuePair></Advices>"#)
+        #expect(
+            xml
+                == #"<Advices><AttributeValuePair><Attribute name="TransactionConditionAdvice"/><Value>abc</Value></AttributeValuePair></Advices>"#
+        )
         let url = AMEndpoints.authenticateURL(
             base: "https://openam.example.com/am", realm: "/",
             query: [("authIndexType", "composite_advice"), ("authIndexValue", xml)])
@@ -106,14 +119,17 @@ enum AdviceFixtures {
         #expect(try AdviceXML.parse(AdviceXML.build(advices)) == advices)
         #expect(try AdviceXML.parse(Base64URL.encode(AdviceXML.build(advices))) == advices)
         // The JS SDK joins values with spaces inside one <Value>.
-        let joined = #"<Advices> <AttributeValuePair><Attribute name='TransactionConditionAdvice'/><Value>x y</Value></AttributeValuePair></Advices>"#
+        let joined =
+            #"<Advices> <AttributeValuePair><Attribute name='TransactionConditionAdvice'/><Value>x y</Value></AttributeValuePair></Advices>"#
         #expect(try AdviceXML.parse(joined) == [PolicyAdvice(name: "TransactionConditionAdvice", values: ["x", "y"])])
     }
 
     @Test func responsesWithoutAdviceAreFinal() throws {
         #expect(try AdviceParser.detect(status: 200, headers: [], body: Data(#"{"result":"ok"}"#.utf8)) == nil)
         #expect(try AdviceParser.detect(status: 403, headers: [], body: Data("forbidden".utf8)) == nil)
-        #expect(try AdviceParser.detect(status: 302, headers: [HeaderField("Location", "https://am/login")], body: Data()) == nil)
+        #expect(
+            try AdviceParser.detect(status: 302, headers: [HeaderField("Location", "https://am/login")], body: Data())
+                == nil)
         #expect(try AdviceParser.detect(status: 200, headers: [], body: Data(#"{"advices":{}}"#.utf8)) == nil)
     }
 
@@ -130,11 +146,18 @@ enum AdviceFixtures {
 
     @Test func badBase64InTheHeader() {
         let header = HeaderField("WWW-Authenticate", #"SSOADVICE realm="/",advices="not*base64!",am_uri="https://am/""#)
-        #expect(failure(status: 401, headers: [header]) == "the advices parameter of WWW-Authenticate is not base64: 'not*base64!'")
+        #expect(
+            failure(status: 401, headers: [header])
+                == "the advices parameter of WWW-Authenticate is not base64: 'not*base64!'")
         let missing = HeaderField("WWW-Authenticate", #"SSOADVICE realm="/""#)
-        #expect(failure(status: 401, headers: [missing]) == #"WWW-Authenticate 'SSOADVICE realm="/"' has no advices="…" parameter"#)
-        let notJSON = HeaderField("WWW-Authenticate", "SSOADVICE advices=\"\(Data("hello".utf8).base64EncodedString())\"")
-        #expect(failure(status: 401, headers: [notJSON]) == "the advices parameter of WWW-Authenticate decodes to 'hello', which is not JSON")
+        #expect(
+            failure(status: 401, headers: [missing])
+                == #"WWW-Authenticate 'SSOADVICE realm="/"' has no advices="…" parameter"#)
+        let notJSON = HeaderField(
+            "WWW-Authenticate", "SSOADVICE advices=\"\(Data("hello".utf8).base64EncodedString())\"")
+        #expect(
+            failure(status: 401, headers: [notJSON])
+                == "the advices parameter of WWW-Authenticate decodes to 'hello', which is not JSON")
     }
 
     @Test func badXMLInTheRedirect() {
@@ -143,29 +166,38 @@ enum AdviceFixtures {
         }
         #expect(
             failure(status: 307, headers: location("%3CAdvices%3E%3CValue%3Ex%3C/Value%3E%3C/Advices%3E"))
-                == "the redirect's authIndexValue cannot be read: bad advice XML: expected <AttributeValuePair> at character 10 of '<Advices><Value>x</Value></Advices>'")
+                == "the redirect's authIndexValue cannot be read: bad advice XML: expected <AttributeValuePair> at character 10 of '<Advices><Value>x</Value></Advices>'"
+        )
         #expect(
             failure(status: 307, headers: location("%%%"))
-                == "the redirect's authIndexValue cannot be read: '%%%' is neither <Advices> XML nor base64url-encoded XML")
+                == "the redirect's authIndexValue cannot be read: '%%%' is neither <Advices> XML nor base64url-encoded XML"
+        )
         #expect(
             failure(status: 302, headers: [HeaderField("Location", "https://am/am/?authIndexType=composite_advice")])
-                == "the redirect to https://am/am/?authIndexType=composite_advice names composite_advice but has no authIndexValue")
+                == "the redirect to https://am/am/?authIndexType=composite_advice names composite_advice but has no authIndexValue"
+        )
         #expect(
             failure(status: 307, headers: location(Base64URL.encode("just text")))
-                == "the redirect's authIndexValue cannot be read: 'anVzdCB0ZXh0' decodes from base64url to 'just text', which is not <Advices> XML")
+                == "the redirect's authIndexValue cannot be read: 'anVzdCB0ZXh0' decodes from base64url to 'just text', which is not <Advices> XML"
+        )
     }
 
     @Test func unknownAdviceTypesAndEmptyValues() {
         #expect(
             failure(body: #"{"advices":{"TransactionConditionAdvise":["x"]}}"#)
-                == "unknown advice type 'TransactionConditionAdvise' (did you mean TransactionConditionAdvice?); the runner satisfies TransactionConditionAdvice, AuthenticateToServiceConditionAdvice, AuthLevelConditionAdvice, AuthSchemeConditionAdvice, AuthenticateToRealmConditionAdvice")
-        #expect(failure(body: #"{"advices":{"TransactionConditionAdvice":[]}}"#) == "TransactionConditionAdvice has no value")
+                == "unknown advice type 'TransactionConditionAdvise' (did you mean TransactionConditionAdvice?); the runner satisfies TransactionConditionAdvice, AuthenticateToServiceConditionAdvice, AuthLevelConditionAdvice, AuthSchemeConditionAdvice, AuthenticateToRealmConditionAdvice"
+        )
+        #expect(
+            failure(body: #"{"advices":{"TransactionConditionAdvice":[]}}"#)
+                == "TransactionConditionAdvice has no value")
         #expect(
             failure(body: #"{"advices":{"TransactionConditionAdvice":[1]}}"#)
                 == "the policy decision's advices: TransactionConditionAdvice must be a list of strings, found [1]")
         #expect(
             failure(body: #"{"advices":{"AuthenticateToServiceConditionAdvice":["NoRealm"]}}"#)
                 == "AuthenticateToServiceConditionAdvice 'NoRealm' is not '<realm>:<tree>'")
-        #expect(failure(body: #"{"advices":["x"]}"#) == #"the policy decision's advices must be an object of advice types, found ["x"]"#)
+        #expect(
+            failure(body: #"{"advices":["x"]}"#)
+                == #"the policy decision's advices must be an object of advice types, found ["x"]"#)
     }
 }

@@ -8,19 +8,24 @@ import Testing
 @Suite struct BuiltInDefaultTests {
     /// A Polling Wait node step: PollingWaitCallback + ConfirmationCallback ["Exit"], input 100 (am-protocol.md §4).
     func pollingStep(prefill: JSONValue = 100) -> AMStep {
-        AMStep(authId: "auth", callbacks: [
-            AMCallback(type: "PollingWaitCallback", output: [
-                NameValue(name: "waitTime", value: "5000"), NameValue(name: "message", value: "Waiting for response..."),
-            ]),
-            AMCallback(
-                type: "ConfirmationCallback",
-                output: [
-                    NameValue(name: "prompt", value: ""), NameValue(name: "messageType", value: 0),
-                    NameValue(name: "options", value: ["Exit"]), NameValue(name: "optionType", value: -1),
-                    NameValue(name: "defaultOption", value: 0),
-                ],
-                input: [NameValue(name: "IDToken2", value: prefill)]),
-        ])
+        AMStep(
+            authId: "auth",
+            callbacks: [
+                AMCallback(
+                    type: "PollingWaitCallback",
+                    output: [
+                        NameValue(name: "waitTime", value: "5000"),
+                        NameValue(name: "message", value: "Waiting for response..."),
+                    ]),
+                AMCallback(
+                    type: "ConfirmationCallback",
+                    output: [
+                        NameValue(name: "prompt", value: ""), NameValue(name: "messageType", value: 0),
+                        NameValue(name: "options", value: ["Exit"]), NameValue(name: "optionType", value: -1),
+                        NameValue(name: "defaultOption", value: 0),
+                    ],
+                    input: [NameValue(name: "IDToken2", value: prefill)]),
+            ])
     }
 
     @Test func pollingConfirmationKeepsWaitingWith100() async throws {
@@ -41,16 +46,19 @@ import Testing
     }
 
     @Test func aHandlerOnTheConfirmationOverridesTheDefault() async throws {
-        let result = try await answer(pollingStep(), [handler("ConfirmationCallback") { $0.choose = located(.label("Exit")) }])
+        let result = try await answer(
+            pollingStep(), [handler("ConfirmationCallback") { $0.choose = located(.label("Exit")) }])
         #expect(result.step.callbacks[1].input?.first?.value == 0)
         #expect(result.exitPolling)
     }
 
     @Test func exitWithoutAConfirmationIsAnError() async throws {
         await #expect(throws: RunError.self) {
-            try await answer(try Fixtures.step("callbacks/PollingWaitCallback.json"), [
-                handler("PollingWaitCallback") { $0.exit = located(true) }
-            ])
+            try await answer(
+                try Fixtures.step("callbacks/PollingWaitCallback.json"),
+                [
+                    handler("PollingWaitCallback") { $0.exit = located(true) }
+                ])
         }
     }
 
@@ -79,14 +87,18 @@ import Testing
     @Test func unknownTopLevelAndCallbackFieldsAreKept() async throws {
         guard case .object(var body) = try Fixtures.json("callbacks/NameCallback.json"),
             case .array(var callbacks)? = body["callbacks"], case .object(var callback) = callbacks[0]
-        else { Issue.record("fixture shape"); return }
+        else {
+            Issue.record("fixture shape")
+            return
+        }
         callback["futureField"] = ["kept": true]
         callbacks[0] = .object(callback)
         body["callbacks"] = .array(callbacks)
         body["status"] = 200
         body["header"] = "Sign In"
         let json = JSONValue.object(body)
-        let result = try await answer(try #require(AMStep(json: json)), [handler("NameCallback") { $0.value = text("demo") }])
+        let result = try await answer(
+            try #require(AMStep(json: json)), [handler("NameCallback") { $0.value = text("demo") }])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "demo")]))
     }
 }

@@ -32,7 +32,9 @@ enum Fixtures {
 func fixture(_ json: JSONValue, setting changes: [(Int, String, JSONValue)]) -> JSONValue {
     guard case .object(var body) = json, case .array(var callbacks)? = body["callbacks"] else { return json }
     for (position, name, value) in changes {
-        guard case .object(var callback) = callbacks[position], case .array(var inputs)? = callback["input"] else { continue }
+        guard case .object(var callback) = callbacks[position], case .array(var inputs)? = callback["input"] else {
+            continue
+        }
         for (offset, input) in inputs.enumerated() where input["name"]?.stringValue == name {
             guard case .object(var pair) = input else { continue }
             pair["value"] = value
@@ -66,10 +68,16 @@ func handler(
 
 let here = SourceLocation(file: testFile, line: 1, column: 1)
 
-func literal(_ json: JSONValue, secret: Bool = false) -> ValueSpec { ValueSpec(.literal(json), secret: secret, at: here) }
+func literal(_ json: JSONValue, secret: Bool = false) -> ValueSpec {
+    ValueSpec(.literal(json), secret: secret, at: here)
+}
 func text(_ string: String) -> ValueSpec { ValueSpec(.template(.literal(string, at: here)), at: here) }
-func env(_ name: String, secret: Bool = false) -> ValueSpec { ValueSpec(.env(name: name, default: nil), secret: secret, at: here) }
-func command(_ arguments: String...) -> ValueSpec { ValueSpec(.command(arguments: arguments, timeoutMilliseconds: nil), at: here) }
+func env(_ name: String, secret: Bool = false) -> ValueSpec {
+    ValueSpec(.env(name: name, default: nil), secret: secret, at: here)
+}
+func command(_ arguments: String...) -> ValueSpec {
+    ValueSpec(.command(arguments: arguments, timeoutMilliseconds: nil), at: here)
+}
 func located<T>(_ value: T) -> Located<T> { Located(value, at: here) }
 
 /// An environment for answering tests: literals, expression-free templates and env vars
@@ -103,10 +111,14 @@ final class TestEnvironment: AnswerEnvironment {
         case .literal(let value):
             json = value
         case .template(let template):
-            guard let text = template.literalText else { throw RunError(.script, "templates are not evaluated in tests") }
+            guard let text = template.literalText else {
+                throw RunError(.script, "templates are not evaluated in tests")
+            }
             json = .string(text)
         case .env(let name, let fallback):
-            guard let value = variables[name] ?? fallback else { throw RunError(.script, "environment variable \(name) is not set") }
+            guard let value = variables[name] ?? fallback else {
+                throw RunError(.script, "environment variable \(name) is not set")
+            }
             json = .string(value)
         case .command(let arguments, _):
             json = .string(try Self.simulate(arguments, timeoutMilliseconds: timeoutMilliseconds ?? 15_000))
@@ -125,7 +137,8 @@ final class TestEnvironment: AnswerEnvironment {
         case "sleep":
             let duration = Int(arguments.dropFirst().first ?? "") ?? 0
             if duration > timeoutMilliseconds {
-                throw RunError(.script, "command '\(arguments.joined(separator: " "))' timed out after \(timeoutMilliseconds) ms")
+                throw RunError(
+                    .script, "command '\(arguments.joined(separator: " "))' timed out after \(timeoutMilliseconds) ms")
             }
             return arguments.dropFirst(2).joined(separator: " ")
         default:

@@ -27,7 +27,8 @@ import Testing
         #expect(options("StringAttributeInputCallback") == ["value", "validateOnly", "echo"])
         #expect(options("KbaCreateCallback") == ["question", "answer", "echo"])
         #expect(options("TermsAndConditionsCallback") == ["accept", "value", "echo"])
-        #expect(options("ReCaptchaEnterpriseCallback") == ["token", "action", "timeout", "payload", "clientError", "echo"])
+        #expect(
+            options("ReCaptchaEnterpriseCallback") == ["token", "action", "timeout", "payload", "clientError", "echo"])
         #expect(options("PollingWaitCallback") == ["exit", "echo"])
         #expect(options("SuspendedTextOutputCallback") == ["resume", "echo"])
         #expect(options("DeviceBindingCallback") == ["clientError", "deviceName", "deviceId", "key", "echo"])

@@ -18,7 +18,8 @@ import Testing
     func defaultDeviceProfile(path: String) async throws {
         let json = try Fixtures.json(path)
         let environment = TestEnvironment()
-        let result = try await answer(try Fixtures.step(path), [handler("DeviceProfileCallback")], environment: environment)
+        let result = try await answer(
+            try Fixtures.step(path), [handler("DeviceProfileCallback")], environment: environment)
         let sent = try #require(inputText(result, 0, "IDToken1"))
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", .string(sent))]))
         let profile = try JSONValue.parse(sent)
@@ -44,10 +45,14 @@ import Testing
     @Test func deviceProfileGivenAsAMapping() async throws {
         let path = "callbacks/DeviceProfileCallback.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("DeviceProfileCallback") { $0.profile = located(["identifier": "dev-1", "version": "1.0"]) }
-        ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "{\"identifier\":\"dev-1\",\"version\":\"1.0\"}")]))
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("DeviceProfileCallback") { $0.profile = located(["identifier": "dev-1", "version": "1.0"]) }
+            ])
+        #expect(
+            result.step.json
+                == fixture(json, setting: [(0, "IDToken1", "{\"identifier\":\"dev-1\",\"version\":\"1.0\"}")]))
     }
 
     @Test(arguments: ["callbacks/DeviceBindingCallback.json", "callbacks/DeviceBindingCallback--application-pin.json"])
@@ -58,9 +63,14 @@ import Testing
         let result = try await answer(step, [handler("DeviceBindingCallback")], environment: environment)
         let jws = try #require(inputText(result, 0, "IDToken1jws"))
         let deviceId = environment.deviceState.identifier(randomBytes: environment.randomBytes)
-        #expect(result.step.json == fixture(json, setting: [
-            (0, "IDToken1jws", .string(jws)), (0, "IDToken1deviceName", "journey"), (0, "IDToken1deviceId", .string(deviceId)),
-        ]))
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1jws", .string(jws)), (0, "IDToken1deviceName", "journey"),
+                        (0, "IDToken1deviceId", .string(deviceId)),
+                    ]))
         #expect(result.traced(0, "IDToken1jws")?.value == "«jws»")
         #expect(!rendering(result.callbacks).contains(jws))
 
@@ -88,30 +98,37 @@ import Testing
     @Test func deviceBindingNamesAndClientError() async throws {
         let path = "callbacks/DeviceBindingCallback.json"
         let json = try Fixtures.json(path)
-        let named = try await answer(try Fixtures.step(path), [
-            handler("DeviceBindingCallback") {
-                $0.deviceName = text("CI phone")
-                $0.deviceId = text("device-42")
-            }
-        ])
+        let named = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("DeviceBindingCallback") {
+                    $0.deviceName = text("CI phone")
+                    $0.deviceId = text("device-42")
+                }
+            ])
         #expect(inputText(named, 0, "IDToken1deviceName") == "CI phone")
         #expect(inputText(named, 0, "IDToken1deviceId") == "device-42")
-        let aborted = try await answer(try Fixtures.step(path), [
-            handler("DeviceBindingCallback") { $0.clientError = text("Abort") }
-        ])
+        let aborted = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("DeviceBindingCallback") { $0.clientError = text("Abort") }
+            ])
         #expect(aborted.step.json == fixture(json, setting: [(0, "IDToken1clientError", "Abort")]))
     }
 
     @Test func signingVerifierUsesTheKeyBoundInTheRun() async throws {
         let environment = TestEnvironment(now: now)
-        let bound = try await answer(try Fixtures.step("callbacks/DeviceBindingCallback.json"), [handler("DeviceBindingCallback")],
+        let bound = try await answer(
+            try Fixtures.step("callbacks/DeviceBindingCallback.json"), [handler("DeviceBindingCallback")],
             environment: environment)
         let bindingJWS = try #require(inputText(bound, 0, "IDToken1jws"))
-        let bindingHeader = try JSONValue.parse(try #require(Base64URL.decode(String(bindingJWS.split(separator: ".")[0]))))
+        let bindingHeader = try JSONValue.parse(
+            try #require(Base64URL.decode(String(bindingJWS.split(separator: ".")[0]))))
 
         let path = "callbacks/DeviceSigningVerifierCallback.json"
         let json = try Fixtures.json(path)
-        let signed = try await answer(try Fixtures.step(path), number: 2, [handler("DeviceSigningVerifierCallback")],
+        let signed = try await answer(
+            try Fixtures.step(path), number: 2, [handler("DeviceSigningVerifierCallback")],
             environment: environment)
         let jws = try #require(inputText(signed, 0, "IDToken1jws"))
         #expect(signed.step.json == fixture(json, setting: [(0, "IDToken1jws", .string(jws))]))
@@ -134,38 +151,47 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try key.pemRepresentation.write(to: folder.appendingPathComponent("device.pem"), atomically: true, encoding: .utf8)
+        try key.pemRepresentation.write(
+            to: folder.appendingPathComponent("device.pem"), atomically: true, encoding: .utf8)
         let scriptLocation = SourceLocation(file: folder.appendingPathComponent("script.yaml").path, line: 3, column: 5)
 
-        let result = try await answer(try Fixtures.step("callbacks/DeviceSigningVerifierCallback.json"), [
-            handler("DeviceSigningVerifierCallback") { $0.keyFile = Located("device.pem", at: scriptLocation) }
-        ])
+        let result = try await answer(
+            try Fixtures.step("callbacks/DeviceSigningVerifierCallback.json"),
+            [
+                handler("DeviceSigningVerifierCallback") { $0.keyFile = Located("device.pem", at: scriptLocation) }
+            ])
         let parts = try #require(inputText(result, 0, "IDToken1jws")).split(separator: ".").map(String.init)
         let signature = try P256.Signing.ECDSASignature(rawRepresentation: try #require(Base64URL.decode(parts[2])))
         #expect(key.publicKey.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8)))
 
         await #expect(throws: RunError.self) {
-            try await answer(try Fixtures.step("callbacks/DeviceSigningVerifierCallback.json"), [
-                handler("DeviceSigningVerifierCallback") { $0.keyFile = Located("missing.pem", at: scriptLocation) }
-            ])
+            try await answer(
+                try Fixtures.step("callbacks/DeviceSigningVerifierCallback.json"),
+                [
+                    handler("DeviceSigningVerifierCallback") { $0.keyFile = Located("missing.pem", at: scriptLocation) }
+                ])
         }
     }
 
     @Test func signingVerifierClientError() async throws {
         let path = "callbacks/DeviceSigningVerifierCallback.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("DeviceSigningVerifierCallback") { $0.clientError = text("ClientNotRegistered") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("DeviceSigningVerifierCallback") { $0.clientError = text("ClientNotRegistered") }
+            ])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", "ClientNotRegistered")]))
     }
 
     @Test(arguments: ["callbacks/AppIntegrityCallback--ios.json", "callbacks/AppIntegrityCallback--android.json"])
     func appIntegrityClientError(path: String) async throws {
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("AppIntegrityCallback") { $0.clientError = text("Unsupported") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("AppIntegrityCallback") { $0.clientError = text("Unsupported") }
+            ])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", "Unsupported")]))
         let unhandled = try await answer(try Fixtures.step(path), [])
         #expect(unhandled.unhandled.count == 1)

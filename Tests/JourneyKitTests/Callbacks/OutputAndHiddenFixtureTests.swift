@@ -21,18 +21,22 @@ import Testing
 
     @Test func explicitEchoHandlerIsNamed() async throws {
         let path = "callbacks/TextOutputCallback.json"
-        let result = try await answer(try Fixtures.step(path), [
-            handler("TextOutputCallback", line: 4) { $0.echo = located(true) }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("TextOutputCallback", line: 4) { $0.echo = located(true) }
+            ])
         #expect(result.step.json == (try Fixtures.json(path)))
         #expect(result.callbacks[0].answeredBy == "handler #1 (TextOutputCallback) at test.yaml:4:3")
     }
 
     @Test func valueOnAnOutputCallbackIsAnError() async throws {
         await #expect(throws: RunError.self) {
-            try await answer(try Fixtures.step("callbacks/RedirectCallback.json"), [
-                handler("RedirectCallback") { $0.value = text("x") }
-            ])
+            try await answer(
+                try Fixtures.step("callbacks/RedirectCallback.json"),
+                [
+                    handler("RedirectCallback") { $0.value = text("x") }
+                ])
         }
     }
 
@@ -53,19 +57,25 @@ import Testing
     @Test func hiddenValueByHiddenId() async throws {
         let path = "callbacks/HiddenValueCallback.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler(nil, matching: { $0.hiddenId = TextPattern(exact: "jwt") }) { $0.value = text("eyJhbGciOi.x.y") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler(nil, matching: { $0.hiddenId = TextPattern(exact: "jwt") }) {
+                    $0.value = text("eyJhbGciOi.x.y")
+                }
+            ])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "eyJhbGciOi.x.y")]))
     }
 
     @Test func hiddenValueByType() async throws {
         let path = "callbacks/mfa/oath-registration-qr.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("HiddenValueCallback") { $0.value = text("seen") },
-            handler("ConfirmationCallback", line: 2) { $0.choose = located(.label("Next")) },
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("HiddenValueCallback") { $0.value = text("seen") },
+                handler("ConfirmationCallback", line: 2) { $0.choose = located(.label("Next")) },
+            ])
         #expect(result.step.json == fixture(json, setting: [(2, "IDToken3", "seen"), (3, "IDToken4", 0)]))
     }
 }

@@ -13,9 +13,11 @@ import Testing
         let echoed = try await answer(try Fixtures.step(path), [])
         #expect(echoed.step.json == json)
         #expect(echoed.unhandled.isEmpty)
-        let failed = try await answer(try Fixtures.step(path), [
-            handler("PingOneProtectInitializeCallback") { $0.clientError = text("Protect SDK failed to start") }
-        ])
+        let failed = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("PingOneProtectInitializeCallback") { $0.clientError = text("Protect SDK failed to start") }
+            ])
         #expect(failed.step.json == fixture(json, setting: [(0, "IDToken1clientError", "Protect SDK failed to start")]))
         #expect(failed.note(0, "clientError") == "Protect SDK failed to start")
     }
@@ -23,9 +25,11 @@ import Testing
     @Test func nativeProtectEvaluationSignals() async throws {
         let path = "callbacks/PingOneProtectEvaluationCallback.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("PingOneProtectEvaluationCallback") { $0.signals = text("signals-blob") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("PingOneProtectEvaluationCallback") { $0.signals = text("signals-blob") }
+            ])
         #expect(result.step.json == fixture(json, setting: [(0, "IDToken1signals", "signals-blob")]))
         let unhandled = try await answer(try Fixtures.step(path), [])
         #expect(unhandled.unhandled.count == 1)
@@ -37,9 +41,11 @@ import Testing
         let echoed = try await answer(try Fixtures.step(path), [])
         #expect(echoed.step.json == json)
         #expect(echoed.unhandled.isEmpty)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("MetadataCallback") { $0.clientError = text("init failed") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("MetadataCallback") { $0.clientError = text("init failed") }
+            ])
         #expect(result.step.json == fixture(json, setting: [(1, "IDToken2", "init failed")]))
         #expect(result.callbacks[1].answeredBy?.hasPrefix("paired with MetadataCallback #1") == true)
         #expect(result.note(0, "form") == "PingOne Protect initialize")
@@ -48,19 +54,24 @@ import Testing
     @Test func metadataProtectEvaluationSignalsByFormName() async throws {
         let path = "callbacks/protect/metadata-protect-risk-evaluation.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("PingOneProtectEvaluationCallback") { $0.signals = text("sig-data") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("PingOneProtectEvaluationCallback") { $0.signals = text("sig-data") }
+            ])
         // Both hidden inputs are named IDToken1: only the signals callback changes.
         #expect(result.step.json == fixture(json, setting: [(1, "IDToken1", "sig-data")]))
-        let failed = try await answer(try Fixtures.step(path), [
-            handler("PingOneProtectEvaluationCallback") { $0.clientError = text("no signals") }
-        ])
+        let failed = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("PingOneProtectEvaluationCallback") { $0.clientError = text("no signals") }
+            ])
         #expect(failed.step.json == fixture(json, setting: [(2, "IDToken1", "no signals")]))
         let unhandled = try await answer(try Fixtures.step(path), [])
-        #expect(unhandled.unhandled.map(\.message) == [
-            "no handler for MetadataCallback (PingOne Protect risk evaluation); handlers tried: none"
-        ])
+        #expect(
+            unhandled.unhandled.map(\.message) == [
+                "no handler for MetadataCallback (PingOne Protect risk evaluation); handlers tried: none"
+            ])
     }
 
     static let webAuthnFixtures: [(path: String, outcomeCallback: Int, input: String)] = [
@@ -83,7 +94,8 @@ import Testing
         let (path, position, input) = Self.webAuthnFixtures[fixtureIndex]
         let json = try Fixtures.json(path)
         let typeName = path.contains("registration") ? "WebAuthnRegistrationCallback" : "WebAuthnAuthenticationCallback"
-        let result = try await answer(try Fixtures.step(path), [handler(typeName) { $0.clientError = text("NotAllowedError") }])
+        let result = try await answer(
+            try Fixtures.step(path), [handler(typeName) { $0.clientError = text("NotAllowedError") }])
         let outcome = "ERROR::NotAllowedError:The operation either timed out or was not allowed."
         #expect(result.step.json == fixture(json, setting: [(position, input, .string(outcome))]))
         #expect(result.unhandled.isEmpty)
@@ -99,18 +111,24 @@ import Testing
     @Test func webAuthnUnsupportedThroughTheMetadataCallback() async throws {
         let path = "callbacks/webauthn/registration-metadata-am71.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler("MetadataCallback") { $0.clientError = text("unsupported") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("MetadataCallback") { $0.clientError = text("unsupported") }
+            ])
         #expect(result.step.json == fixture(json, setting: [(1, "IDToken2", "unsupported")]))
     }
 
     @Test func webAuthnAnsweredThroughItsHiddenValueCallback() async throws {
         let path = "callbacks/webauthn/authentication-metadata-am71.json"
         let json = try Fixtures.json(path)
-        let result = try await answer(try Fixtures.step(path), [
-            handler(nil, matching: { $0.hiddenId = TextPattern(exact: "webAuthnOutcome") }) { $0.value = text("unsupported") }
-        ])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler(nil, matching: { $0.hiddenId = TextPattern(exact: "webAuthnOutcome") }) {
+                    $0.value = text("unsupported")
+                }
+            ])
         #expect(result.step.json == fixture(json, setting: [(1, "IDToken2", "unsupported")]))
         #expect(result.unhandled.isEmpty)
     }
@@ -118,8 +136,11 @@ import Testing
     @Test func webAuthnOutcomeStrings() {
         #expect(WebAuthnOutcome.clientError("unsupported") == "unsupported")
         #expect(WebAuthnOutcome.clientError("ERROR::TimeoutError:late") == "ERROR::TimeoutError:late")
-        #expect(WebAuthnOutcome.clientError("InvalidStateError") == "ERROR::InvalidStateError:The authenticator was previously registered.")
-        #expect(WebAuthnOutcome.clientError("NotAllowedError: user cancelled") == "ERROR::NotAllowedError: user cancelled")
+        #expect(
+            WebAuthnOutcome.clientError("InvalidStateError")
+                == "ERROR::InvalidStateError:The authenticator was previously registered.")
+        #expect(
+            WebAuthnOutcome.clientError("NotAllowedError: user cancelled") == "ERROR::NotAllowedError: user cancelled")
         #expect(WebAuthnOutcome.clientError("something else") == "something else")
     }
 
@@ -128,7 +149,8 @@ import Testing
         #expect(try forms("callbacks/webauthn/registration-metadata-am70.json").first == .webAuthnRegistration)
         #expect(try forms("callbacks/webauthn/authentication-metadata-am70.json").first == .webAuthnAuthentication)
         #expect(try forms("callbacks/webauthn/registration-script-am70.json") == [.webAuthnRegistration, nil, nil])
-        #expect(try forms("callbacks/webauthn/authentication-script-am653.json") == [.webAuthnAuthentication, nil, nil])
+        #expect(
+            try forms("callbacks/webauthn/authentication-script-am653.json") == [.webAuthnAuthentication, nil, nil])
         #expect(try forms("callbacks/protect/metadata-protect-initialize.json") == [.protectInitialize, nil])
         #expect(try forms("callbacks/MetadataCallback.json") == [nil])
         #expect(try forms("callbacks/mfa/recovery-codes-display.json") == [nil])

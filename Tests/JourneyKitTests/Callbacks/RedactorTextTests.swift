@@ -34,7 +34,8 @@ struct RedactorTextTests {
 
     @Test("one-time-code prompts are told apart from passwords word by word")
     func oneTimeCodePrompts() {
-        for prompt in ["One Time Password", "Enter OTP", "one-time code", "Verification code", "PIN", "Your passcode:"] {
+        for prompt in ["One Time Password", "Enter OTP", "one-time code", "Verification code", "PIN", "Your passcode:"]
+        {
             #expect(CallbackCatalogue.looksLikeOneTimeCode(prompt), "\(prompt)")
         }
         for prompt in ["Password", "Pinned item", "timeout", "barcode", "one", "time"] {

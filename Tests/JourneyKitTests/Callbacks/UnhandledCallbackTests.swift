@@ -10,11 +10,13 @@ import Testing
         let step = try Fixtures.step("callbacks/ChoiceCallback.json")
         let handlers = [
             HandlerSpec(
-                matcher: Matcher(type: Located("NameCallback", at: SourceLocation(file: "login.yaml", line: 9, column: 3))),
+                matcher: Matcher(
+                    type: Located("NameCallback", at: SourceLocation(file: "login.yaml", line: 9, column: 3))),
                 answer: AnswerSpec(location: SourceLocation(file: "login.yaml", line: 9, column: 3)),
                 location: SourceLocation(file: "login.yaml", line: 9, column: 3)),
             HandlerSpec(
-                matcher: Matcher(type: Located("PasswordCallback", at: SourceLocation(file: "login.yaml", line: 10, column: 3))),
+                matcher: Matcher(
+                    type: Located("PasswordCallback", at: SourceLocation(file: "login.yaml", line: 10, column: 3))),
                 answer: AnswerSpec(location: SourceLocation(file: "login.yaml", line: 10, column: 3)),
                 location: SourceLocation(file: "login.yaml", line: 10, column: 3)),
         ]
@@ -32,17 +34,20 @@ import Testing
 
     @Test func noHandlersAtAll() async throws {
         let result = try await answer(try Fixtures.step("callbacks/CustomCallback--unknown-type.json"), [])
-        #expect(result.unhandled.map(\.message) == [
-            "no handler for NameCallback (prompt \"User Name\"); handlers tried: none",
-            "no handler for PasswordCallback (prompt \"Password\"); handlers tried: none",
-            "no handler for CustomCallback (prompt \"Custom Input\"); handlers tried: none",
-        ])
+        #expect(
+            result.unhandled.map(\.message) == [
+                "no handler for NameCallback (prompt \"User Name\"); handlers tried: none",
+                "no handler for PasswordCallback (prompt \"Password\"); handlers tried: none",
+                "no handler for CustomCallback (prompt \"Custom Input\"); handlers tried: none",
+            ])
     }
 
     @Test func theOtherCallbacksAreStillAnswered() async throws {
-        let result = try await answer(try Fixtures.step("callbacks/CustomCallback--unknown-type.json"), [
-            handler("NameCallback") { $0.value = text("demo") }
-        ])
+        let result = try await answer(
+            try Fixtures.step("callbacks/CustomCallback--unknown-type.json"),
+            [
+                handler("NameCallback") { $0.value = text("demo") }
+            ])
         #expect(result.unhandled.count == 2)
         #expect(result.step.callbacks[0].input?.first?.value == "demo")
         #expect(result.callbacks.count == 3)
@@ -55,7 +60,10 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .script)
-            #expect(error.description == "step 4: NameCallback (prompt \"User Name\") needs value; the handler sets none of them (handler #1 at test.yaml:12:3)")
+            #expect(
+                error.description
+                    == "step 4: NameCallback (prompt \"User Name\") needs value; the handler sets none of them (handler #1 at test.yaml:12:3)"
+            )
         }
     }
 }

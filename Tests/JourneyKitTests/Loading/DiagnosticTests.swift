@@ -15,9 +15,10 @@ import Testing
 
     @Test func unknownKeySuggestsTheClosestOne() {
         let text = "version: 1\nname: Typo\njourney: Login\nhandlrs:\n  NameCallback: demo\n"
-        #expect(LoaderTestSupport.problems(text) == [
-            "4:1 error: unknown key 'handlrs' in the script [did you mean 'handlers'?]"
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "4:1 error: unknown key 'handlrs' in the script [did you mean 'handlers'?]"
+            ])
     }
 
     @Test func wrongValueTypesNameWhatWasExpectedAndFound() {
@@ -29,13 +30,14 @@ import Testing
             limits: { maxSteps: many }
             server: { verifyTLS: "no", timeout: soon }
             """
-        #expect(LoaderTestSupport.problems(text) == [
-            "3:7 error: tags must be a list, found a number",
-            "4:37 error: start.forceAuth must be true or false, found a string",
-            "5:21 error: limits.maxSteps must be a whole number, found a string",
-            "6:22 error: server.verifyTLS must be true or false, found a string",
-            "6:37 error: server.timeout must be a number of seconds or a duration such as 30s, 500ms or 2m, found 'soon'",
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "3:7 error: tags must be a list, found a number",
+                "4:37 error: start.forceAuth must be true or false, found a string",
+                "5:21 error: limits.maxSteps must be a whole number, found a string",
+                "6:22 error: server.verifyTLS must be true or false, found a string",
+                "6:37 error: server.timeout must be a number of seconds or a duration such as 30s, 500ms or 2m, found 'soon'",
+            ])
     }
 
     @Test func undefinedVariableSuggestsADeclaredOne() {
@@ -48,10 +50,11 @@ import Testing
               NameCallback: "{{ usernme }}"
               PasswordCallback: "{{ env.PW }}{{ suffix }}"
             """
-        #expect(LoaderTestSupport.problems(text) == [
-            "6:21 error: undefined variable 'usernme' [did you mean 'username'?]",
-            "7:37 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "6:21 error: undefined variable 'usernme' [did you mean 'username'?]",
+                "7:37 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
+            ])
     }
 
     @Test func variablesGivenFromOutsideAreDefined() {
@@ -61,27 +64,33 @@ import Testing
 
     @Test func unknownOutcomeSuggestsTheClosestOne() {
         let text = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: sucess\n"
-        #expect(LoaderTestSupport.problems(text) == [
-            "5:12 error: unknown outcome 'sucess' [did you mean 'success'?]"
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:12 error: unknown outcome 'sucess' [did you mean 'success'?]"
+            ])
         let mapped = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: { failur: { code: 401 } }\n"
-        #expect(LoaderTestSupport.problems(mapped) == [
-            "5:14 error: unknown outcome 'failur' [did you mean 'failure'?]"
-        ])
+        #expect(
+            LoaderTestSupport.problems(mapped) == [
+                "5:14 error: unknown outcome 'failur' [did you mean 'failure'?]"
+            ])
     }
 
     @Test func badRegexIsReportedAtThePattern() {
-        let text = "version: 1\nname: Regex\njourney: Login\nhandlers:\n  - match: { type: ChoiceCallback, prompt: \"/(unclosed/\" }\n    choose: 0\n"
+        let text =
+            "version: 1\nname: Regex\njourney: Login\nhandlers:\n  - match: { type: ChoiceCallback, prompt: \"/(unclosed/\" }\n    choose: 0\n"
         let problems = LoaderTestSupport.problems(text)
         #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("5:44 error: invalid regular expression in handlers[0].match.prompt") == true, "\(problems)")
+        #expect(
+            problems.first?.hasPrefix("5:44 error: invalid regular expression in handlers[0].match.prompt") == true,
+            "\(problems)")
     }
 
     @Test func unterminatedTemplatePointsAtTheOpeningBraces() {
         let plain = "version: 1\nname: Template\njourney: Login\nhandlers:\n  NameCallback: user-{{ name\n"
-        #expect(LoaderTestSupport.problems(plain) == [
-            "5:22 error: unterminated '{{': expected '}}' to close the expression [expressions are written {{ name }}]"
-        ])
+        #expect(
+            LoaderTestSupport.problems(plain) == [
+                "5:22 error: unterminated '{{': expected '}}' to close the expression [expressions are written {{ name }}]"
+            ])
         let quoted = "version: 1\nname: Template\njourney: Login\nhandlers:\n  NameCallback: \"user-{{ name\"\n"
         #expect(LoaderTestSupport.problems(quoted).first?.hasPrefix("5:23 error: unterminated '{{'") == true)
     }
@@ -92,45 +101,55 @@ import Testing
     }
 
     @Test func unknownCallbackTypeIsAWarningWithASuggestion() throws {
-        let text = "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeRiskScoreCallback: { inputs: { IDToken1: x } }\n"
+        let text =
+            "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeRiskScoreCallback: { inputs: { IDToken1: x } }\n"
         let result = ScriptLoader.lint(text: text, file: "test.yaml")
         #expect(result.script != nil)
-        #expect(result.diagnostics.map(LoaderTestSupport.summary) == [
-            "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
-            "6:3 warning: unknown callback type 'AcmeRiskScoreCallback' (custom types are answered by input name)",
-        ])
+        #expect(
+            result.diagnostics.map(LoaderTestSupport.summary) == [
+                "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
+                "6:3 warning: unknown callback type 'AcmeRiskScoreCallback' (custom types are answered by input name)",
+            ])
     }
 
     @Test func simulatorTreeFilesAreRejectedClearly() {
         let text = "version: 1\nkind: simulator\nname: Tree\nnodes: {}\n"
-        #expect(LoaderTestSupport.problems(text) == [
-            "2:7 error: this is a simulator tree file (kind: simulator), not a journey script [journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader]"
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "2:7 error: this is a simulator tree file (kind: simulator), not a journey script [journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader]"
+            ])
     }
 
     @Test func versionAndStartAreChecked() {
-        #expect(LoaderTestSupport.problems("version: 2\nname: V\njourney: Login\n") == [
-            "1:10 error: unsupported version 2: this journey reads version 1 scripts"
-        ])
-        #expect(LoaderTestSupport.problems("name: V\njourney: Login\n") == [
-            "1:1 error: missing required key 'version' in the script"
-        ])
-        #expect(LoaderTestSupport.problems("version: 1\nname: V\n") == [
-            "1:1 error: missing 'journey' (the service to start) or 'start' in the script [for example: journey: Login]"
-        ])
-        #expect(LoaderTestSupport.problems("version: 1\nname: V\njourney: A\nstart: { service: B }\n") == [
-            "4:1 error: the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'"
-        ])
+        #expect(
+            LoaderTestSupport.problems("version: 2\nname: V\njourney: Login\n") == [
+                "1:10 error: unsupported version 2: this journey reads version 1 scripts"
+            ])
+        #expect(
+            LoaderTestSupport.problems("name: V\njourney: Login\n") == [
+                "1:1 error: missing required key 'version' in the script"
+            ])
+        #expect(
+            LoaderTestSupport.problems("version: 1\nname: V\n") == [
+                "1:1 error: missing 'journey' (the service to start) or 'start' in the script [for example: journey: Login]"
+            ])
+        #expect(
+            LoaderTestSupport.problems("version: 1\nname: V\njourney: A\nstart: { service: B }\n") == [
+                "4:1 error: the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'"
+            ])
     }
 
     @Test func aMisspelledRequiredKeyIsReportedOnce() {
-        #expect(LoaderTestSupport.problems("version: 1\nnmae: Typo\njourny: Login\n") == [
-            "2:1 error: unknown key 'nmae' in the script [did you mean 'name'?]",
-            "3:1 error: unknown key 'journy' in the script [did you mean 'journey'?]",
-        ])
-        #expect(LoaderTestSupport.problems("version: 1\nname: T\njourney: L\nhandlers:\n  - mach: NameCallback\n    value: x\n") == [
-            "5:5 error: unknown key 'mach' in handlers[0] [did you mean 'match'?]"
-        ])
+        #expect(
+            LoaderTestSupport.problems("version: 1\nnmae: Typo\njourny: Login\n") == [
+                "2:1 error: unknown key 'nmae' in the script [did you mean 'name'?]",
+                "3:1 error: unknown key 'journy' in the script [did you mean 'journey'?]",
+            ])
+        #expect(
+            LoaderTestSupport.problems(
+                "version: 1\nname: T\njourney: L\nhandlers:\n  - mach: NameCallback\n    value: x\n") == [
+                    "5:5 error: unknown key 'mach' in handlers[0] [did you mean 'match'?]"
+                ])
     }
 
     @Test func valueSourcesAreChecked() {
@@ -145,13 +164,14 @@ import Testing
               d: { outbox: { to: x@example.com, field: otp } }
               env: 1
             """
-        #expect(LoaderTestSupport.problems(text) == [
-            "5:16 error: vars.a has both 'env' and 'generate'; a value comes from exactly one source",
-            "6:18 error: generate must be one of uuid, email, timestamp, digits, found 'uuids' [did you mean 'uuid'?]",
-            "7:16 error: unknown key 'secrt' in vars.c (a value source) [did you mean 'secret'?]",
-            "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
-            "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:16 error: vars.a has both 'env' and 'generate'; a value comes from exactly one source",
+                "6:18 error: generate must be one of uuid, email, timestamp, digits, found 'uuids' [did you mean 'uuid'?]",
+                "7:16 error: unknown key 'secrt' in vars.c (a value source) [did you mean 'secret'?]",
+                "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
+                "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
+            ])
     }
 
     @Test func handlerOptionsAreChecked() {
@@ -175,11 +195,12 @@ import Testing
               NameCallback: [a, b]
               IdPCallback: { token: t, tokenType: idtoken, timeout: soon }
             """
-        #expect(LoaderTestSupport.problems(options) == [
-            "5:21 error: unknown key 'chose' in handlers.ChoiceCallback [did you mean 'choose'?]",
-            "6:17 error: handlers.NameCallback must be a value or a mapping of answer options, found a list [use the list form of handlers ('- match: NameCallback') to write several handlers]",
-            "7:39 error: handlers.IdPCallback.tokenType must be one of id_token, access_token, authorization_code, JSON, found 'idtoken' [did you mean 'id_token'?]",
-            "7:57 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
-        ])
+        #expect(
+            LoaderTestSupport.problems(options) == [
+                "5:21 error: unknown key 'chose' in handlers.ChoiceCallback [did you mean 'choose'?]",
+                "6:17 error: handlers.NameCallback must be a value or a mapping of answer options, found a list [use the list form of handlers ('- match: NameCallback') to write several handlers]",
+                "7:39 error: handlers.IdPCallback.tokenType must be one of id_token, access_token, authorization_code, JSON, found 'idtoken' [did you mean 'id_token'?]",
+                "7:57 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
+            ])
     }
 }

@@ -128,12 +128,17 @@ import Testing
         #expect(LoaderTestSupport.describe(answers[7].token) == "literal \"abc\"")
         #expect(answers[7].tokenType?.value == "id_token")
         #expect(LoaderTestSupport.describe(answers[8].signals) == "template {{ otpUri }}")
-        #expect(answers[9].profile?.value.compactJSON == #"{"identifier":"device-1","metadata":{"platform":{"model":"Test"}}}"#)
+        #expect(
+            answers[9].profile?.value.compactJSON
+                == #"{"identifier":"device-1","metadata":{"platform":{"model":"Test"}}}"#)
         #expect(LoaderTestSupport.describe(answers[10].deviceName) == "literal \"Test Phone\"")
         #expect(LoaderTestSupport.describe(answers[10].deviceId) == "generate uuid")
         #expect(answers[10].keyFile?.value == "keys/device.pem")
         #expect(answers[11].inputs.map(\.name) == ["IDToken1token", "clientError"])
-        #expect(answers[11].inputs.map { LoaderTestSupport.describe($0.value) } == ["template {{ otpUri }}", "literal \"\""])
+        #expect(
+            answers[11].inputs.map { LoaderTestSupport.describe($0.value) } == [
+                "template {{ otpUri }}", "literal \"\"",
+            ])
         #expect(answers[12].exit?.value == true)
         #expect(LoaderTestSupport.describe(answers[13].resume) == "outbox demo@example.com suspendedId")
         #expect(answers[14].echo?.value == true)
@@ -141,7 +146,10 @@ import Testing
 
     @Test func loadsCapturesFromEverySource() throws {
         let captures = try #require(LoaderTestSupport.load(text)).captures
-        #expect(captures.map(\.name) == ["otpUri", "choices", "stageName", "title", "about", "token", "location", "uri", "codes"])
+        #expect(
+            captures.map(\.name) == [
+                "otpUri", "choices", "stageName", "title", "about", "token", "location", "uri", "codes",
+            ])
         let summaries = captures.map { capture -> String in
             switch capture.source {
             case .output(let matcher, let name): return "output \(matcher.summary) \(name)"
@@ -152,11 +160,12 @@ import Testing
             case .recoveryCodes: return "recoveryCodes"
             }
         }
-        #expect(summaries == [
-            "output HiddenValueCallback, id 'mfaDeviceRegistration' value", "output ChoiceCallback choices",
-            "step stage", "step header", "step description", "response tokenId", "header Location",
-            "registrationUri", "recoveryCodes",
-        ])
+        #expect(
+            summaries == [
+                "output HiddenValueCallback, id 'mfaDeviceRegistration' value", "output ChoiceCallback choices",
+                "step stage", "step header", "step description", "response tokenId", "header Location",
+                "registrationUri", "recoveryCodes",
+            ])
         #expect(captures[0].regex?.description == #"/secret=(\w+)/"#)
         #expect(captures[0].step == 2)
         #expect(captures[0].secret && captures[5].secret && !captures[1].secret)
@@ -169,7 +178,10 @@ import Testing
         #expect(steps[1].callbacks == ["ChoiceCallback"])
         #expect(steps[1].stage == TextPattern(exact: "MFA_CHOICE"))
         #expect(steps[1].header?.description == "/Choose/")
-        #expect(steps[1].outputs.map { "\($0.callbackType).\($0.output)" } == ["ChoiceCallback.choices", "ChoiceCallback.prompt"])
+        #expect(
+            steps[1].outputs.map { "\($0.callbackType).\($0.output)" } == [
+                "ChoiceCallback.choices", "ChoiceCallback.prompt",
+            ])
         if case .equals(let json) = steps[1].outputs[0].expected {
             #expect(json == .array([.string("Email"), .string("SMS")]))
         } else {
@@ -192,8 +204,9 @@ import Testing
 
     @Test func warnsOnlyAboutTheCustomCallbackType() {
         let diagnostics = ScriptLoader.lint(text: text, file: "test.yaml").diagnostics
-        #expect(diagnostics.map(LoaderTestSupport.summary) == [
-            "47:12 warning: unknown callback type 'AcmeTokenCallback' (custom types are answered by input name)"
-        ])
+        #expect(
+            diagnostics.map(LoaderTestSupport.summary) == [
+                "47:12 warning: unknown callback type 'AcmeTokenCallback' (custom types are answered by input name)"
+            ])
     }
 }

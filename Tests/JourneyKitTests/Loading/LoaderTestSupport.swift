@@ -39,7 +39,8 @@ enum LoaderTestSupport {
         case .template(let template): return "template \(template)\(secret)"
         case .env(let name, let fallback): return "env \(name) default \(fallback ?? "-")\(secret)"
         case .generate(let generator): return "generate \(generator.rawValue)\(secret)"
-        case .command(let arguments, let timeout): return "command \(arguments) timeout \(timeout.map(String.init) ?? "-")\(secret)"
+        case .command(let arguments, let timeout):
+            return "command \(arguments) timeout \(timeout.map(String.init) ?? "-")\(secret)"
         case .outbox(let recipient, let field): return "outbox \(recipient) \(field)\(secret)"
         }
     }

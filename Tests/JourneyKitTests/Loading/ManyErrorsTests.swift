@@ -23,12 +23,13 @@ import Testing
     @Test func reportsEveryErrorWithItsPlace() {
         let result = ScriptLoader.lint(text: text, file: "journeys/many.yaml")
         #expect(result.script == nil)
-        #expect(result.diagnostics.map { "\($0.location?.description ?? "-") \($0.message)" } == [
-            "journeys/many.yaml:7:21 undefined variable 'usernam'",
-            "journeys/many.yaml:8:21 unknown key 'chose' in handlers.ChoiceCallback",
-            "journeys/many.yaml:10:12 unknown outcome 'sucess'",
-            "journeys/many.yaml:12:13 limits.maxSteps must be a whole number, found a string",
-        ])
+        #expect(
+            result.diagnostics.map { "\($0.location?.description ?? "-") \($0.message)" } == [
+                "journeys/many.yaml:7:21 undefined variable 'usernam'",
+                "journeys/many.yaml:8:21 unknown key 'chose' in handlers.ChoiceCallback",
+                "journeys/many.yaml:10:12 unknown outcome 'sucess'",
+                "journeys/many.yaml:12:13 limits.maxSteps must be a whole number, found a string",
+            ])
     }
 
     @Test func loadThrowsTheSameList() {
@@ -44,23 +45,24 @@ import Testing
     @Test func rendersTheOffendingLineWithACaret() throws {
         let result = ScriptLoader.lint(text: text, file: "journeys/many.yaml")
         let rendered = result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n")
-        #expect(rendered == """
-            journeys/many.yaml:7:21: error: undefined variable 'usernam'
-             7 |   NameCallback: "{{ usernam }}"
-               |                     ^^^^^^^
-               = did you mean 'username'?
-            journeys/many.yaml:8:21: error: unknown key 'chose' in handlers.ChoiceCallback
-             8 |   ChoiceCallback: { chose: SMS }
-               |                     ^^^^^
-               = did you mean 'choose'?
-            journeys/many.yaml:10:12: error: unknown outcome 'sucess'
-             10 |   outcome: sucess
-                |            ^^^^^^
-                = did you mean 'success'?
-            journeys/many.yaml:12:13: error: limits.maxSteps must be a whole number, found a string
-             12 |   maxSteps: many
-                |             ^^^^
-            """)
+        #expect(
+            rendered == """
+                journeys/many.yaml:7:21: error: undefined variable 'usernam'
+                 7 |   NameCallback: "{{ usernam }}"
+                   |                     ^^^^^^^
+                   = did you mean 'username'?
+                journeys/many.yaml:8:21: error: unknown key 'chose' in handlers.ChoiceCallback
+                 8 |   ChoiceCallback: { chose: SMS }
+                   |                     ^^^^^
+                   = did you mean 'choose'?
+                journeys/many.yaml:10:12: error: unknown outcome 'sucess'
+                 10 |   outcome: sucess
+                    |            ^^^^^^
+                    = did you mean 'success'?
+                journeys/many.yaml:12:13: error: limits.maxSteps must be a whole number, found a string
+                 12 |   maxSteps: many
+                    |             ^^^^
+                """)
     }
 
     @Test func aMissingFileIsADiagnostic() {

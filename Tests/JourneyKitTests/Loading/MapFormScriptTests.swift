@@ -88,10 +88,12 @@ import Testing
     @Test func loadsEveryVarSource() throws {
         let vars = try #require(LoaderTestSupport.load(text)).vars
         let described = Dictionary(uniqueKeysWithValues: vars.map { ($0.name, LoaderTestSupport.describe($0.value)) })
-        #expect(vars.map(\.name) == [
-            "username", "count", "profile", "greeting", "password", "runId", "email", "stamp", "otp", "token", "split",
-            "code", "wrapped", "data",
-        ])
+        #expect(
+            vars.map(\.name) == [
+                "username", "count", "profile", "greeting", "password", "runId", "email", "stamp", "otp", "token",
+                "split",
+                "code", "wrapped", "data",
+            ])
         #expect(described["username"] == "literal \"demo\"")
         #expect(described["count"] == "literal 3")
         #expect(described["profile"] == #"literal {"city":"Paris","zip":75001}"#)
@@ -111,9 +113,10 @@ import Testing
 
     @Test func loadsMapFormHandlers() throws {
         let handlers = try #require(LoaderTestSupport.load(text)).handlers
-        #expect(handlers.map { $0.matcher.type?.value } == [
-            "NameCallback", "PasswordCallback", "NumberAttributeInputCallback", "ReCaptchaEnterpriseCallback",
-        ])
+        #expect(
+            handlers.map { $0.matcher.type?.value } == [
+                "NameCallback", "PasswordCallback", "NumberAttributeInputCallback", "ReCaptchaEnterpriseCallback",
+            ])
         #expect(LoaderTestSupport.describe(handlers[0].answer.value) == "template {{ username }}")
         #expect(LoaderTestSupport.describe(handlers[1].answer.value) == "env DEMO_PASSWORD default - secret")
         #expect(LoaderTestSupport.describe(handlers[2].answer.value) == "literal 42")
@@ -131,7 +134,8 @@ import Testing
 
     @Test func loadsStepAndOutcomeExpectations() throws {
         let expect = try #require(LoaderTestSupport.load(text)).expect
-        #expect(expect.steps?.map(\.callbacks) == [["NameCallback", "PasswordCallback"], ["ReCaptchaEnterpriseCallback"]])
+        #expect(
+            expect.steps?.map(\.callbacks) == [["NameCallback", "PasswordCallback"], ["ReCaptchaEnterpriseCallback"]])
         guard case .success(let check) = expect.outcome else {
             Issue.record("expected success, found \(expect.outcome.name)")
             return

@@ -99,22 +99,26 @@ import Testing
               retry: { txid: queyr, tre: none }
             cleanup: logot
             """
-        #expect(LoaderTestSupport.problems(text) == [
-            "5:3 error: unknown key 'methd' in request [did you mean 'method'?]",
-            "7:18 error: request.retry.txid must be one of auto, query, header, none, found 'queyr' [did you mean 'query'?]",
-            "7:25 error: unknown key 'tre' in request.retry [did you mean 'tree'?]",
-            "8:10 error: cleanup must be one of logout, found 'logot' [did you mean 'logout'?]",
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:3 error: unknown key 'methd' in request [did you mean 'method'?]",
+                "7:18 error: request.retry.txid must be one of auto, query, header, none, found 'queyr' [did you mean 'query'?]",
+                "7:25 error: unknown key 'tre' in request.retry [did you mean 'tree'?]",
+                "8:10 error: cleanup must be one of logout, found 'logot' [did you mean 'logout'?]",
+            ])
     }
 
     @Test func resourceOutcomesNeedARequest() {
-        #expect(LoaderTestSupport.problems("version: 1\nname: A\njourney: Login\nexpect: { outcome: authorized }\n") == [
-            "4:20 error: outcome 'authorized' is about a protected resource, and the script has no 'request:' [add a request: phase, or expect one of success, failure, suspended, redirect, timeout]"
-        ])
-        let singleUse = "version: 1\nname: S\njourney: Login\nrequest: { url: /r }\nexpect: { outcome: denied, singleUse: true }\n"
-        #expect(LoaderTestSupport.problems(singleUse) == [
-            "5:39 error: expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'"
-        ])
+        #expect(
+            LoaderTestSupport.problems("version: 1\nname: A\njourney: Login\nexpect: { outcome: authorized }\n") == [
+                "4:20 error: outcome 'authorized' is about a protected resource, and the script has no 'request:' [add a request: phase, or expect one of success, failure, suspended, redirect, timeout]"
+            ])
+        let singleUse =
+            "version: 1\nname: S\njourney: Login\nrequest: { url: /r }\nexpect: { outcome: denied, singleUse: true }\n"
+        #expect(
+            LoaderTestSupport.problems(singleUse) == [
+                "5:39 error: expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'"
+            ])
     }
 
     @Test func badRequestValuesAreReported() {
@@ -128,13 +132,14 @@ import Testing
             expect:
               outcome: { authorized: { status: 42, bdy: x } }
             """
-        #expect(LoaderTestSupport.problems(text) == [
-            "5:3 error: missing required key 'url' in request",
-            "5:11 error: request.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, found 'FETCH'",
-            "6:8 error: request.body has no value [write a mapping (sent as JSON) or a string]",
-            "8:36 error: expect.outcome.authorized.status must be at least 100, found 42",
-            "8:40 error: unknown key 'bdy' in expect.outcome.authorized [did you mean 'body'?]",
-        ])
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:3 error: missing required key 'url' in request",
+                "5:11 error: request.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, found 'FETCH'",
+                "6:8 error: request.body has no value [write a mapping (sent as JSON) or a string]",
+                "8:36 error: expect.outcome.authorized.status must be at least 100, found 42",
+                "8:40 error: unknown key 'bdy' in expect.outcome.authorized [did you mean 'body'?]",
+            ])
     }
 
     @Test func usesOutputsAreVariablesAndMustNotClash() {
@@ -148,8 +153,12 @@ import Testing
               PasswordCallback: "{{ pasword }}"
             """
         let problems = LoaderTestSupport.problems(text)
-        #expect(problems.contains("3:49 error: 'bad name' cannot name an output: use letters, digits and '_', starting with a letter"))
-        #expect(problems.contains("3:39 error: uses output 'password' has the same name as a variable or capture of this script"))
+        #expect(
+            problems.contains(
+                "3:49 error: 'bad name' cannot name an output: use letters, digits and '_', starting with a letter"))
+        #expect(
+            problems.contains(
+                "3:39 error: uses output 'password' has the same name as a variable or capture of this script"))
         #expect(problems.contains { $0.hasPrefix("7:25 error: undefined variable 'pasword'") })
     }
 }

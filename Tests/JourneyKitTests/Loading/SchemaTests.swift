@@ -37,7 +37,8 @@ import Testing
         let definitions = try #require(schema["$defs"] as? [String: Any])
         for (name, keys) in ScriptLoader.acceptedKeys.sorted(by: { $0.key < $1.key }) {
             let definition = name == "<root>" ? schema : definitions[name] as? [String: Any]
-            let properties = try #require(definition.flatMap { Self.properties(of: $0) }, "the schema has no $defs/\(name) with properties")
+            let properties = try #require(
+                definition.flatMap { Self.properties(of: $0) }, "the schema has no $defs/\(name) with properties")
             #expect(Set(properties) == Set(keys), "\(name): schema \(properties.sorted()) vs loader \(keys.sorted())")
         }
         let schemaMappings = definitions.filter { Self.properties(of: $0.value as? [String: Any] ?? [:]) != nil }.keys
@@ -52,13 +53,17 @@ import Testing
         func enumeration(_ path: [String]) -> [String]? {
             var node: Any? = definitions
             for key in path {
-                if let index = Int(key) { node = (node as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil } }
-                else { node = (node as? [String: Any])?[key] }
+                if let index = Int(key) {
+                    node = (node as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                } else {
+                    node = (node as? [String: Any])?[key]
+                }
             }
             return (node as? [String: Any])?["enum"] as? [String]
         }
-        #expect(enumeration(["callbackType", "anyOf", "0"]) == KnownCallbackTypes.all + KnownCallbackTypes.derived,
-                "add new callback types to $defs/callbackType in schemas/journey.schema.json")
+        #expect(
+            enumeration(["callbackType", "anyOf", "0"]) == KnownCallbackTypes.all + KnownCallbackTypes.derived,
+            "add new callback types to $defs/callbackType in schemas/journey.schema.json")
         #expect(enumeration(["outcome", "anyOf", "0"]) == OutcomeExpectation.names)
         #expect(enumeration(["value", "properties", "generate"]) == Generator.allCases.map(\.rawValue))
         #expect(enumeration(["capture", "properties", "from"]) == FormatKeys.captureSources)
@@ -92,7 +97,9 @@ import Testing
 
     /// `# expect: 4:1 unknown key 'handlrs'` in a fixture names the loader error it must produce.
     static func expectedError(in text: String) -> String? {
-        text.split(separator: "\n").first { $0.hasPrefix("# expect: ") }.map { String($0.dropFirst("# expect: ".count)) }
+        text.split(separator: "\n").first { $0.hasPrefix("# expect: ") }.map {
+            String($0.dropFirst("# expect: ".count))
+        }
     }
 
     /// A definition's property names, also for one-of-several shapes (like outcome).

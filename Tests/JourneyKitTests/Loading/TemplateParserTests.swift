@@ -10,13 +10,14 @@ import Testing
         let template = try TemplateParser.parse(
             #"user-{{ env.PREFIX }}-{{ lower( "A\"b" ) }}{{ digits(8) }}{{ email('example.com') }}{{ base64(username) }}"#,
             at: origin)
-        #expect(template.parts == [
-            .literal("user-"), .expression(.path(["env", "PREFIX"]), source: "env.PREFIX"), .literal("-"),
-            .expression(.call(name: "lower", arguments: [.string("A\"b")]), source: #"lower( "A\"b" )"#),
-            .expression(.call(name: "digits", arguments: [.number(8)]), source: "digits(8)"),
-            .expression(.call(name: "email", arguments: [.string("example.com")]), source: "email('example.com')"),
-            .expression(.call(name: "base64", arguments: [.path(["username"])]), source: "base64(username)"),
-        ])
+        #expect(
+            template.parts == [
+                .literal("user-"), .expression(.path(["env", "PREFIX"]), source: "env.PREFIX"), .literal("-"),
+                .expression(.call(name: "lower", arguments: [.string("A\"b")]), source: #"lower( "A\"b" )"#),
+                .expression(.call(name: "digits", arguments: [.number(8)]), source: "digits(8)"),
+                .expression(.call(name: "email", arguments: [.string("example.com")]), source: "email('example.com')"),
+                .expression(.call(name: "base64", arguments: [.path(["username"])]), source: "base64(username)"),
+            ])
         #expect(template.location == origin)
     }
 

@@ -14,9 +14,10 @@ final class FakeMobileFirst: Transport {
     let preauthorize: @Sendable (JSONValue, Int) -> TransportResponse
 
     init(preauthorize: (@Sendable (JSONValue, Int) -> TransportResponse)? = nil) {
-        self.preauthorize = preauthorize ?? { body, _ in
-            body["challengeResponse"] == nil ? FakeMobileFirst.challenge : FakeMobileFirst.successes
-        }
+        self.preauthorize =
+            preauthorize ?? { body, _ in
+                body["challengeResponse"] == nil ? FakeMobileFirst.challenge : FakeMobileFirst.successes
+            }
     }
 
     var requests: [TransportRequest] { log.withLock { $0 } }
@@ -30,7 +31,8 @@ final class FakeMobileFirst: Transport {
         if url.hasSuffix("/registration/v1/self") {
             let clients = requests.filter { $0.url.hasSuffix("/registration/v1/self") }.count
             return TransportResponse(
-                status: 201, headers: [HeaderField("Location", "https://mfp.example.com/mfp/api/registration/clients/C\(clients)")])
+                status: 201,
+                headers: [HeaderField("Location", "https://mfp.example.com/mfp/api/registration/clients/C\(clients)")])
         }
         if url.hasSuffix("/preauth/v1/preauthorize") {
             return preauthorize((try? JSONValue.parse(request.body ?? Data())) ?? .null, count)
@@ -39,13 +41,15 @@ final class FakeMobileFirst: Transport {
             return TransportResponse(status: 302, headers: [HeaderField("Location", "https://mfpredirecturi?code=K")])
         }
         if url.hasSuffix("/az/v1/token") {
-            return Self.json(#"{"access_token":"AT-secret-token","token_type":"Bearer","expires_in":3600,"scope":"SimpleCaptcha"}"#)
+            return Self.json(
+                #"{"access_token":"AT-secret-token","token_type":"Bearer","expires_in":3600,"scope":"SimpleCaptcha"}"#)
         }
         return Self.json(#"{"balance":12}"#)
     }
 
     static func json(_ text: String, status: Int = 200, headers: [HeaderField] = []) -> TransportResponse {
-        TransportResponse(status: status, headers: [HeaderField("Content-Type", "application/json")] + headers, body: Data(text.utf8))
+        TransportResponse(
+            status: status, headers: [HeaderField("Content-Type", "application/json")] + headers, body: Data(text.utf8))
     }
 
     /// §1.8: `401 WWW-Authenticate: MFP-Challenge {"challenges":{"SimpleCaptcha":{"captcha":"3 + 5","message":null}}}`.
@@ -53,7 +57,8 @@ final class FakeMobileFirst: Transport {
         #"{"challenges":{"SimpleCaptcha":{"captcha":"3 + 5","message":null}}}"#, status: 401,
         headers: [HeaderField("WWW-Authenticate", "MFP-Challenge")])
     /// §1.8: `200 {"successes":{"SimpleCaptcha":{…},"clockSynchronization":{"serverTimeStamp":…}}}`.
-    static let successes = json(#"{"successes":{"SimpleCaptcha":{},"clockSynchronization":{"serverTimeStamp":1767225605000}}}"#)
+    static let successes = json(
+        #"{"successes":{"SimpleCaptcha":{},"clockSynchronization":{"serverTimeStamp":1767225605000}}}"#)
     /// §1.4: `403 {"failures":{"<check>":{"failure":"Account blocked"}}}`.
     static let blocked = json(#"{"failures":{"SimpleCaptcha":{"failure":"Account blocked"}}}"#, status: 403)
 }
@@ -77,7 +82,8 @@ final class FakeMobileFirst: Transport {
         let script = try ScriptLoader.load(text: text, file: "mfp.yaml")
         let compiled = try JourneyCompiler.compile(script)
         return await JourneyDriver.run(
-            compiled, configuration: RunConfiguration(environment: [:], transport: server, clock: ManualClock(), seed: 7))
+            compiled,
+            configuration: RunConfiguration(environment: [:], transport: server, clock: ManualClock(), seed: 7))
     }
 
     struct Missing: Error {}
@@ -99,19 +105,21 @@ final class FakeMobileFirst: Transport {
         let result = try await Self.run(server, extra: "request: { url: /mfp/api/adapters/accounts/balance }")
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         let requests = server.requests
-        #expect(requests.map { "\($0.method) \(AMEndpoints.pathAndQuery($0.url))" } == [
-            "POST /mfp/api/registration/v1/self",
-            "POST /mfp/api/preauth/v1/preauthorize",
-            "POST /mfp/api/preauth/v1/preauthorize",
-            "GET /mfp/api/az/v1/authorization?response_type=code&client_id=C1&scope=SimpleCaptcha&redirect_uri=https%3A%2F%2Fmfpredirecturi",
-            "POST /mfp/api/az/v1/token",
-            "GET /mfp/api/adapters/accounts/balance",
-        ])
+        #expect(
+            requests.map { "\($0.method) \(AMEndpoints.pathAndQuery($0.url))" } == [
+                "POST /mfp/api/registration/v1/self",
+                "POST /mfp/api/preauth/v1/preauthorize",
+                "POST /mfp/api/preauth/v1/preauthorize",
+                "GET /mfp/api/az/v1/authorization?response_type=code&client_id=C1&scope=SimpleCaptcha&redirect_uri=https%3A%2F%2Fmfpredirecturi",
+                "POST /mfp/api/az/v1/token",
+                "GET /mfp/api/adapters/accounts/balance",
+            ])
         // §1.4: the first call has no challengeResponse; the answer goes under the check's name.
         #expect(Self.body(requests[1]) == ["client_id": "C1", "scope": "SimpleCaptcha"])
-        #expect(Self.body(requests[2]) == [
-            "client_id": "C1", "scope": "SimpleCaptcha", "challengeResponse": ["SimpleCaptcha": ["answer": "8"]],
-        ])
+        #expect(
+            Self.body(requests[2]) == [
+                "client_id": "C1", "scope": "SimpleCaptcha", "challengeResponse": ["SimpleCaptcha": ["answer": "8"]],
+            ])
         #expect(requests[5].headers.value("Authorization") == "Bearer AT-secret-token")
         guard case .token(let scope, let expiresIn, let status, _)? = result.outcome else {
             Issue.record("expected a token, got \(String(describing: result.outcome))")
@@ -134,16 +142,21 @@ final class FakeMobileFirst: Transport {
         #expect(payload["attributes"]?["sdk_protocol_version"] == 1)
         let key = try _RSA.Signing.PublicKey(
             n: try Self.bytes(header["jwk"]?["n"]?.stringValue), e: try Self.bytes(header["jwk"]?["e"]?.stringValue))
-        let signed = Data("\(registration["header"]?.stringValue ?? "").\(registration["payload"]?.stringValue ?? "")".utf8)
-        let signature = _RSA.Signing.RSASignature(rawRepresentation: try Self.bytes(registration["signature"]?.stringValue))
+        let signed = Data(
+            "\(registration["header"]?.stringValue ?? "").\(registration["payload"]?.stringValue ?? "")".utf8)
+        let signature = _RSA.Signing.RSASignature(
+            rawRepresentation: try Self.bytes(registration["signature"]?.stringValue))
         #expect(key.isValidSignature(signature, for: signed, padding: .insecurePKCS1v1_5))
 
         let token = try #require(server.requests.first { $0.url.hasSuffix("/az/v1/token") })
         let form = String(decoding: try #require(token.body), as: UTF8.self)
-        let fields = Dictionary(uniqueKeysWithValues: form.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: form.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            })
         #expect(fields["grant_type"] == "authorization_code")
         #expect(fields["code"] == "K")
         #expect(fields["redirect_uri"] == "https://mfpredirecturi")
@@ -159,15 +172,18 @@ final class FakeMobileFirst: Transport {
         // Milliseconds, on the server's clock (clockSynchronization said 5 s ahead of the run's clock).
         #expect(claims["iat"]?.intValue == 1_767_225_605_000)
         #expect(claims["exp"]?.intValue == 1_767_225_665_000)
-        #expect(key.isValidSignature(
-            _RSA.Signing.RSASignature(rawRepresentation: try Self.bytes(parts[2])),
-            for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5))
+        #expect(
+            key.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: try Self.bytes(parts[2])),
+                for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5))
     }
 
     @Test func conflictIsResentAndInvalidClientRegistersAgain() async throws {
         let server = FakeMobileFirst { body, n in
             switch n {
-            case 1: return FakeMobileFirst.json(#"{"errorCode":"CONFLICT"}"#, status: 409, headers: [HeaderField("MFP-Conflict", "true")])
+            case 1:
+                return FakeMobileFirst.json(
+                    #"{"errorCode":"CONFLICT"}"#, status: 409, headers: [HeaderField("MFP-Conflict", "true")])
             case 2: return FakeMobileFirst.json(#"{"errorCode":"INVALID_CLIENT_ID","errorMsg":"unknown"}"#, status: 400)
             default: return body["challengeResponse"] == nil ? FakeMobileFirst.challenge : FakeMobileFirst.successes
             }
@@ -187,12 +203,17 @@ final class FakeMobileFirst: Transport {
             expect: "expect: { outcome: { blocked: { check: SimpleCaptcha, message: Account blocked } } }")
         #expect(blocked.status == .passed, "\(blocked.failures)")
         let failed = try await Self.run(
-            FakeMobileFirst { _, _ in FakeMobileFirst.json(#"{"failures":{"SimpleCaptcha":{"failure":"Not allowed"}}}"#, status: 403) },
+            FakeMobileFirst { _, _ in
+                FakeMobileFirst.json(#"{"failures":{"SimpleCaptcha":{"failure":"Not allowed"}}}"#, status: 403)
+            },
             expect: "expect: { outcome: { failure: { code: 403, reason: SimpleCaptcha, message: Not allowed } } }")
         #expect(failed.status == .passed, "\(failed.failures)")
         let wrong = try await Self.run(FakeMobileFirst { _, _ in FakeMobileFirst.blocked })
         #expect(wrong.status == .failed)
-        #expect(wrong.failures.map(\.message).contains { $0.contains("expected outcome token, got blocked by SimpleCaptcha") })
+        #expect(
+            wrong.failures.map(\.message).contains {
+                $0.contains("expected outcome token, got blocked by SimpleCaptcha")
+            })
     }
 
     @Test func anUnknownChallengeNamesTheCheckAndTheHandlers() async throws {
@@ -219,10 +240,13 @@ final class FakeMobileFirst: Transport {
         }
         let result = try await Self.run(
             server, handlers: "PinCodeAttempts: { pin: \"4711\" }",
-            expect: "expect: { steps: [ { callbacks: [PinCodeAttempts], outputs: { PinCodeAttempts.remainingAttempts: 3 } } ] }",
+            expect:
+                "expect: { steps: [ { callbacks: [PinCodeAttempts], outputs: { PinCodeAttempts.remainingAttempts: 3 } } ] }",
             extra: "capture: { left: { from: output, callback: PinCodeAttempts, name: remainingAttempts } }")
         #expect(result.status == .passed, "\(result.failures)")
-        let trace = result.steps.map { "\($0.exchange.requestBody ?? "") \($0.exchange.responseBody ?? "") \($0.callbacks.map { $0.inputs.map(\.value) })" }
+        let trace = result.steps.map {
+            "\($0.exchange.requestBody ?? "") \($0.exchange.responseBody ?? "") \($0.callbacks.map { $0.inputs.map(\.value) })"
+        }
         #expect(!trace.joined().contains("4711"), "the PIN reached the trace")
         #expect(!trace.joined().contains("AT-secret-token"), "the access token reached the trace")
         #expect(result.steps[1].callbacks.first?.inputs.first?.value == "«pin»")

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import Testing
+
 @testable import JourneyKit
 
 /// HAR files the project did not write, authored by hand to the published formats:
@@ -36,10 +37,11 @@ struct ForeignHARTests {
         #expect(journey.deploymentPath == "/openam")
         #expect(journey.exchanges.count == 4)
         let shapes = RecordingDrift.shapes(journey).map(\.description)
-        #expect(shapes == [
-            "[NameCallback, PasswordCallback] stage UsernamePassword", "[ChoiceCallback] stage SecondFactorChoice",
-            "[PasswordCallback] stage OneTimePassword", "success",
-        ])
+        #expect(
+            shapes == [
+                "[NameCallback, PasswordCallback] stage UsernamePassword", "[ChoiceCallback] stage SecondFactorChoice",
+                "[PasswordCallback] stage OneTimePassword", "success",
+            ])
         // `content-length: 2` is a number in Polly's headers; `_fromType: array` headers repeat.
         let start = journey.exchanges[0]
         #expect(start.requestHeaders.value("content-length") == "2")
@@ -82,8 +84,9 @@ struct ScriptImporterTests {
     func importedScriptLintsCleanAndReplaysGreen(fixture: String) async throws {
         let recording = try Recording.load(path: RecordingSupport.fixture(fixture))
         let text = try ScriptImporter.script(from: recording)
-        #expect(!text.contains("Chrome-Secr3t!") && !text.contains("Polly-Passw0rd") && !text.contains("482913"),
-                "a recorded secret reached the script")
+        #expect(
+            !text.contains("Chrome-Secr3t!") && !text.contains("Polly-Passw0rd") && !text.contains("482913"),
+            "a recorded secret reached the script")
         #expect(text.contains("password: { env: JOURNEY_PASSWORD, secret: true }"))
         let (script, diagnostics) = ScriptLoader.lint(text: text, file: "imported.yaml")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -94,7 +97,8 @@ struct ScriptImporterTests {
     }
 
     @Test func importedHandlersCarryTheValuesSeen() throws {
-        let text = try ScriptImporter.script(from: try Recording.load(path: RecordingSupport.fixture("polly-am-login.har")))
+        let text = try ScriptImporter.script(
+            from: try Recording.load(path: RecordingSupport.fixture("polly-am-login.har")))
         #expect(text.contains("journey: \"SecondFactor\""))
         #expect(text.contains("server: { url: \"https://am.example.com:8443/openam\", realm: \"alpha\" }"))
         #expect(text.contains("value: \"alice\""))

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import Testing
+
 @testable import JourneyKit
 
 @Suite("Record and replay")
@@ -102,7 +103,9 @@ struct RecordAndReplayTests {
     }
 
     @Test func noProviderCommandRunsOnReplay() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("journey-marker-\(UUID().uuidString)").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-marker-\(UUID().uuidString)"
+        ).path
         let script = Self.script.replacingOccurrences(
             of: "password: { env: FAKE_PASSWORD, secret: true }",
             with: "password: { command: [sh, -c, \"echo ran >> \(marker); echo Fake-Secr3t!\"], secret: true }")
@@ -120,7 +123,8 @@ struct RecordAndReplayTests {
     @Test func recordingsAreReplayedConcurrentlyEachRunWithItsOwnPosition() async throws {
         let (_, recording, _) = try await Self.recorded()
         let journey = try RecordingSupport.compile(Self.script, name: "fake-login.yaml")
-        let configuration = ReplaySource.configuration(replaying: recording, script: journey.script, base: RunConfiguration())
+        let configuration = ReplaySource.configuration(
+            replaying: recording, script: journey.script, base: RunConfiguration())
         let statuses = await withTaskGroup(of: RunStatus.self) { group in
             for _ in 0..<50 { group.addTask { await JourneyDriver.run(journey, configuration: configuration).status } }
             var all: [RunStatus] = []
@@ -136,7 +140,8 @@ struct RecordAndReplayTests {
 struct HARWriterTests {
     @Test func secretQueryValuesAreRedactedEvenWhenEncoded() {
         let (url, query) = HARWriter.redactedURL(
-            "https://am.example.com/am/json/realms/root/authenticate?suspendedId=ab%2Fc%3Dd&code=123456&authIndexValue=Login")
+            "https://am.example.com/am/json/realms/root/authenticate?suspendedId=ab%2Fc%3Dd&code=123456&authIndexValue=Login"
+        )
         #expect(!url.contains("ab%2Fc"))
         #expect(!url.contains("123456"))
         #expect(query.first(where: { $0.name == "suspendedId" })?.value == "«suspendedId»")
@@ -147,15 +152,20 @@ struct HARWriterTests {
     @Test func outboxReadsAreWrittenAfterTheStepTheyAnswer() {
         func exchange(_ url: String, step: Int? = nil) -> Exchange {
             Exchange(
-                method: url.contains("outbox") ? "GET" : "POST", url: url, requestHeaders: [], requestBody: nil, status: 200,
-                responseHeaders: [], responseBody: "{}", startedAt: Date(timeIntervalSince1970: 0), duration: 0.001, step: step)
+                method: url.contains("outbox") ? "GET" : "POST", url: url, requestHeaders: [], requestBody: nil,
+                status: 200,
+                responseHeaders: [], responseBody: "{}", startedAt: Date(timeIntervalSince1970: 0), duration: 0.001,
+                step: step)
         }
         var result = JourneyResult(name: "n", file: "s.yaml")
         let auth = "http://h/am/json/realms/root/authenticate"
         result.steps = [1, 2, 3].map { StepTrace(number: $0, kind: .callbacks, exchange: exchange(auth)) }
         result.sideExchanges = [exchange("http://h/__simulator/outbox/a@example.com", step: 2)]
         let document = HARWriter.document([result])
-        #expect(document.log.entries.map { $0.journey?.kind ?? "" } == ["authenticate", "authenticate", "outbox", "authenticate"])
+        #expect(
+            document.log.entries.map { $0.journey?.kind ?? "" } == [
+                "authenticate", "authenticate", "outbox", "authenticate",
+            ])
         #expect(document.log.entries.map { $0.journey?.step ?? 0 } == [1, 2, 2, 3])
         #expect(document.log.entries.allSatisfy { $0.pageref == "page_1" })
     }
@@ -172,6 +182,8 @@ struct RedactorSearchTests {
         #expect(redactor.redact("42") == "«pin»")
         #expect(redactor.redact("1420") == "1420", "a short secret is replaced only where it stands alone")
         #expect(redactor.redact("nothing here") == "nothing here")
-        #expect(redactor.redact(headers: [HeaderField("Set-Cookie", " sid = pässwörd ; Path=/")]).first?.value == "sid=«password»; Path=/")
+        #expect(
+            redactor.redact(headers: [HeaderField("Set-Cookie", " sid = pässwörd ; Path=/")]).first?.value
+                == "sid=«password»; Path=/")
     }
 }

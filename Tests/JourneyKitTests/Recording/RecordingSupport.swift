@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import Synchronization
+
 @testable import JourneyKit
 
 /// Shared helpers for the recording tests: fixture paths, scripts from text, and a tiny
@@ -13,7 +14,8 @@ enum RecordingSupport {
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journey-rec-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journey-rec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -54,24 +56,45 @@ final class FakeAM: Transport {
                 "authId": .string("auth-\(UUID().uuidString)"),
                 "stage": "UsernamePassword",
                 "callbacks": [
-                    ["type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken1", "value": ""]], "_id": 0],
-                    ["type": "PasswordCallback", "output": [["name": "prompt", "value": "Password"]], "input": [["name": "IDToken2", "value": ""]], "_id": 1],
-                    ["type": "HiddenValueCallback", "output": [["name": "value", "value": .string("nonce-\(UUID().uuidString)")], ["name": "id", "value": "clientNonce"]], "input": [["name": "IDToken3", "value": ""]], "_id": 2],
+                    [
+                        "type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]],
+                        "input": [["name": "IDToken1", "value": ""]], "_id": 0,
+                    ],
+                    [
+                        "type": "PasswordCallback", "output": [["name": "prompt", "value": "Password"]],
+                        "input": [["name": "IDToken2", "value": ""]], "_id": 1,
+                    ],
+                    [
+                        "type": "HiddenValueCallback",
+                        "output": [
+                            ["name": "value", "value": .string("nonce-\(UUID().uuidString)")],
+                            ["name": "id", "value": "clientNonce"],
+                        ], "input": [["name": "IDToken3", "value": ""]], "_id": 2,
+                    ],
                 ],
             ]
             return TransportResponse(
-                status: 200, headers: [HeaderField("Content-Type", "application/json"), HeaderField("Set-Cookie", "amlbcookie=07; Path=/")],
+                status: 200,
+                headers: [
+                    HeaderField("Content-Type", "application/json"), HeaderField("Set-Cookie", "amlbcookie=07; Path=/"),
+                ],
                 body: step.encoded)
         }
         _ = authId
         let inputs = (json?["callbacks"]?.arrayValue ?? []).flatMap { $0["input"]?.arrayValue ?? [] }
-        let sent = Dictionary(inputs.map { ($0["name"]?.stringValue ?? "", $0["value"]?.displayText ?? "") }, uniquingKeysWith: { a, _ in a })
+        let sent = Dictionary(
+            inputs.map { ($0["name"]?.stringValue ?? "", $0["value"]?.displayText ?? "") },
+            uniquingKeysWith: { a, _ in a })
         if sent["IDToken2"] == password {
             let token = "token-\(UUID().uuidString)"
             return TransportResponse(
                 status: 200,
-                headers: [HeaderField("Content-Type", "application/json"), HeaderField("Set-Cookie", "iPlanetDirectoryPro=\(token); Path=/; HttpOnly")],
-                body: JSONValue.object(["tokenId": .string(token), "successUrl": "/am/console", "realm": "/alpha"]).encoded)
+                headers: [
+                    HeaderField("Content-Type", "application/json"),
+                    HeaderField("Set-Cookie", "iPlanetDirectoryPro=\(token); Path=/; HttpOnly"),
+                ],
+                body: JSONValue.object(["tokenId": .string(token), "successUrl": "/am/console", "realm": "/alpha"])
+                    .encoded)
         }
         return TransportResponse(
             status: 401, headers: [HeaderField("Content-Type", "application/json")],

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import Testing
+
 @testable import JourneyKit
 
 @Suite("Console report")
@@ -66,13 +67,15 @@ struct ConsoleReporterTests {
 
     @Test func invalidScriptWithoutSourceShowsOneLine() {
         let text = plain.render(ReportFixtures.invalid)
-        #expect(text.contains("\n  journeys/broken.yaml:4:1: error: unknown key 'handelrs' (did you mean 'handlers'?)\n"))
+        #expect(
+            text.contains("\n  journeys/broken.yaml:4:1: error: unknown key 'handelrs' (did you mean 'handlers'?)\n"))
     }
 
     @Test func summaryLine() {
         let summary = RunSummary(results: ReportFixtures.all, duration: 0.35)
         #expect(plain.renderSummary(summary) == "1 passed, 1 failed, 1 error, 1 invalid (4 scripts) in 0.35 s")
-        let passing = RunSummary(results: [ReportFixtures.passing, ReportFixtures.passing, ReportFixtures.passing], duration: 0.1)
+        let passing = RunSummary(
+            results: [ReportFixtures.passing, ReportFixtures.passing, ReportFixtures.passing], duration: 0.1)
         #expect(plain.renderSummary(passing) == "3 passed, 0 failed, 0 errors (3 scripts) in 0.10 s")
     }
 
@@ -118,7 +121,8 @@ struct ConsoleReporterTests {
 
     @Test func longNotesAreCutUnlessVerbose() {
         let long = String(repeating: "x", count: 200)
-        let callback = CallbackTrace(type: "MetadataCallback", prompt: nil, answeredBy: nil, inputs: [], notes: [("data", long)])
+        let callback = CallbackTrace(
+            type: "MetadataCallback", prompt: nil, answeredBy: nil, inputs: [], notes: [("data", long)])
         let short = ConsoleCallbacks(style: ConsoleStyle(useColor: false), verbose: false).lines(for: callback)
         #expect(short == ["MetadataCallback", "  data=" + String(repeating: "x", count: 79) + "…"])
         let full = ConsoleCallbacks(style: ConsoleStyle(useColor: false), verbose: true).lines(for: callback)

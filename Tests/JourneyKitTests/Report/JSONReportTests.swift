@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JourneyKit
 
 @Suite("JSON report")
@@ -57,7 +58,8 @@ struct JSONReportTests {
         #expect(
             Set(first.keys)
                 == [
-                    "number", "kind", "stage", "header", "waitedSeconds", "startedAt", "duration", "request", "response",
+                    "number", "kind", "stage", "header", "waitedSeconds", "startedAt", "duration", "request",
+                    "response",
                     "callbacks", "failures", "phase", "notes",
                 ])
         #expect(first["number"] as? Int == 1)

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import JourneyCore
 import Testing
+
 @testable import JourneyKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Collects what a JUnit document holds, as an XML parser reads it.
 final class JUnitCollector: NSObject, XMLParserDelegate {
@@ -57,7 +59,10 @@ struct JUnitReportTests {
         #expect(suites.attributes["timestamp"] == "2025-02-19T21:20:00Z")
         #expect(xml.all("testsuite").count == 1)
         let cases = xml.all("testcase")
-        #expect(cases.map { $0.attributes["name"] } == ["Login", "Login with reCAPTCHA Enterprise", "Login against a dead server", "broken.yaml"])
+        #expect(
+            cases.map { $0.attributes["name"] } == [
+                "Login", "Login with reCAPTCHA Enterprise", "Login against a dead server", "broken.yaml",
+            ])
         #expect(cases.map { $0.attributes["time"] } == ["0.041", "1.250", "5.020", "0.000"])
         #expect(cases[0].attributes["classname"] == "journeys.login")
         #expect(cases[1].attributes["file"] == "journeys/login-recaptcha.yaml")
@@ -66,12 +71,14 @@ struct JUnitReportTests {
         #expect(failures.first?.attributes["type"] == "expectation")
         #expect(
             failures.first?.attributes["message"]
-                == "step 3: expected outcome success, got failure 401 Unauthorized (journeys/recaptcha.yaml:21:3) (and 1 more)")
+                == "step 3: expected outcome success, got failure 401 Unauthorized (journeys/recaptcha.yaml:21:3) (and 1 more)"
+        )
         #expect(failures.first?.text.contains("capture 'userId' was never set") == true)
         let errors = xml.all("error")
         #expect(errors.map { $0.attributes["type"] } == ["transport", "invalid"])
         #expect(errors.first?.attributes["message"] == "transport error at step 2: connection refused")
-        #expect(errors.last?.attributes["message"]?.hasPrefix("invalid script: journeys/broken.yaml:4:1: error:") == true)
+        #expect(
+            errors.last?.attributes["message"]?.hasPrefix("invalid script: journeys/broken.yaml:4:1: error:") == true)
         #expect(xml.all("system-out").count == 4)
     }
 

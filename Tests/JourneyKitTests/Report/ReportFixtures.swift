@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+
 @testable import JourneyKit
 
 /// Hand-built results for the reporter tests: one per verdict.
@@ -20,10 +21,12 @@ enum ReportFixtures {
 
     static let nameAndPassword = [
         CallbackTrace(
-            type: "NameCallback", prompt: "User Name", answeredBy: "handler #1 (NameCallback) at journeys/login.yaml:8:3",
+            type: "NameCallback", prompt: "User Name",
+            answeredBy: "handler #1 (NameCallback) at journeys/login.yaml:8:3",
             inputs: [InputTrace(name: "IDToken1", value: "demo", redacted: false)]),
         CallbackTrace(
-            type: "PasswordCallback", prompt: "Password", answeredBy: "handler #2 (PasswordCallback) at journeys/login.yaml:9:3",
+            type: "PasswordCallback", prompt: "Password",
+            answeredBy: "handler #2 (PasswordCallback) at journeys/login.yaml:9:3",
             inputs: [InputTrace(name: "IDToken2", value: "«password»", redacted: true)]),
     ]
 
@@ -64,7 +67,8 @@ enum ReportFixtures {
                             InputTrace(name: "IDToken1token", value: "«recaptcha-token»", redacted: true),
                             InputTrace(name: "IDToken1action", value: "login", redacted: false),
                             InputTrace(name: "IDToken1clientError", value: "", redacted: false),
-                            InputTrace(name: "IDToken1payload", value: #"{"firewallPolicyEvaluation":true}"#, redacted: false),
+                            InputTrace(
+                                name: "IDToken1payload", value: #"{"firewallPolicyEvaluation":true}"#, redacted: false),
                         ],
                         notes: [(key: "siteKey", value: "6LdTESTKEY"), (key: "action", value: "login")])
                 ]),
@@ -99,7 +103,8 @@ enum ReportFixtures {
         name: "broken.yaml", file: "journeys/broken.yaml",
         diagnostics: [
             .error(
-                "unknown key 'handelrs'", at: SourceLocation(file: "journeys/broken.yaml", line: 4, column: 1), length: 8,
+                "unknown key 'handelrs'", at: SourceLocation(file: "journeys/broken.yaml", line: 4, column: 1),
+                length: 8,
                 hint: "did you mean 'handlers'?")
         ],
         startedAt: start.addingTimeInterval(0.2))

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import Testing
+
 @testable import JourneyKit
 
 @Suite("Report formatting")
@@ -18,13 +19,19 @@ struct ReportFormattingTests {
     @Test func timestampsRoundToTheMillisecond() {
         let start = ReportFixtures.start
         #expect(ReportTime.iso8601(start) == "2025-02-19T21:20:00Z")
-        #expect(ReportTime.iso8601(start.addingTimeInterval(0.05), fractionalSeconds: true) == "2025-02-19T21:20:00.050Z")
-        #expect(ReportTime.iso8601(start.addingTimeInterval(0.3), fractionalSeconds: true) == "2025-02-19T21:20:00.300Z")
-        #expect(ReportTime.iso8601(start.addingTimeInterval(59.9996), fractionalSeconds: true) == "2025-02-19T21:21:00.000Z")
+        #expect(
+            ReportTime.iso8601(start.addingTimeInterval(0.05), fractionalSeconds: true) == "2025-02-19T21:20:00.050Z")
+        #expect(
+            ReportTime.iso8601(start.addingTimeInterval(0.3), fractionalSeconds: true) == "2025-02-19T21:20:00.300Z")
+        #expect(
+            ReportTime.iso8601(start.addingTimeInterval(59.9996), fractionalSeconds: true) == "2025-02-19T21:21:00.000Z"
+        )
     }
 
     @Test func jsonWriterLayout() {
-        let value: JSONValue = ["b": [], "a": ["x": 1, "y": [true, nil]], "c": "«pw» \"q\" \\ \n\u{1}", "d": 0.041, "e": [:]]
+        let value: JSONValue = [
+            "b": [], "a": ["x": 1, "y": [true, nil]], "c": "«pw» \"q\" \\ \n\u{1}", "d": 0.041, "e": [:],
+        ]
         let expected = """
             {
               "a": {

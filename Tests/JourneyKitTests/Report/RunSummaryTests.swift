@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JourneyKit
 
 @Suite("Run summary")
@@ -13,15 +14,16 @@ struct RunSummaryTests {
         #expect(summary.invalid == 1)
     }
 
-    @Test(arguments: [
-        ([], 0),
-        ([.passed, .passed], 0),
-        ([.passed, .failed], 1),
-        ([.failed, .invalid, .passed], 2),
-        ([.invalid, .failed], 2),
-        ([.error, .invalid, .failed], 3),
-        ([.passed, .error], 3),
-    ] as [([RunStatus], Int32)])
+    @Test(
+        arguments: [
+            ([], 0),
+            ([.passed, .passed], 0),
+            ([.passed, .failed], 1),
+            ([.failed, .invalid, .passed], 2),
+            ([.invalid, .failed], 2),
+            ([.error, .invalid, .failed], 3),
+            ([.passed, .error], 3),
+        ] as [([RunStatus], Int32)])
     func exitCodeIsTheWorstVerdict(statuses: [RunStatus], code: Int32) {
         #expect(RunSummary.exitCode(for: statuses) == code)
     }

@@ -45,7 +45,8 @@ final class OATHStub: Transport {
     }
 
     static func json(_ text: String, status: Int = 200) -> TransportResponse {
-        TransportResponse(status: status, headers: [HeaderField("Content-Type", "application/json")], body: Data(text.utf8))
+        TransportResponse(
+            status: status, headers: [HeaderField("Content-Type", "application/json")], body: Data(text.utf8))
     }
 }
 
@@ -73,7 +74,8 @@ final class OATHStub: Transport {
     @Test func aCodeFromTheCapturedRegistrationURIIsAcceptedAndRedacted() async throws {
         let clock = ManualClock(Date(timeIntervalSince1970: 59))
         let stub = try OATHStub(clock: clock, uri: Self.uri)
-        let result = await JourneyDriver.run(try Self.script("{{ totp(otpUri) }}"), configuration: Self.configuration(stub))
+        let result = await JourneyDriver.run(
+            try Self.script("{{ totp(otpUri) }}"), configuration: Self.configuration(stub))
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         #expect(stub.acceptedCodes == ["287082"])
         let trace = result.steps.map { "\($0.exchange.requestBody ?? "") \($0.exchange.responseBody ?? "")" }.joined()
@@ -104,11 +106,13 @@ final class OATHStub: Transport {
     @Test func hotpCountersExplicitAndNext() async throws {
         let stub = try OATHStub(clock: ManualClock(), uri: Self.uri)
         let environment = RunContext(
-            seed: 1, clock: stub.clock, environment: [:], redactor: Redactor(), outboxReader: { _ throws(RunError) in nil })
+            seed: 1, clock: stub.clock, environment: [:], redactor: Redactor(),
+            outboxReader: { _ throws(RunError) in nil })
         environment.setVariable("hotpUri", ResolvedValue(.string("otpauth://hotp/x:y?secret=\(Self.secret)&counter=2")))
         func evaluate(_ text: String) async throws -> String {
             let template = try TemplateParser.parse(text, at: here)
-            return try await environment.resolve(ValueSpec(.template(template), at: here), timeoutMilliseconds: nil).text
+            return try await environment.resolve(ValueSpec(.template(template), at: here), timeoutMilliseconds: nil)
+                .text
         }
         #expect(try await evaluate("{{ hotp(hotpUri) }}") == "359152")
         #expect(try await evaluate("{{ hotp(hotpUri) }}") == "969429")
@@ -123,9 +127,12 @@ final class OATHStub: Transport {
 
     @Test func arithmeticAnswersACaptchaPrompt() async throws {
         let environment = RunContext(
-            seed: 1, clock: ManualClock(), environment: [:], redactor: Redactor(), outboxReader: { _ throws(RunError) in nil })
+            seed: 1, clock: ManualClock(), environment: [:], redactor: Redactor(),
+            outboxReader: { _ throws(RunError) in nil })
         let template = try TemplateParser.parse("{{ arithmetic(\"What is 3 + 5?\") }}", at: here)
-        #expect(try await environment.resolve(ValueSpec(.template(template), at: here), timeoutMilliseconds: nil).json == .string("8"))
+        #expect(
+            try await environment.resolve(ValueSpec(.template(template), at: here), timeoutMilliseconds: nil).json
+                == .string("8"))
     }
 
     @Test func lintChecksTheFunctionsArity() throws {

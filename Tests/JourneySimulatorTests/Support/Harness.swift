@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import Foundation
 import JourneyCore
-@testable import JourneySimulator
 import NIOCore
 import NIOHTTP1
 import Synchronization
+
+@testable import JourneySimulator
 
 /// Paths of the package, the example trees and the shared fixtures.
 enum Paths {

@@ -19,7 +19,8 @@ struct TestMobileFirstClient: Sendable {
     func jwk(kid: String? = nil) throws -> JSONValue {
         let primitives = try key.publicKey.getKeyPrimitives()
         var object: [String: JSONValue] = [
-            "kty": "RSA", "n": .string(Base64URL.encode(primitives.modulus)), "e": .string(Base64URL.encode(primitives.publicExponent)),
+            "kty": "RSA", "n": .string(Base64URL.encode(primitives.modulus)),
+            "e": .string(Base64URL.encode(primitives.publicExponent)),
         ]
         if let kid { object["kid"] = .string(kid) }
         return .object(object)
@@ -40,11 +41,18 @@ struct TestMobileFirstClient: Sendable {
             ] as JSONValue).encoded)
         var signature = try sign("\(header).\(payload)")
         if tamper { signature[signature.startIndex] ^= 0x01 }
-        return ["signedRegistrationData": ["header": .string(header), "payload": .string(payload), "signature": .string(encode(signature))]]
+        return [
+            "signedRegistrationData": [
+                "header": .string(header), "payload": .string(payload), "signature": .string(encode(signature)),
+            ]
+        ]
     }
 
     /// A compact client assertion; `claims` replace the defaults (kid = client, jti = code, iat/exp in ms).
-    func assertion(client: String, code: String, nowMilliseconds: Int, kid: String? = nil, claims: [String: JSONValue] = [:], tamper: Bool = false)
+    func assertion(
+        client: String, code: String, nowMilliseconds: Int, kid: String? = nil, claims: [String: JSONValue] = [:],
+        tamper: Bool = false
+    )
         throws -> String
     {
         var all: [String: JSONValue] = [
@@ -52,7 +60,8 @@ struct TestMobileFirstClient: Sendable {
             "iat": .int(nowMilliseconds), "exp": .int(nowMilliseconds + 60_000),
         ]
         all.merge(claims) { _, new in new }
-        let input = Base64URL.encode((["alg": "RS256", "jwk": try jwk(kid: kid ?? client)] as JSONValue).encoded) + "."
+        let input =
+            Base64URL.encode((["alg": "RS256", "jwk": try jwk(kid: kid ?? client)] as JSONValue).encoded) + "."
             + Base64URL.encode(JSONValue.object(all).encoded)
         var signature = try sign(input)
         if tamper { signature[signature.startIndex] ^= 0x01 }

@@ -9,8 +9,12 @@ struct CallbackShape: Equatable, CustomStringConvertible {
 
     init(_ callback: JSONValue, ignoringIds: Bool = false) {
         type = callback["type"]?.stringValue ?? "?"
-        outputs = (callback["output"]?.arrayValue ?? []).map { "\($0["name"]?.stringValue ?? "?"):\(Self.kind($0["value"]))" }
-        inputs = (callback["input"]?.arrayValue ?? []).map { "\($0["name"]?.stringValue ?? "?"):\(Self.kind($0["value"]))" }
+        outputs = (callback["output"]?.arrayValue ?? []).map {
+            "\($0["name"]?.stringValue ?? "?"):\(Self.kind($0["value"]))"
+        }
+        inputs = (callback["input"]?.arrayValue ?? []).map {
+            "\($0["name"]?.stringValue ?? "?"):\(Self.kind($0["value"]))"
+        }
         hasId = ignoringIds ? false : callback["_id"] != nil
     }
 
@@ -26,7 +30,9 @@ struct CallbackShape: Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String { "\(type) out[\(outputs.joined(separator: ","))] in[\(inputs.joined(separator: ","))] id=\(hasId)" }
+    var description: String {
+        "\(type) out[\(outputs.joined(separator: ","))] in[\(inputs.joined(separator: ","))] id=\(hasId)"
+    }
 
     /// Shapes of a step's callbacks.
     static func of(_ step: JSONValue, ignoringIds: Bool = false) -> [CallbackShape] {

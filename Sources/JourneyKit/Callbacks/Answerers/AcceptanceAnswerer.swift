@@ -10,7 +10,8 @@ enum AcceptanceAnswerer: CallbackAnswerer {
         } else if let spec = context.answer.value {
             let resolved = try await context.resolve(spec)
             guard let flag = ValueConversion.bool(resolved.json) else {
-                throw context.error("\(draft.subject) takes true or false; got '\(context.redactor.redact(resolved.text))'")
+                throw context.error(
+                    "\(draft.subject) takes true or false; got '\(context.redactor.redact(resolved.text))'")
             }
             accepted = flag
         } else {

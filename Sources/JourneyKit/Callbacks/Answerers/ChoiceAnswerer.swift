@@ -33,7 +33,8 @@ enum ChoiceAnswerer: CallbackAnswerer {
             if let exact = labels.firstIndex(of: label) { return exact }
             let folded = labels.indices.filter { labels[$0].lowercased() == label.lowercased() }
             if folded.count == 1 { return folded[0] }
-            throw context.error("\(draft.subject) has no \(what.dropLast()) '\(label)'; \(what): \(String.quotedList(labels))")
+            throw context.error(
+                "\(draft.subject) has no \(what.dropLast()) '\(label)'; \(what): \(String.quotedList(labels))")
         }
     }
 }

@@ -48,8 +48,11 @@ enum NamedInputs {
             let current = draft.callback.input?.first(where: { $0.name == inputName })?.value ?? .null
             let secret = context.secretName(
                 of: resolved, spec: spec,
-                fallback: CallbackCatalogue.secretName(forInputSuffix: AMCallback.suffix(of: inputName), in: draft.original))
-            draft.write(shaped(resolved.json, like: current), inputNamed: inputName, secretName: secret, redactor: context.redactor)
+                fallback: CallbackCatalogue.secretName(
+                    forInputSuffix: AMCallback.suffix(of: inputName), in: draft.original))
+            draft.write(
+                shaped(resolved.json, like: current), inputNamed: inputName, secretName: secret,
+                redactor: context.redactor)
         }
     }
 

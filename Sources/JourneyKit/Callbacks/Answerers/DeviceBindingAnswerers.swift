@@ -33,7 +33,9 @@ enum DeviceBindingAnswerer: CallbackAnswerer {
         var deviceId = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
         if let spec = answer.deviceId { deviceId = ValueConversion.text(try await context.resolve(spec).json) }
         try draft.write(.string(deviceId), suffix: "deviceId", redactor: context.redactor, context: context)
-        if let type = draft.original.output("authenticationType")?.stringValue { draft.notes.append(("authenticationType", type)) }
+        if let type = draft.original.output("authenticationType")?.stringValue {
+            draft.notes.append(("authenticationType", type))
+        }
     }
 }
 

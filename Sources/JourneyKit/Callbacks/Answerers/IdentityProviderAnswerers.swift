@@ -4,10 +4,13 @@ import JourneyCore
 enum SelectIdPAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
-        let providers = (draft.original.output("providers")?.arrayValue ?? []).compactMap { $0["provider"]?.stringValue }
+        let providers = (draft.original.output("providers")?.arrayValue ?? []).compactMap {
+            $0["provider"]?.stringValue
+        }
         let provider = ValueConversion.text(try await context.resolve(spec).json)
         guard providers.contains(provider) else {
-            throw context.error("\(draft.subject) offers no provider '\(provider)'; providers: \(String.quotedList(providers))")
+            throw context.error(
+                "\(draft.subject) offers no provider '\(provider)'; providers: \(String.quotedList(providers))")
         }
         try draft.write(.string(provider), suffix: "", redactor: context.redactor, context: context)
     }

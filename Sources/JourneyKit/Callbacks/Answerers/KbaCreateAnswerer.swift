@@ -13,7 +13,9 @@ enum KbaCreateAnswerer: CallbackAnswerer {
         let question: String
         if case .int(let index) = resolved.json {
             guard predefined.indices.contains(index) else {
-                throw context.error("\(draft.subject) has no question #\(index); predefined questions: \(String.quotedList(predefined))")
+                throw context.error(
+                    "\(draft.subject) has no question #\(index); predefined questions: \(String.quotedList(predefined))"
+                )
             }
             question = predefined[index]
         } else {

@@ -28,7 +28,8 @@ enum ProtectMetadataAnswerer: CallbackAnswerer {
         if let clientError = answer.clientError {
             let resolved = try await context.resolve(clientError)
             let text = ValueConversion.text(resolved.json)
-            draft.pairedWrites.append(PairedWrite(hiddenId: HiddenId.clientError, value: text, secretName: resolved.secretName))
+            draft.pairedWrites.append(
+                PairedWrite(hiddenId: HiddenId.clientError, value: text, secretName: resolved.secretName))
             draft.notes.append(("clientError", context.redactor.redact(text)))
         }
         if let signalsSpec = answer.signals ?? answer.value {

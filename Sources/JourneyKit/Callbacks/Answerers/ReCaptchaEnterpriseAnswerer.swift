@@ -14,7 +14,9 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
 
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         let answer = context.answer
-        if let siteKey = draft.original.output("recaptchaSiteKey")?.stringValue { draft.notes.append(("siteKey", siteKey)) }
+        if let siteKey = draft.original.output("recaptchaSiteKey")?.stringValue {
+            draft.notes.append(("siteKey", siteKey))
+        }
 
         if let clientError = answer.clientError {
             if let action = answer.action { try writeAction(action.value, into: &draft, context) }
@@ -38,13 +40,16 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
             return
         }
         let secret = context.secretName(
-            of: token, spec: tokenSpec, fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
+            of: token, spec: tokenSpec,
+            fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
         try draft.write(
             .string(ValueConversion.text(token.json)), suffix: "token", secretName: secret, redactor: context.redactor,
             context: context)
     }
 
-    private static func writeAction(_ action: String, into draft: inout CallbackDraft, _ context: AnswerContext) throws(RunError) {
+    private static func writeAction(_ action: String, into draft: inout CallbackDraft, _ context: AnswerContext)
+        throws(RunError)
+    {
         try draft.write(.string(action), suffix: "action", redactor: context.redactor, context: context)
         draft.notes.append(("action", action))
     }

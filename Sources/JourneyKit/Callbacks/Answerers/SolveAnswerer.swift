@@ -18,13 +18,16 @@ enum SolveAnswerer: CallbackAnswerer {
         }
         guard let challenge, !challenge.isNull else {
             throw context.error(
-                "\(draft.subject) has no challenge to solve: it has no '\(spec.scheme == .arithmetic ? "prompt" : "challenge")' output; give solve.challenge")
+                "\(draft.subject) has no challenge to solve: it has no '\(spec.scheme == .arithmetic ? "prompt" : "challenge")' output; give solve.challenge"
+            )
         }
         let answer: String
         var note: String
         if spec.scheme == .arithmetic {
             guard let value = ArithmeticCaptcha.solve(challenge.displayText) else {
-                throw context.error("\(draft.subject): no 'A + B' (or -, ×) to solve in '\(context.redactor.redact(challenge.displayText))'")
+                throw context.error(
+                    "\(draft.subject): no 'A + B' (or -, ×) to solve in '\(context.redactor.redact(challenge.displayText))'"
+                )
             }
             answer = String(value)
             note = "arithmetic: \(context.redactor.redact(challenge.displayText)) = \(answer)"
@@ -40,7 +43,8 @@ enum SolveAnswerer: CallbackAnswerer {
                 throw context.error("\(draft.subject): \(scheme.rawValue): \(error.description)")
             }
             answer = solution.answer
-            note = scheme == .clearPass
+            note =
+                scheme == .clearPass
                 ? "clearPass: token sent back"
                 : "\(scheme.rawValue): \(solution.tried) hashes in \(String(format: "%.3f", solution.seconds)) s"
         }
@@ -48,12 +52,14 @@ enum SolveAnswerer: CallbackAnswerer {
         let target: String
         if let suffix = spec.input {
             guard let name = names.first(where: { $0 == suffix }) ?? draft.callback.inputName(suffix: suffix) else {
-                throw context.error("\(draft.subject) has no input '\(suffix)'; inputs: \(names.joined(separator: ", "))")
+                throw context.error(
+                    "\(draft.subject) has no input '\(suffix)'; inputs: \(names.joined(separator: ", "))")
             }
             target = name
         } else {
             guard let name = names.count == 1 ? names[0] : draft.callback.inputName(suffix: "") else {
-                throw context.error("\(draft.subject) has inputs \(names.joined(separator: ", ")); name one with solve.input")
+                throw context.error(
+                    "\(draft.subject) has inputs \(names.joined(separator: ", ")); name one with solve.input")
             }
             target = name
         }
@@ -63,16 +69,22 @@ enum SolveAnswerer: CallbackAnswerer {
     }
 
     /// The proof-of-work scheme: the spec's, or (`pow`) the callback's `scheme` output.
-    private static func powScheme(_ spec: SolveSpec, callback: AMCallback, draft: CallbackDraft, _ context: AnswerContext)
+    private static func powScheme(
+        _ spec: SolveSpec, callback: AMCallback, draft: CallbackDraft, _ context: AnswerContext
+    )
         throws(RunError) -> PoWScheme
     {
         if spec.scheme != .pow, let scheme = PoWScheme(rawValue: spec.scheme.rawValue) { return scheme }
         let names = PoWScheme.allCases.map(\.rawValue)
         guard let name = callback.output("scheme")?.stringValue else {
-            throw context.error("\(draft.subject) has no 'scheme' output; name the scheme: solve: { scheme: \(names.joined(separator: " | ")) }")
+            throw context.error(
+                "\(draft.subject) has no 'scheme' output; name the scheme: solve: { scheme: \(names.joined(separator: " | ")) }"
+            )
         }
         guard let scheme = PoWScheme(rawValue: name) else {
-            throw context.error("\(draft.subject) asks for proof-of-work scheme '\(name)', which the runner does not know (\(names.joined(separator: ", ")))")
+            throw context.error(
+                "\(draft.subject) asks for proof-of-work scheme '\(name)', which the runner does not know (\(names.joined(separator: ", ")))"
+            )
         }
         return scheme
     }

@@ -19,7 +19,8 @@ enum NumberValueAnswerer: CallbackAnswerer {
         guard let number = ValueConversion.number(resolved.json) else {
             throw context.error("\(draft.subject) takes a number; got '\(context.redactor.redact(resolved.text))'")
         }
-        try draft.write(number, suffix: "", secretName: resolved.secretName, redactor: context.redactor, context: context)
+        try draft.write(
+            number, suffix: "", secretName: resolved.secretName, redactor: context.redactor, context: context)
         try ValidateOnlyOption.apply(context, to: &draft)
     }
 }

@@ -22,7 +22,8 @@ enum WebAuthnAnswerer: CallbackAnswerer {
         } else {
             throw context.missingAnswer(draft, expected: "clientError (unsupported, NotAllowedError...) or value")
         }
-        draft.pairedWrites.append(PairedWrite(hiddenId: HiddenId.webAuthnOutcome, value: outcome, secretName: resolved.secretName))
+        draft.pairedWrites.append(
+            PairedWrite(hiddenId: HiddenId.webAuthnOutcome, value: outcome, secretName: resolved.secretName))
     }
 }
 

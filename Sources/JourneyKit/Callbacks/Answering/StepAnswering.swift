@@ -78,7 +78,8 @@ struct StepAnswering {
                 })
             else {
                 throw context.error(
-                    "\(drafts[owner].subject) has no HiddenValueCallback with id '\(write.hiddenId)' beside it in this step")
+                    "\(drafts[owner].subject) has no HiddenValueCallback with id '\(write.hiddenId)' beside it in this step"
+                )
             }
             try drafts[target].write(
                 .string(write.value), suffix: "", secretName: write.secretName, redactor: environment.redactor,
@@ -96,7 +97,8 @@ struct StepAnswering {
         guard let confirmation = layout.pollingConfirmationIndex else {
             if exitRequested {
                 throw RunError(
-                    .script, "PollingWaitCallback has no ConfirmationCallback beside it: there is no Exit option to take",
+                    .script,
+                    "PollingWaitCallback has no ConfirmationCallback beside it: there is no Exit option to take",
                     step: layout.number)
             }
             return false
@@ -112,7 +114,8 @@ struct StepAnswering {
                 drafts[confirmation].answeredBy = BuiltInDefault.keepPolling.label
             }
             if let name = drafts[confirmation].callback.inputName(suffix: "") {
-                drafts[confirmation].write(.int(value), inputNamed: name, secretName: nil, redactor: environment.redactor)
+                drafts[confirmation].write(
+                    .int(value), inputNamed: name, secretName: nil, redactor: environment.redactor)
             }
         }
         return (drafts[confirmation].inputValue(suffix: "")?.intValue ?? 100) != 100
@@ -130,7 +133,8 @@ struct StepAnswering {
         }
         let failures = unhandled.sorted().map { index in
             ExpectationFailure(
-                "no handler for \(drafts[index].subject); handlers tried: \(selection.triedSummary)", step: layout.number)
+                "no handler for \(drafts[index].subject); handlers tried: \(selection.triedSummary)",
+                step: layout.number)
         }
         return StepAnswer(step: step, callbacks: traces, unhandled: failures, exitPolling: exitPolling)
     }

@@ -18,7 +18,10 @@ enum DeviceJWS {
     /// The public key as a JWK: `{kty: EC, crv: P-256, x, y, use: sig, alg: ES256, kid}`.
     static func jwk(of publicKey: P256.Signing.PublicKey, kid: String) -> JSONValue {
         let (x, y) = coordinates(of: publicKey)
-        return ["kty": "EC", "crv": "P-256", "x": .string(x), "y": .string(y), "use": "sig", "alg": "ES256", "kid": .string(kid)]
+        return [
+            "kty": "EC", "crv": "P-256", "x": .string(x), "y": .string(y), "use": "sig", "alg": "ES256",
+            "kid": .string(kid),
+        ]
     }
 
     /// The RFC 7638 thumbprint of the key: the same key always has the same id, so a key file

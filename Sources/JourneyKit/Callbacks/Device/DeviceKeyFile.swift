@@ -10,7 +10,8 @@ enum DeviceKeyFile {
         if path.value.hasPrefix("/") {
             url = URL(fileURLWithPath: path.value)
         } else {
-            url = URL(fileURLWithPath: path.location.file).deletingLastPathComponent().appendingPathComponent(path.value)
+            url = URL(fileURLWithPath: path.location.file).deletingLastPathComponent().appendingPathComponent(
+                path.value)
         }
         let pem: String
         do {

@@ -16,7 +16,8 @@ enum SpecialForm: Sendable, Hashable {
             guard let data = callback.output("data"), let form = Self(metadata: data) else { return nil }
             self = form
         case "TextOutputCallback":
-            guard callback.output("messageType")?.displayText == "4", let script = callback.output("message")?.stringValue,
+            guard callback.output("messageType")?.displayText == "4",
+                let script = callback.output("message")?.stringValue,
                 script.contains("webAuthnOutcome")
             else { return nil }
             self = script.contains("pubKeyCredParams") ? .webAuthnRegistration : .webAuthnAuthentication

@@ -50,11 +50,13 @@ public struct ConsoleReporter: Reporter {
     /// The closing line, e.g. `3 passed, 1 failed, 0 errors (4 scripts) in 0.35 s`; `, 1 invalid`
     /// follows the errors when any script was invalid. The counts always read `N passed, N failed`.
     public func renderSummary(_ summary: RunSummary) -> String {
-        var counts = "\(summary.passed) passed, \(summary.failed) failed, "
+        var counts =
+            "\(summary.passed) passed, \(summary.failed) failed, "
             + ConsoleVerdict.plural(summary.errored, "error")
         if summary.invalid > 0 { counts += ", \(summary.invalid) invalid" }
         if summary.mismatched > 0 { counts += ", \(summary.mismatched) replay mismatched" }
-        let line = "\(counts) (\(ConsoleVerdict.plural(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
+        let line =
+            "\(counts) (\(ConsoleVerdict.plural(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
         // Painted as a whole so the counts stay one contiguous text for tools that read them.
         return style.paint(line, summary.exitCode == 0 ? .green : .red)
     }
@@ -115,7 +117,8 @@ public struct ConsoleReporter: Reporter {
 
     private func timing(_ result: JourneyResult) -> String {
         let runner = max(0, result.duration - result.transportTime)
-        let text = "  time \(ReportTime.milliseconds(result.duration)) total, "
+        let text =
+            "  time \(ReportTime.milliseconds(result.duration)) total, "
             + "\(ReportTime.milliseconds(result.transportTime)) transport, \(ReportTime.milliseconds(runner)) runner"
         return style.paint(text, .dim)
     }

@@ -28,7 +28,8 @@ struct ConsoleVerdict {
             let place = result.error?.step.map { "at step \($0): " } ?? ""
             let lines = (result.error?.message ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
-            return (["\(label)  \(place)\(lines.first ?? "")  \(steps), \(ReportTime.short(result.duration))"]
+            return
+                (["\(label)  \(place)\(lines.first ?? "")  \(steps), \(ReportTime.short(result.duration))"]
                 + lines.dropFirst().map { "  " + $0 }).joined(separator: "\n")
         }
         let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"

@@ -58,7 +58,9 @@ enum JSONTrace {
             "answeredBy": optional(callback.answeredBy),
             "inputs": .array(
                 callback.inputs.map { input in
-                    .object(["name": .string(input.name), "value": .string(input.value), "redacted": .bool(input.redacted)])
+                    .object([
+                        "name": .string(input.name), "value": .string(input.value), "redacted": .bool(input.redacted),
+                    ])
                 }),
             "notes": .array(callback.notes.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
         ])

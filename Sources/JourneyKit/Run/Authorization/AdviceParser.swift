@@ -89,7 +89,8 @@ public enum AdviceParser {
     public static func fromRedirect(_ location: String) throws(Failure) -> ResourceAdvice {
         let items = queryItems(of: location)
         guard let value = items.first(where: { $0.name == "authIndexValue" })?.value, !value.isEmpty else {
-            throw Failure(message: "the redirect to \(excerpt(location)) names composite_advice but has no authIndexValue")
+            throw Failure(
+                message: "the redirect to \(excerpt(location)) names composite_advice but has no authIndexValue")
         }
         let advices: [PolicyAdvice]
         do {
@@ -98,7 +99,8 @@ public enum AdviceParser {
             throw Failure(message: "the redirect's authIndexValue cannot be read: \(error.message)")
         }
         try check(advices)
-        return ResourceAdvice(form: .igRedirect, advices: advices, goto: items.first(where: { $0.name == "goto" })?.value)
+        return ResourceAdvice(
+            form: .igRedirect, advices: advices, goto: items.first(where: { $0.name == "goto" })?.value)
     }
 
     /// `SSOADVICE realm="/",advices="<base64 JSON>",am_uri="…"`.
@@ -116,7 +118,8 @@ public enum AdviceParser {
             json = try JSONValue.parse(data)
         } catch {
             let text = String(decoding: data, as: UTF8.self)
-            throw Failure(message: "the advices parameter of WWW-Authenticate decodes to '\(excerpt(text))', which is not JSON")
+            throw Failure(
+                message: "the advices parameter of WWW-Authenticate decodes to '\(excerpt(text))', which is not JSON")
         }
         let advices = try adviceMap(json, what: "the advices parameter of WWW-Authenticate")
         guard !advices.isEmpty else {
@@ -138,7 +141,8 @@ public enum AdviceParser {
             } else if let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) {
                 values = items.compactMap(\.stringValue)
             } else {
-                throw Failure(message: "\(what): \(name) must be a list of strings, found \(excerpt(value.compactJSON))")
+                throw Failure(
+                    message: "\(what): \(name) must be a list of strings, found \(excerpt(value.compactJSON))")
             }
             advices.append(PolicyAdvice(name: name, values: values))
         }
@@ -150,9 +154,12 @@ public enum AdviceParser {
     static func check(_ advices: [PolicyAdvice]) throws(Failure) {
         for advice in advices {
             guard knownAdvices.contains(advice.name) else {
-                let hint = DidYouMean.suggestion(for: advice.name, among: knownAdvices).map { " (did you mean \($0)?)" } ?? ""
+                let hint =
+                    DidYouMean.suggestion(for: advice.name, among: knownAdvices).map { " (did you mean \($0)?)" } ?? ""
                 throw Failure(
-                    message: "unknown advice type '\(advice.name)'\(hint); the runner satisfies \(knownAdvices.joined(separator: ", "))")
+                    message:
+                        "unknown advice type '\(advice.name)'\(hint); the runner satisfies \(knownAdvices.joined(separator: ", "))"
+                )
             }
             guard !advice.values.isEmpty, advice.values.allSatisfy({ !$0.isEmpty }) else {
                 throw Failure(message: "\(advice.name) has no value")

@@ -46,7 +46,8 @@ extension DriverRun {
     /// `HTTP 403 (application/json): {"code":403,…}` for messages, redacted.
     func describe(_ response: TransportResponse) -> String {
         let type = response.headers.value("content-type").map { " (\($0))" } ?? ""
-        let body = response.body.isEmpty ? "" : ": " + ResponseReader.excerpt(Data(redactor.redact(body: response.body).utf8))
+        let body =
+            response.body.isEmpty ? "" : ": " + ResponseReader.excerpt(Data(redactor.redact(body: response.body).utf8))
         return "HTTP \(response.status)\(type)\(body)"
     }
 }

@@ -178,7 +178,9 @@ extension DriverRun {
             return .authorized(status: response.status, advice: advice, body: body)
         }
         let excerpt = body.map { ": " + ResponseReader.excerpt(Data($0.utf8)) } ?? ""
-        return .denied(status: response.status, advice: nil, reason: "the resource answered HTTP \(response.status)\(excerpt)", body: body)
+        return .denied(
+            status: response.status, advice: nil, reason: "the resource answered HTTP \(response.status)\(excerpt)",
+            body: body)
     }
 
     static func retryHint(_ advice: ResourceAdvice, spec: RequestSpec) -> String {

@@ -29,7 +29,8 @@ extension DriverRun {
         }
         let request = TransportRequest(
             method: "GET", url: AMEndpoints.serverInfoURL(base: baseURL),
-            headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")] + extraHeaders,
+            headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")]
+                + extraHeaders,
             timeoutSeconds: timeout)
         let (response, index) = try await call(request, phase: "session")
         guard response.status == 200, let json = try? JSONValue.parse(response.body),
@@ -57,7 +58,9 @@ extension DriverRun {
         return valid
     }
 
-    func sessionAction(_ action: String, apiVersion: String, phase: String) async throws(RunError) -> (TransportResponse, Int) {
+    func sessionAction(_ action: String, apiVersion: String, phase: String) async throws(RunError) -> (
+        TransportResponse, Int
+    ) {
         var headers = [
             HeaderField("Content-Type", "application/json"), HeaderField("Accept", "application/json"),
             HeaderField("Accept-API-Version", apiVersion),
@@ -77,7 +80,8 @@ extension DriverRun {
             if cleanup.before == .valid || cleanup.logout {
                 failures.append(
                     ExpectationFailure(
-                        "cleanup: the run produced no session (no tokenId) to check or log out", location: cleanup.location))
+                        "cleanup: the run produced no session (no tokenId) to check or log out",
+                        location: cleanup.location))
             }
             return
         }
@@ -87,25 +91,30 @@ extension DriverRun {
                 try await checkValidity(expected, when: "before the logout", location: cleanup.location)
             }
             if cleanup.logout {
-                let (response, index) = try await sessionAction("logout", apiVersion: Self.logoutAPIVersion, phase: "cleanup")
+                let (response, index) = try await sessionAction(
+                    "logout", apiVersion: Self.logoutAPIVersion, phase: "cleanup")
                 if response.status == 200 {
                     steps[index].notes.append(("logout", "done"))
                 } else {
                     let failure = ExpectationFailure(
-                        "the logout answered \(describe(response))", step: steps[index].number, location: cleanup.location)
+                        "the logout answered \(describe(response))", step: steps[index].number,
+                        location: cleanup.location)
                     steps[index].failures.append(failure)
                     failures.append(failure)
                 }
             }
             if let expected = cleanup.after {
-                try await checkValidity(expected, when: cleanup.logout ? "after the logout" : "at the end", location: cleanup.location)
+                try await checkValidity(
+                    expected, when: cleanup.logout ? "after the logout" : "at the end", location: cleanup.location)
             }
         } catch {
             runError = error
         }
     }
 
-    private func checkValidity(_ expected: CleanupSpec.Validity, when: String, location: SourceLocation) async throws(RunError) {
+    private func checkValidity(_ expected: CleanupSpec.Validity, when: String, location: SourceLocation)
+        async throws(RunError)
+    {
         let valid = try await validateSession(phase: "cleanup")
         guard valid != (expected == .valid) else { return }
         let failure = ExpectationFailure(

@@ -16,7 +16,8 @@ extension DriverRun {
         }
         let compiled: CompiledJourney
         do {
-            let used = try ScriptLoader.load(path: path, options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
+            let used = try ScriptLoader.load(
+                path: path, options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
             compiled = try JourneyCompiler.compile(used)
         } catch {
             authorization.diagnostics += error.diagnostics
@@ -57,7 +58,8 @@ extension DriverRun {
         for output in uses.outputs {
             guard let value = run.context.variables[output.value] else {
                 throw RunError(
-                    .script, "\(output.location): '\(output.value)' is not a variable or capture of \(uses.script.value)")
+                    .script,
+                    "\(output.location): '\(output.value)' is not a variable or capture of \(uses.script.value)")
             }
             context.setVariable(output.value, value)
         }

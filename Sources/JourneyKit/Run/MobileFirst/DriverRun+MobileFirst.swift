@@ -18,7 +18,9 @@ extension DriverRun {
             case .challenged where attempt == 0:
                 continue
             case .challenged:
-                throw RunError(.protocol, "the authorization endpoint still answered with challenges after preauthorize succeeded", step: steps.last?.number)
+                throw RunError(
+                    .protocol, "the authorization endpoint still answered with challenges after preauthorize succeeded",
+                    step: steps.last?.number)
             case .end(let outcome):
                 return outcome
             }
@@ -43,7 +45,8 @@ extension DriverRun {
     /// `POST /registration/v1/self` with the signed registration data; the client id is the
     /// last segment of the `Location` header.
     func mfpRegister(_ session: MobileFirstSession) async throws(RunError) {
-        let signed = try MobileFirstJWS.registration(payload: session.registrationPayload, key: session.key, encoding: session.spec.encoding)
+        let signed = try MobileFirstJWS.registration(
+            payload: session.registrationPayload, key: session.key, encoding: session.spec.encoding)
         let request = TransportRequest(
             method: "POST", url: session.url("/registration/v1/self"), headers: mfpHeaders(session, json: true),
             body: (["signedRegistrationData": signed] as JSONValue).encoded, timeoutSeconds: timeout)
@@ -52,7 +55,8 @@ extension DriverRun {
             let clientId = MobileFirstSession.clientId(fromLocation: location)
         else {
             throw RunError(
-                .protocol, "the client registration (\(Self.describe(request))) was refused or named no client id in Location: \(describe(response))",
+                .protocol,
+                "the client registration (\(Self.describe(request))) was refused or named no client id in Location: \(describe(response))",
                 step: steps[index].number)
         }
         session.clientId = clientId

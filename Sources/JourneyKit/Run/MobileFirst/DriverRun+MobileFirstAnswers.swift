@@ -15,7 +15,11 @@ extension DriverRun {
         let step = AMStep(
             authId: "",
             callbacks: ordered.map { name, challenge in
-                AMCallback(type: name, output: (challenge.objectValue ?? [:]).sorted { $0.key < $1.key }.map { NameValue(name: $0.key, value: $0.value) })
+                AMCallback(
+                    type: name,
+                    output: (challenge.objectValue ?? [:]).sorted { $0.key < $1.key }.map {
+                        NameValue(name: $0.key, value: $0.value)
+                    })
             })
         steps[index].kind = .callbacks
         steps[index].notes.append(("challenged", ordered.map(\.key).joined(separator: ", ")))
@@ -30,9 +34,13 @@ extension DriverRun {
         for (name, challenge) in ordered {
             let prompt = (challenge["captcha"] ?? challenge["errorMsg"] ?? challenge["message"])?.stringValue
             guard let handler = session.spec.handlers.first(where: { $0.check.value == name }) else {
-                traces.append(CallbackTrace(type: name, prompt: prompt, answeredBy: nil, inputs: [], notes: [("challenge", redactor.redact(json: challenge).compactJSON)]))
+                traces.append(
+                    CallbackTrace(
+                        type: name, prompt: prompt, answeredBy: nil, inputs: [],
+                        notes: [("challenge", redactor.redact(json: challenge).compactJSON)]))
                 steps[index].callbacks = traces
-                let failure = ExpectationFailure(unknownCheckMessage(name, challenge: challenge, handlers: session.spec.handlers), step: number)
+                let failure = ExpectationFailure(
+                    unknownCheckMessage(name, challenge: challenge, handlers: session.spec.handlers), step: number)
                 steps[index].failures.append(failure)
                 failures.append(failure)
                 throw RunError(.script, "unhandled security check \(name)", step: number).asExpectationStop()
@@ -66,7 +74,8 @@ extension DriverRun {
                 case .value(let spec):
                     value = try await context.resolve(spec, timeoutMilliseconds: nil).json
                 case .solve(let solve):
-                    let (answer, note) = try await mfpSolve(solve, challenge: challenge, check: handler.check.value, step: step)
+                    let (answer, note) = try await mfpSolve(
+                        solve, challenge: challenge, check: handler.check.value, step: step)
                     value = .string(answer)
                     trace.notes.append(("solve", note))
                 }
@@ -87,14 +96,16 @@ extension DriverRun {
     {
         guard spec.scheme == .arithmetic else {
             throw RunError(
-                .script, "\(spec.location): solve: \(spec.scheme.rawValue) does not apply to a MobileFirst challenge; use solve: arithmetic",
+                .script,
+                "\(spec.location): solve: \(spec.scheme.rawValue) does not apply to a MobileFirst challenge; use solve: arithmetic",
                 step: step)
         }
         var text: String?
         if let given = spec.challenge {
             text = try await context.resolve(given, timeoutMilliseconds: nil).json.displayText
         } else {
-            text = challenge["captcha"]?.stringValue
+            text =
+                challenge["captcha"]?.stringValue
                 ?? challenge.objectValue?.values.compactMap(\.stringValue).first { ArithmeticCaptcha.solve($0) != nil }
         }
         guard let text, let value = ArithmeticCaptcha.solve(text) else {
@@ -109,8 +120,10 @@ extension DriverRun {
     /// Names the check, what it sent, and the handlers the script has.
     private func unknownCheckMessage(_ name: String, challenge: JSONValue, handlers: [SecurityCheckHandler]) -> String {
         let have = handlers.map { "\($0.check.value) (\($0.location))" }
-        var message = "the server challenged security check '\(name)' (\(redactor.redact(json: challenge).compactJSON)) and the script has no handler for it"
-        message += have.isEmpty ? "; the script has no handlers" : "; the script's handlers: \(have.joined(separator: ", "))"
+        var message =
+            "the server challenged security check '\(name)' (\(redactor.redact(json: challenge).compactJSON)) and the script has no handler for it"
+        message +=
+            have.isEmpty ? "; the script has no handlers" : "; the script's handlers: \(have.joined(separator: ", "))"
         if let hint = DidYouMean.hint(for: name, among: handlers.map(\.check.value)) { message += "; \(hint)" }
         return message
     }

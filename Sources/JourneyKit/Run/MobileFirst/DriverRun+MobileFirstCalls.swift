@@ -12,17 +12,27 @@ extension DriverRun {
         while true {
             if nextStepNumber > script.limits.maxSteps {
                 failures.append(
-                    ExpectationFailure("the run did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: nextStepNumber - 1))
-                throw RunError(.script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)", step: nextStepNumber - 1)
-                    .asExpectationStop()
+                    ExpectationFailure(
+                        "the run did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)",
+                        step: nextStepNumber - 1))
+                throw RunError(
+                    .script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)",
+                    step: nextStepNumber - 1
+                )
+                .asExpectationStop()
             }
             let (response, index) = try await call(request, phase: phase)
-            guard response.status == 409, response.headers.value("MFP-Conflict") != nil else { return (response, index) }
+            guard response.status == 409, response.headers.value("MFP-Conflict") != nil else {
+                return (response, index)
+            }
             conflicts += 1
-            steps[index].notes.append(("conflict", "409 MFP-Conflict: the request is sent again (\(conflicts) of \(Self.mfpConflictRetries))"))
+            steps[index].notes.append(
+                ("conflict", "409 MFP-Conflict: the request is sent again (\(conflicts) of \(Self.mfpConflictRetries))")
+            )
             if conflicts >= Self.mfpConflictRetries {
                 throw RunError(
-                    .protocol, "\(Self.describe(request)) answered 409 MFP-Conflict \(conflicts) times in a row", step: steps[index].number)
+                    .protocol, "\(Self.describe(request)) answered 409 MFP-Conflict \(conflicts) times in a row",
+                    step: steps[index].number)
             }
         }
     }
@@ -38,7 +48,8 @@ extension DriverRun {
         guard Self.isInvalidClient(response) else { return (response, index) }
         guard !session.reregistered else {
             throw RunError(
-                .protocol, "\(Self.describe(request)) answered INVALID_CLIENT_ID again after the client registered anew: \(describe(response))",
+                .protocol,
+                "\(Self.describe(request)) answered INVALID_CLIENT_ID again after the client registered anew: \(describe(response))",
                 step: steps[index].number)
         }
         steps[index].notes.append(("client", "INVALID_CLIENT_ID: the client registers again and resends the request"))

@@ -9,13 +9,15 @@ extension DriverRun {
         var answers: [String: JSONValue]?
         while true {
             let sent = answers
-            let (response, index) = try await mfpClientCall(session, phase: "preauthorize") { clientId throws(RunError) in
+            let (response, index) = try await mfpClientCall(session, phase: "preauthorize") {
+                clientId throws(RunError) in
                 var body: [String: JSONValue] = [
                     "client_id": .string(clientId), "scope": .string(session.spec.scopeParameter),
                 ]
                 if let sent { body["challengeResponse"] = .object(sent) }
                 return TransportRequest(
-                    method: "POST", url: session.url("/preauth/v1/preauthorize"), headers: mfpHeaders(session, json: true),
+                    method: "POST", url: session.url("/preauth/v1/preauthorize"),
+                    headers: mfpHeaders(session, json: true),
                     body: JSONValue.object(body).encoded, timeoutSeconds: timeout)
             }
             let number = steps[index].number
@@ -37,7 +39,8 @@ extension DriverRun {
                 return mfpFailure(failures, status: response.status, index: index)
             }
             throw RunError(
-                .protocol, "preauthorize answered neither successes, MFP-Challenge challenges nor failures: \(describe(response))",
+                .protocol,
+                "preauthorize answered neither successes, MFP-Challenge challenges nor failures: \(describe(response))",
                 step: number)
         }
     }

@@ -33,25 +33,33 @@ extension DriverRun {
         }
         let json = try? JSONValue.parse(response.body)
         if Self.challenges(response, json) != nil {
-            steps[index].notes.append(("authorization", "401 MFP-Challenge: the scope is no longer granted; preauthorize again"))
+            steps[index].notes.append(
+                ("authorization", "401 MFP-Challenge: the scope is no longer granted; preauthorize again"))
             return .challenged
         }
         let location = response.headers.value("location")
-        if let code = location.flatMap({ MobileFirstSession.queryValue("code", in: $0) }) ?? json?["code"]?.stringValue, !code.isEmpty {
+        if let code = location.flatMap({ MobileFirstSession.queryValue("code", in: $0) }) ?? json?["code"]?.stringValue,
+            !code.isEmpty
+        {
             redactor.register(code, name: "code")
-            steps[index].notes.append(("code", Redactor.placeholder("code") + (location != nil ? " (from Location, not followed)" : "")))
+            steps[index].notes.append(
+                ("code", Redactor.placeholder("code") + (location != nil ? " (from Location, not followed)" : "")))
             return .code(code)
         }
-        if let error = location.flatMap({ MobileFirstSession.queryValue("error", in: $0) }) ?? json?["error"]?.stringValue {
+        if let error = location.flatMap({ MobileFirstSession.queryValue("error", in: $0) })
+            ?? json?["error"]?.stringValue
+        {
             let description =
-                location.flatMap { MobileFirstSession.queryValue("error_description", in: $0) } ?? json?["error_description"]?.stringValue
+                location.flatMap { MobileFirstSession.queryValue("error_description", in: $0) }
+                ?? json?["error_description"]?.stringValue
             return .end(.failure(code: response.status, reason: error, message: description ?? error, detail: nil))
         }
         if (400..<500).contains(response.status) {
             return .end(oauthFailure(response))
         }
         throw RunError(
-            .protocol, "the authorization endpoint answered without a code (a redirect to \(session.spec.redirectURI)?code=… was expected): \(describe(response))",
+            .protocol,
+            "the authorization endpoint answered without a code (a redirect to \(session.spec.redirectURI)?code=… was expected): \(describe(response))",
             step: steps[index].number)
     }
 
@@ -62,7 +70,8 @@ extension DriverRun {
         let (response, index) = try await mfpClientCall(session, phase: "token") { clientId throws(RunError) in
             let iat = Self.milliseconds(clock.now()) + session.clockOffsetMilliseconds
             let claims: JSONValue = [
-                "iss": .string(session.issuer), "sub": .string(clientId), "aud": .string(tokenURL), "jti": .string(code),
+                "iss": .string(session.issuer), "sub": .string(clientId), "aud": .string(tokenURL),
+                "jti": .string(code),
                 "iat": .int(iat), "exp": .int(iat + 60_000),
             ]
             let assertion = try MobileFirstJWS.compact(claims: claims, kid: clientId, key: session.key)
@@ -83,7 +92,9 @@ extension DriverRun {
             return .token(MobileFirstToken(accessToken: token, scope: scope, expiresIn: json?["expires_in"]?.intValue))
         }
         if (400..<500).contains(response.status) { return .end(oauthFailure(response)) }
-        throw RunError(.protocol, "the token endpoint answered without an access_token: \(describe(response))", step: steps[index].number)
+        throw RunError(
+            .protocol, "the token endpoint answered without an access_token: \(describe(response))",
+            step: steps[index].number)
     }
 
     /// The `request:` resource with `Authorization: Bearer <token>`.
@@ -97,7 +108,9 @@ extension DriverRun {
             if let challenge = response.headers.value("WWW-Authenticate"), challenge.contains("Bearer") {
                 steps[index].notes.append(("bearer", challenge))
             }
-            guard response.status == 409, response.headers.value("MFP-Conflict") != nil, conflicts < Self.mfpConflictRetries else {
+            guard response.status == 409, response.headers.value("MFP-Conflict") != nil,
+                conflicts < Self.mfpConflictRetries
+            else {
                 return response
             }
             conflicts += 1

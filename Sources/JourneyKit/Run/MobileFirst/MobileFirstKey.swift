@@ -31,7 +31,8 @@ struct MobileFirstKey: Sendable {
             let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
             let primitives = try privateKey.publicKey.getKeyPrimitives()
             return MobileFirstKey(
-                privateKey: privateKey, n: Base64URL.encode(primitives.modulus), e: Base64URL.encode(primitives.publicExponent))
+                privateKey: privateKey, n: Base64URL.encode(primitives.modulus),
+                e: Base64URL.encode(primitives.publicExponent))
         } catch {
             throw RunError(.script, "cannot create the MobileFirst client's RSA key: \(error)")
         }
@@ -58,7 +59,9 @@ struct MobileFirstKey: Sendable {
 enum MobileFirstJWS {
     /// The signed registration data: a flattened JWS `{header, payload, signature}`, header
     /// `{"alg":"RS256","jwk":{…}}`, parts in Base64url or (as the web SDK) standard Base64.
-    static func registration(payload: JSONValue, key: MobileFirstKey, encoding: JWSEncoding) throws(RunError) -> JSONValue {
+    static func registration(payload: JSONValue, key: MobileFirstKey, encoding: JWSEncoding) throws(RunError)
+        -> JSONValue
+    {
         let header: JSONValue = ["alg": "RS256", "jwk": key.jwk()]
         let headerPart = encode(header.encoded, encoding)
         let payloadPart = encode(payload.encoded, encoding)

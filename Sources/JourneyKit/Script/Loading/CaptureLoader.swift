@@ -30,13 +30,16 @@ extension LoadContext {
         switch from {
         case "output":
             let selector = mapping["callback"].map { matcher($0, "\(what).callback") } ?? Matcher()
-            let name = required("name", in: mapping, "\(what) (the output's name)", accepted: FormatKeys.capture).flatMap { $0.string("\(what).name") }
+            let name = required("name", in: mapping, "\(what) (the output's name)", accepted: FormatKeys.capture)
+                .flatMap { $0.string("\(what).name") }
             guard let selector, let name else { return nil }
             return .output(matcher: selector, name: name)
         case "stage", "header", "description":
             return .stepField(from)
         case "response":
-            return required("path", in: mapping, what, accepted: FormatKeys.capture).flatMap { $0.string("\(what).path") }.map { .response(path: $0) }
+            return required("path", in: mapping, what, accepted: FormatKeys.capture).flatMap {
+                $0.string("\(what).path")
+            }.map { .response(path: $0) }
         case "httpHeader":
             return required("name", in: mapping, "\(what) (the header's name)", accepted: FormatKeys.capture)
                 .flatMap { $0.string("\(what).name") }.map { .httpHeader($0) }

@@ -24,11 +24,15 @@ extension LoadContext {
             return callbackTypes(node, what).map { StepExpectation(callbacks: $0, location: node.location) }
         }
         guard node.isMapping, let mapping = node.mapping(what) else {
-            error("\(what) must be a list of callback types or a mapping with 'callbacks', found \(node.kindDescription)", at: node)
+            error(
+                "\(what) must be a list of callback types or a mapping with 'callbacks', found \(node.kindDescription)",
+                at: node)
             return nil
         }
         mapping.allowOnly(FormatKeys.step, in: what)
-        let callbacks = required("callbacks", in: mapping, what, accepted: FormatKeys.step).flatMap { callbackTypes($0, "\(what).callbacks") }
+        let callbacks = required("callbacks", in: mapping, what, accepted: FormatKeys.step).flatMap {
+            callbackTypes($0, "\(what).callbacks")
+        }
         var step = StepExpectation(callbacks: callbacks ?? [], location: node.location)
         step.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
         step.header = mapping["header"].flatMap { pattern($0, "\(what).header") }

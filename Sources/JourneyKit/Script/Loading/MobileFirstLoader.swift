@@ -22,12 +22,16 @@ extension LoadContext {
         if let application = mapping["application"], let fields = application.mapping("mobilefirst.application") {
             fields.allowOnly(FormatKeys.mobileFirstApplication, in: "mobilefirst.application")
             if let id = fields["id"]?.string("mobilefirst.application.id") { spec.application.id = id }
-            if let platform = fields["platform"]?.string("mobilefirst.application.platform") { spec.application.platform = platform }
+            if let platform = fields["platform"]?.string("mobilefirst.application.platform") {
+                spec.application.platform = platform
+            }
             if let version = fields["version"]?.scalarText { spec.application.version = version }
         }
         if let redirect = mapping["redirectUri"]?.string("mobilefirst.redirectUri") { spec.redirectURI = redirect }
         if let encoding = mapping["encoding"] {
-            spec.encoding = oneOf(JWSEncoding.allCases.map(\.rawValue), encoding, "mobilefirst.encoding").flatMap(JWSEncoding.init) ?? .base64url
+            spec.encoding =
+                oneOf(JWSEncoding.allCases.map(\.rawValue), encoding, "mobilefirst.encoding").flatMap(JWSEncoding.init)
+                ?? .base64url
         }
         spec.handlers = handlers.map(securityCheckHandlers) ?? []
         return spec
@@ -71,7 +75,8 @@ extension LoadContext {
                     at: value, hint: "for example: \(name): { answer: \"{{ arithmetic(challenge.captcha) }}\" }")
                 return nil
             }
-            return SecurityCheckHandler(check: Located(name, at: entry.keyNode.location), answer: answer, location: entry.keyNode.location)
+            return SecurityCheckHandler(
+                check: Located(name, at: entry.keyNode.location), answer: answer, location: entry.keyNode.location)
         }
     }
 

@@ -85,7 +85,9 @@ extension LoadContext {
     }
 
     /// `status`, `body` (a mapping: members that must be equal; a string: a pattern on the text) and `advice`.
-    private func resourceCheck(_ mapping: YMapping, _ what: String, keys: [String] = FormatKeys.resourceOutcome) -> ResourceCheck {
+    private func resourceCheck(_ mapping: YMapping, _ what: String, keys: [String] = FormatKeys.resourceOutcome)
+        -> ResourceCheck
+    {
         mapping.allowOnly(keys, in: what)
         var check = ResourceCheck()
         check.status = mapping["status"].flatMap { int($0, "\(what).status", minimum: 100) }

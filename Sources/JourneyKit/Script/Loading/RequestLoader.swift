@@ -5,14 +5,17 @@ extension LoadContext {
     func request(_ node: YNode) -> RequestSpec? {
         guard let mapping = node.mapping("request") else { return nil }
         mapping.allowOnly(FormatKeys.request, in: "request")
-        let url = required("url", in: mapping, "request", accepted: FormatKeys.request).flatMap { template($0, "request.url") }
+        let url = required("url", in: mapping, "request", accepted: FormatKeys.request).flatMap {
+            template($0, "request.url")
+        }
         var method = "GET"
         if let node = mapping["method"], let text = node.string("request.method") {
             if RequestSpec.methods.contains(text.uppercased()) {
                 method = text.uppercased()
             } else {
                 error(
-                    "request.method must be one of \(RequestSpec.methods.joined(separator: ", ")), found '\(text)'", at: node,
+                    "request.method must be one of \(RequestSpec.methods.joined(separator: ", ")), found '\(text)'",
+                    at: node,
                     hint: DidYouMean.hint(for: text.uppercased(), among: RequestSpec.methods))
             }
         }
@@ -67,7 +70,9 @@ extension LoadContext {
             return UsesSpec(script: Located(path, at: node.location), location: node.location)
         }
         guard node.isMapping, let mapping = node.mapping("uses") else {
-            error("uses must be a script path or a mapping with 'script' and 'outputs', found \(node.kindDescription)", at: node)
+            error(
+                "uses must be a script path or a mapping with 'script' and 'outputs', found \(node.kindDescription)",
+                at: node)
             return nil
         }
         mapping.allowOnly(FormatKeys.uses, in: "uses")
@@ -92,7 +97,9 @@ extension LoadContext {
             return CleanupSpec(logout: true, before: .valid, after: .invalid, location: node.location)
         }
         guard node.isMapping, let mapping = node.mapping("cleanup") else {
-            error("cleanup must be 'logout' or a mapping with logout, before and after, found \(node.kindDescription)", at: node)
+            error(
+                "cleanup must be 'logout' or a mapping with logout, before and after, found \(node.kindDescription)",
+                at: node)
             return nil
         }
         mapping.allowOnly(FormatKeys.cleanup, in: "cleanup")

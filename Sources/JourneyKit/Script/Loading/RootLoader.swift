@@ -30,7 +30,9 @@ extension LoadContext {
             start = (StartSpec(authIndexType: nil, authIndexValue: nil, location: mapping.node.location), false)
         } else {
             if let node = mapping["mobilefirst"] {
-                error("'mobilefirst:' belongs to a protocol: mobilefirst script", at: node, hint: "add protocol: mobilefirst")
+                error(
+                    "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
+                    hint: "add protocol: mobilefirst")
             }
             start = startSpec(mapping, uses: mapping["uses"] != nil)
             handlers = mapping["handlers"].map(self.handlers) ?? []
@@ -97,11 +99,13 @@ extension LoadContext {
             case .token, .blocked:
                 error(
                     "outcome '\(expect.outcome.name)' is about MobileFirst; this script has no protocol: mobilefirst",
-                    at: outcomeNode, hint: "add protocol: mobilefirst, or expect one of success, failure, suspended, redirect, timeout")
+                    at: outcomeNode,
+                    hint: "add protocol: mobilefirst, or expect one of success, failure, suspended, redirect, timeout")
             case .authorized, .denied:
                 error(
                     "outcome '\(expect.outcome.name)' is about a protected resource, and the script has no 'request:'",
-                    at: outcomeNode, hint: "add a request: phase, or expect one of success, failure, suspended, redirect, timeout")
+                    at: outcomeNode,
+                    hint: "add a request: phase, or expect one of success, failure, suspended, redirect, timeout")
             default:
                 break
             }
@@ -110,7 +114,8 @@ extension LoadContext {
             expect.outcome = .authorized(ResourceCheck())
         }
         if let singleUse = expectMapping?["singleUse"], expect.singleUse?.value == true {
-            if case .authorized = expect.outcome {} else {
+            if case .authorized = expect.outcome {
+            } else {
                 error(
                     "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
                     at: singleUse)
@@ -124,11 +129,15 @@ extension LoadContext {
         if kind == "simulator" {
             error(
                 "this is a simulator tree file (kind: simulator), not a journey script", at: node,
-                hint: "journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader")
+                hint:
+                    "journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader"
+            )
             return false
         }
         if kind != "journey" {
-            error("kind must be 'journey' for a script, found '\(kind)'", at: node, hint: DidYouMean.hint(for: kind, among: ["journey"]))
+            error(
+                "kind must be 'journey' for a script, found '\(kind)'", at: node,
+                hint: DidYouMean.hint(for: kind, among: ["journey"]))
         }
         return true
     }

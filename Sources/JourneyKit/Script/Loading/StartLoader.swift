@@ -18,7 +18,9 @@ extension LoadContext {
         let indexValue = mapping["authIndexValue"]
         if let service {
             if let indexType {
-                error("start has both 'service' and 'authIndexType'; 'service: X' means authIndexType service", at: indexType)
+                error(
+                    "start has both 'service' and 'authIndexType'; 'service: X' means authIndexType service",
+                    at: indexType)
             }
             if let indexValue {
                 error("start has both 'service' and 'authIndexValue'", at: indexValue)

@@ -94,8 +94,12 @@ extension LoadContext {
     private func outbox(_ node: YNode) -> ValueSpec.Source? {
         guard let mapping = node.mapping("outbox") else { return nil }
         mapping.allowOnly(FormatKeys.outbox, in: "outbox")
-        let recipient = required("to", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap { template($0, "outbox.to") }
-        let field = required("field", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap { oneOf(FormatKeys.outboxFields, $0, "outbox.field") }
+        let recipient = required("to", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap {
+            template($0, "outbox.to")
+        }
+        let field = required("field", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap {
+            oneOf(FormatKeys.outboxFields, $0, "outbox.field")
+        }
         guard let recipient, let field else { return nil }
         return .outbox(recipient: recipient, field: field)
     }

@@ -12,12 +12,14 @@ extension LoadContext {
                 "capture '\(capture.name)' has the same name as a variable in vars", at: capture.location,
                 length: capture.name.unicodeScalars.count)
         }
-        for output in outputs where varNames.contains(output.value) || captures.contains(where: { $0.name == output.value }) {
+        for output in outputs
+        where varNames.contains(output.value) || captures.contains(where: { $0.name == output.value }) {
             reader.error(
                 "uses output '\(output.value)' has the same name as a variable or capture of this script",
                 at: output.location, length: output.value.unicodeScalars.count)
         }
-        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value)).union(builtins)
+        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value))
+            .union(builtins)
         let candidates = defined.sorted()
         for reference in references where !defined.contains(reference.name) {
             reader.error(

@@ -20,7 +20,9 @@ extension LoadContext {
         let scalars = Array(name.unicodeScalars)
         let isIdentifier =
             scalars.first.map { $0 == "_" || $0.properties.isAlphabetic && $0.isASCII } == true
-            && scalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            && scalars.allSatisfy {
+                $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+            }
         if !isIdentifier {
             error(
                 "'\(name)' cannot name \(what): use letters, digits and '_', starting with a letter", at: node)
