@@ -88,6 +88,21 @@ import Testing
         let other = try await CLI.run(["lint", pingam])
         #expect(other.status == 2)
         #expect((other.stdout + other.stderr).contains("\(pingam):4:20: error: outcome 'blocked' is about MobileFirst"))
+        let misspelt = try Self.script(
+            """
+            version: 1
+            name: A misspelt outcome is reported once
+            protocol: mobilefirst
+            mobilefirst: { scope: accounts }
+            expect: { outcome: tokn }
+
+            """)
+        let once = try await CLI.run(["lint", misspelt])
+        let onceText = once.stdout + once.stderr
+        #expect(once.status == 2)
+        #expect(onceText.contains("\(misspelt):5:20: error: unknown outcome 'tokn'"))
+        #expect(onceText.contains("did you mean 'token'?"))
+        #expect(!onceText.contains("is not an outcome of a protocol"), "a second error for the same mistake")
     }
 
     @Test func theExamplesReplayFromTheirRecordingsWithoutTheSimulator() async throws {
