@@ -55,11 +55,12 @@ struct LintCommand: ParsableCommand {
         let (script, diagnostics) = ScriptLoader.lint(
             text: text, file: file, options: LoadOptions(knownVariables: knownVariables))
         guard let script else { return diagnostics }
+        let references = ReferencedFiles.diagnostics(for: script, options: LoadOptions(knownVariables: knownVariables))
         do {
             let compiled = try JourneyCompiler.compile(script)
-            return diagnostics + compiled.warnings
+            return diagnostics + references + compiled.warnings
         } catch {
-            return diagnostics + error.diagnostics
+            return diagnostics + references + error.diagnostics
         }
     }
 }

@@ -45,6 +45,37 @@ import Testing
         #expect(output.stderr.contains("^^^^^^^^"))
     }
 
+    @Test func lintChecksTheFilesAScriptNames() async throws {
+        let path = try Self.script(
+            Self.login.replacingOccurrences(of: "simulate: TREE", with: "simulate: trees/none.yaml")
+                + "uses: missing.yaml\n")
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("script.yaml:3:21: error: server.simulate names 'trees/none.yaml'"))
+        #expect(
+            output.stderr.contains("script.yaml:8:7: error: uses names 'missing.yaml', and there is no readable script")
+        )
+
+        let folder = (path as NSString).deletingLastPathComponent
+        let first = (folder as NSString).appendingPathComponent("first.yaml")
+        let second = (folder as NSString).appendingPathComponent("second.yaml")
+        try Data("version: 1\nname: first\nuses: second.yaml\nrequest: { url: /x }\n".utf8).write(
+            to: URL(fileURLWithPath: first))
+        try Data("version: 1\nname: second\nuses: first.yaml\nrequest: { url: /x }\n".utf8).write(
+            to: URL(fileURLWithPath: second))
+        let cycle = try await CLI.run(["lint", first])
+        #expect(cycle.status == 2)
+        #expect(cycle.stderr.contains("first.yaml:3:7: error: uses cycle: "), "\(cycle.stderr)")
+
+        try Data("version: 1\nname: second\njourney: Login\nhandelrs: {}\n".utf8).write(
+            to: URL(fileURLWithPath: second))
+        let invalid = try await CLI.run(["lint", first])
+        #expect(invalid.status == 2)
+        #expect(
+            invalid.stderr.contains(
+                "first.yaml:3:7: error: uses names \(second), which is not a valid script (1 error)"))
+    }
+
     @Test func wrongValueType() async throws {
         let path = try Self.script(Self.login + "limits: { maxSteps: many }\n")
         let output = try await CLI.run(["run", path])

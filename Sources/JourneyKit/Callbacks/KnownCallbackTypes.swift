@@ -16,5 +16,11 @@ public enum KnownCallbackTypes {
     /// (PingOne Protect's MetadataCallback forms answer to the wire names in `all`.)
     public static let derived: [String] = ["WebAuthnRegistrationCallback", "WebAuthnAuthenticationCallback"]
 
-    public static func isKnown(_ type: String) -> Bool { all.contains(type) || derived.contains(type) }
+    /// Custom types this product defines: the simulator's proof-of-work callback (answered by
+    /// input name, usually with `solve:`). Known, so scripts that use them lint without warnings.
+    public static let custom: [String] = ["ProofOfWorkCallback"]
+
+    public static func isKnown(_ type: String) -> Bool {
+        all.contains(type) || derived.contains(type) || custom.contains(type)
+    }
 }

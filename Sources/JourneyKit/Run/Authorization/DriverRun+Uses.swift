@@ -67,8 +67,6 @@ extension DriverRun {
     }
 
     static func resolve(_ path: String, relativeTo file: String) -> String {
-        if path.hasPrefix("/") { return path }
-        let directory = (file as NSString).deletingLastPathComponent
-        return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        ReferencedFiles.resolve(path, from: file)
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import JourneyCore
+
+/// Checks the files a script names: the simulator tree of `server.simulate` exists, and the
+/// script of `uses:` exists, loads without errors and does not lead back to this one. `lint`
+/// reports these before a run would stop on them.
+public enum ReferencedFiles {
+    /// Diagnostics for the files `script` refers to, placed at the keys that name them.
+    public static func diagnostics(for script: Script, options: LoadOptions = .init()) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let tree = script.server.simulate,
+            !FileManager.default.fileExists(atPath: resolve(tree.value, from: script.file))
+        {
+            diagnostics.append(
+                .error(
+                    "server.simulate names '\(tree.value)', and there is no file at \(resolve(tree.value, from: script.file))",
+                    at: tree.location, length: tree.value.count))
+        }
+        if let uses = script.uses {
+            diagnostics += usedScript(
+                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)])
+        }
+        return diagnostics
+    }
+
+    /// A path as a script's own paths are written: relative to the folder of the file that names it.
+    public static func resolve(_ path: String, from file: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
+    private static func usedScript(
+        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String]
+    ) -> [Diagnostic] {
+        let path = resolve(uses.script.value, from: file)
+        let at = origin.location
+        let length = origin.value.count
+        if chain.contains(standardized(path)) {
+            return [
+                .error("uses cycle: \((chain + [standardized(path)]).joined(separator: " → "))", at: at, length: length)
+            ]
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return [
+                .error(
+                    "uses names '\(uses.script.value)', and there is no readable script at \(path)", at: at,
+                    length: length)
+            ]
+        }
+        let (used, diagnostics) = ScriptLoader.lint(text: text, file: path, options: options)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        guard let used, errors == 0 else {
+            return [
+                .error(
+                    "uses names \(path), which is not a valid script (\(errors) error\(errors == 1 ? "" : "s"))",
+                    at: at, length: length, hint: "see: journey lint \(path)")
+            ]
+        }
+        guard let next = used.uses else { return [] }
+        return usedScript(next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)])
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
