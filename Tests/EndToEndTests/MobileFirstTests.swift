@@ -105,6 +105,22 @@ import Testing
         #expect(!onceText.contains("is not an outcome of a protocol"), "a second error for the same mistake")
     }
 
+    @Test func aDifferentAnswerToAChallengeIsAReplayMismatch() async throws {
+        let example = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("journeys/mobilefirst-captcha.yaml"), encoding: .utf8)
+        let path = try Self.script(
+            example.replacingOccurrences(of: "answer: { solve: arithmetic }", with: "answer: \"99\"")
+                .replacingOccurrences(of: "trees/mobilefirst.yaml", with: "TREE"))
+        let recording = CLI.packageRoot.appendingPathComponent("journeys/recordings/mobilefirst-captcha.har").path
+        let output = try await CLI.run(["run", path, "--replay", recording])
+        #expect(output.status == 4, "\(output.stdout)\n\(output.stderr)")
+        #expect(
+            output.stdout.contains(
+                #"script sent:     POST /mfp/api/preauth/v1/preauthorize challengeResponse {"SimpleCaptcha":{"answer":"99"}}"#
+            ))
+        #expect(output.stdout.contains(#"challengeResponse {"SimpleCaptcha":{"answer":"7"}}"#))
+    }
+
     @Test func theExamplesReplayFromTheirRecordingsWithoutTheSimulator() async throws {
         let output = try await CLI.run(["run"] + Self.examples + ["--replay", "journeys/recordings/"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")

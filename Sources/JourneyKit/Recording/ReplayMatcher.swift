@@ -47,6 +47,12 @@ enum ReplayMatcher {
         var summary: String {
             "\(method) \(displayPath)"
                 + (step.map { " " + ReplayMatcher.callbacksText($0, redact: redactor.redact) } ?? "")
+                + (challengeResponse.map { " challengeResponse \($0.compactJSON)" } ?? "")
+        }
+
+        /// A MobileFirst preauthorize request's answers, redacted as the recording holds them.
+        var challengeResponse: JSONValue? {
+            json?["challengeResponse"].map { redactor.redact(json: $0) }
         }
     }
 
@@ -152,7 +158,14 @@ enum ReplayMatcher {
         let mine = sent.query.map { ($0.name, sent.redactor.redact($0.value)) }
         let theirs = redactedQuery(recorded)
         guard mine.count == theirs.count else { return false }
-        return zip(mine, theirs).allSatisfy { $0.0 == $1.0 && InputValues.match($0.1, $1.1) }
+        guard zip(mine, theirs).allSatisfy({ $0.0 == $1.0 && InputValues.match($0.1, $1.1) }) else { return false }
+        return sent.challengeResponse == recorded.requestJSON?["challengeResponse"]
+    }
+
+    /// A request besides authenticate as a mismatch report lists it.
+    static func otherSummary(_ exchange: RecordedExchange) -> String {
+        "\(exchange.method) \(AMEndpoints.pathAndQuery(exchange.url))"
+            + (exchange.requestJSON?["challengeResponse"].map { " challengeResponse \($0.compactJSON)" } ?? "")
     }
 
     static func noJourney(for sent: SentRequest, in recording: Recording) -> String {

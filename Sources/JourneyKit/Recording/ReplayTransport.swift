@@ -130,7 +130,7 @@ final class ReplaySession: Transport {
             }
         }
         throw .replayMismatch(
-            "the recording holds no (unused) \(sent.method) \(sent.displayPath)\n  script sent:     \(sent.summary)\n  recording holds: \(recording.others.isEmpty ? "no requests besides authenticate" : recording.others.map { "\($0.method) \(AMEndpoints.pathAndQuery($0.url))" }.joined(separator: ", "))"
+            "the recording holds no (unused) \(sent.method) \(sent.displayPath)\n  script sent:     \(sent.summary)\n  recording holds: \(recording.others.isEmpty ? "no requests besides authenticate" : recording.others.map(ReplayMatcher.otherSummary).joined(separator: ", "))"
         )
     }
 }
