@@ -17,14 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The HAR file.")
     var recording: String
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port: Int = 8080
-
-    @Option(help: "Address to bind.")
-    var bind: String = "127.0.0.1"
-
-    @Flag(help: "Do not log a line per request.")
-    var quiet = false
+    @OptionGroup var listen: ListenOptions
 
     func run() async throws {
         let loaded: Recording
@@ -39,16 +32,16 @@ struct ServeCommand: AsyncParsableCommand {
                 Data("error: \(recording) holds no authenticate traffic: nothing to serve\n".utf8))
             throw ExitCode(2)
         }
-        let quiet = self.quiet
+        let quiet = listen.quiet
         let log: @Sendable (String) -> Void = { line in
             if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let server = RecordedServer(recording: loaded, log: log)
         var options = SimulatorOptions()
-        options.host = bind
-        options.port = port
+        options.host = listen.bind
+        options.port = listen.port
         let path = loaded.journeys[0].deploymentPath
-        let bind = self.bind
+        let bind = listen.bind
         try await HTTPHost.run(
             options: options,
             handler: { request in

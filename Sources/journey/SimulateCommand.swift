@@ -11,14 +11,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "Tree files (kind: simulator).")
     var trees: [String]
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port: Int = 8080
-
-    @Option(help: "Address to bind.")
-    var bind: String = "127.0.0.1"
-
-    @Flag(help: "Do not log a line per request.")
-    var quiet = false
+    @OptionGroup var listen: ListenOptions
 
     func run() async throws {
         let definition: SimulatorDefinition
@@ -32,9 +25,9 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         var options = SimulatorOptions()
-        options.host = bind
-        options.port = port
-        options.logRequests = !quiet
+        options.host = listen.bind
+        options.port = listen.port
+        options.logRequests = !listen.quiet
         try await Simulator.run(definition, options: options)
     }
 }

@@ -139,16 +139,7 @@ final class DriverRun: @unchecked Sendable {
         var number = steps.last?.number ?? 0
         while true {
             number += 1
-            if number > script.limits.maxSteps {
-                failures.append(
-                    ExpectationFailure(
-                        "the journey did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)",
-                        step: number - 1))
-                throw RunError(
-                    .script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)", step: number - 1
-                )
-                .asExpectationStop()
-            }
+            if number > script.limits.maxSteps { throw stepLimitReached(after: number - 1, what: "the journey") }
             let (response, exchange) = try await send(request, step: number)
             var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
             waited = nil
@@ -289,6 +280,17 @@ final class DriverRun: @unchecked Sendable {
                 "expected \(expected.count) steps with callbacks, got \(callbackSteps.count); missing \(missing.joined(separator: ", "))",
                 location: expected[callbackSteps.count].location)
         ]
+    }
+}
+
+extension DriverRun {
+    /// Records that `what` went past `limits.maxSteps` and returns the error that stops the run.
+    func stepLimitReached(after step: Int, what: String) -> RunError {
+        failures.append(
+            ExpectationFailure(
+                "\(what) did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step))
+        return RunError(.script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step)
+            .asExpectationStop()
     }
 }
 

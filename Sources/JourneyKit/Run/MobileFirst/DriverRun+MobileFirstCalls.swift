@@ -11,15 +11,7 @@ extension DriverRun {
         var conflicts = 0
         while true {
             if nextStepNumber > script.limits.maxSteps {
-                failures.append(
-                    ExpectationFailure(
-                        "the run did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)",
-                        step: nextStepNumber - 1))
-                throw RunError(
-                    .script, "stopped after \(script.limits.maxSteps) round trips (limits.maxSteps)",
-                    step: nextStepNumber - 1
-                )
-                .asExpectationStop()
+                throw stepLimitReached(after: nextStepNumber - 1, what: "the run")
             }
             let (response, index) = try await call(request, phase: phase)
             guard response.status == 409, response.headers.value("MFP-Conflict") != nil else {
