@@ -17,7 +17,6 @@ final class SimulatorCore: Sendable {
     let hangs = HangRegistry()
     let mobileFirstStore = MobileFirstStore()
     let resources: [String: ResourceDefinition]
-    private let storesSinceSweep = Atomic<Int>(0)
 
     init(definition: SimulatorDefinition, options: SimulatorOptions) {
         self.definition = definition
@@ -71,13 +70,9 @@ final class SimulatorCore: Sendable {
         }
     }
 
-    /// Keeps a journey for its next request, dropping expired ones now and then.
+    /// Keeps a journey for its next request, until its authId expires.
     func store(_ state: JourneyState) {
-        states.set(state.id, state)
-        if storesSinceSweep.add(1, ordering: .relaxed).newValue % 4096 == 0 {
-            let now = self.now
-            states.sweep { $0.expires <= now }
-        }
+        states.set(state.id, state, expires: state.expires, now: now)
     }
 
     /// The live session the request carries, if any.

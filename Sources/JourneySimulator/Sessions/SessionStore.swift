@@ -19,7 +19,7 @@ final class SessionStore: Sendable {
     private let sessions = ShardedStore<SimSession>()
 
     func add(_ session: SimSession) {
-        sessions.set(session.tokenId, session)
+        sessions.set(session.tokenId, session, expires: session.expires, now: session.created)
     }
 
     /// The session when it exists and has not expired.
