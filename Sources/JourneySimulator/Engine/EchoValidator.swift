@@ -14,21 +14,21 @@ enum EchoValidator {
     typealias Answers = [Int: [String: JSONValue]]
 
     /// Output-only callbacks may be left out; every input callback must come back, in order, same type, same inputs.
-    static func answers(submitted: [JSONValue], issued: [AMCallback]) throws(EchoViolation) -> Answers {
+    static func answers(submitted: [JSONValue], issued: [IssuedCallback]) throws(EchoViolation) -> Answers {
         var returned: [AMCallback] = []
         for item in submitted {
             guard let callback = AMCallback(json: item) else { throw .missing }
             if (callback.input ?? []).isEmpty { continue }
             returned.append(callback)
         }
-        let expected = issued.indices.filter { issued[$0].hasInputs }
+        let expected = issued.indices.filter { !issued[$0].inputNames.isEmpty }
         guard returned.count == expected.count else { throw .count }
         var answers: Answers = [:]
         for (position, index) in expected.enumerated() {
             let sent = issued[index]
             let back = returned[position]
             guard back.type == sent.type else { throw .missing }
-            let sentNames = (sent.input ?? []).map(\.name)
+            let sentNames = sent.inputNames
             let backInputs = back.input ?? []
             guard backInputs.count == sentNames.count else { throw .missing }
             var values: [String: JSONValue] = [:]

@@ -76,7 +76,7 @@ struct Engine {
         for _ in 0..<512 {
             switch step {
             case .page(let page):
-                state.page = page.callbacks
+                state.page = page.callbacks.map(IssuedCallback.init)
                 return (.page(page), node)
             case .success(let spec): return (.success(spec), node)
             case .failure(let spec): return (.failure(spec), node)

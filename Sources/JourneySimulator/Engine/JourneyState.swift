@@ -15,14 +15,26 @@ struct JourneyState: Sendable {
     var values: [String: JSONValue] = [:]
     /// Per-node bookkeeping (retry counters, polling starts).
     var memory: [String: JSONValue] = [:]
-    /// The callbacks of the page the client must answer.
-    var page: [AMCallback] = []
+    /// What the echo rules need of the page the client must answer: its callbacks' types and
+    /// input names (the whole rendered page is not kept: a state lives for the authId's lifetime).
+    var page: [IssuedCallback] = []
     var noSession: Bool
     /// The session the journey runs under (ForceAuth, composite advice).
     var existingSession: String?
     /// The transaction (txid) or service advice this journey satisfies.
     var advice: AdviceContext?
     var expires: Date
+}
+
+/// A callback as sent, reduced to what a continue request is checked against.
+struct IssuedCallback: Sendable {
+    let type: String
+    let inputNames: [String]
+
+    init(_ callback: AMCallback) {
+        type = callback.type
+        inputNames = (callback.input ?? []).map(\.name)
+    }
 }
 
 /// What a composite-advice journey is for.
