@@ -19,34 +19,17 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "The HAR recording to compare with.")
     var recording: String
 
-    @Option(help: "The AM base URL to run against (default: the script's server or simulator).")
-    var server: String?
-
-    @Option(help: "The realm; overrides the script's.")
-    var realm: String?
-
-    @Option(help: "Run against an in-process simulator serving this tree file.")
-    var simulate: String?
-
-    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
-    var variables: [String] = []
-
-    @Option(name: .customLong("env-file"), help: "Read KEY=VALUE lines into the environment scripts see.")
-    var envFile: String?
+    @OptionGroup var target: TargetOptions
 
     @Option(help: "Also record the live run as HAR to this file.")
     var record: String?
 
     func run() async throws {
         let recorded: Recording
-        var environment = ProcessInfo.processInfo.environment
         let configuration: RunConfiguration
         do {
             recorded = try Recording.load(path: recording, script: script)
-            if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
-            configuration = RunConfiguration(
-                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
-                environment: environment)
+            configuration = try target.configuration()
         } catch let error as RecordingError {
             fail(error.message, code: 2)
         } catch {
@@ -54,7 +37,8 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let simulators = EmbeddedSimulators()
         let results = await SuiteRunner.run(
-            SuiteOptions(paths: [script], simulate: simulate, configuration: configuration, launcher: simulators))
+            SuiteOptions(paths: [script], simulate: target.simulate, configuration: configuration, launcher: simulators)
+        )
         await simulators.stopAll()
         guard let result = results.first else { fail("no script found at \(script)", code: 2) }
         if result.status == .invalid {

@@ -18,20 +18,7 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "Script files, folders or globs.")
     var paths: [String]
 
-    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
-    var variables: [String] = []
-
-    @Option(name: .customLong("env-file"), help: "Read KEY=VALUE lines into the environment scripts see.")
-    var envFile: String?
-
-    @Option(help: "The AM base URL (e.g. https://tenant.example.com/am); overrides each script's server.")
-    var server: String?
-
-    @Option(help: "The realm (alpha, /alpha, customers/europe); overrides each script's realm.")
-    var realm: String?
-
-    @Option(help: "Run every script against an in-process simulator serving this tree file.")
-    var simulate: String?
+    @OptionGroup var target: TargetOptions
 
     @Option(name: .customLong("tag"), help: "Run only scripts with this tag (repeatable).")
     var tags: [String] = []
@@ -77,18 +64,15 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var environment = ProcessInfo.processInfo.environment
         do {
-            if let envFile {
-                environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile }
-            }
-            let configuration = RunConfiguration(
-                serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
-                environment: environment, seed: seed, fastPolling: fastPolling ? true : nil, timeoutSeconds: timeout)
+            var configuration = try target.configuration()
+            configuration.seed = seed
+            configuration.fastPolling = fastPolling ? true : nil
+            configuration.timeoutSeconds = timeout
             let simulators = EmbeddedSimulators(logRequests: logSimulator)
             let output = OutputSink(format: format, verbose: verbose)
             var options = SuiteOptions(
-                paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: simulate,
+                paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
                 configuration: configuration, launcher: simulators,
                 onResult: { result in output.scriptFinished(result) })
             try configureReplay(&options)

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import JourneyKit
+
+/// What scripts run against and with: server, realm or simulator, variables and an env file.
+/// Shared by `run` and `diff`.
+struct TargetOptions: ParsableArguments {
+    @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
+    var variables: [String] = []
+
+    @Option(name: .customLong("env-file"), help: "Read KEY=VALUE lines into the environment scripts see.")
+    var envFile: String?
+
+    @Option(help: "The AM base URL (e.g. https://tenant.example.com/am); overrides each script's server.")
+    var server: String?
+
+    @Option(help: "The realm (alpha, /alpha, customers/europe); overrides each script's realm.")
+    var realm: String?
+
+    @Option(help: "Run every script against an in-process simulator serving this tree file.")
+    var simulate: String?
+
+    /// The run configuration these options give: the process environment with the env file over
+    /// it, the server and realm overrides, and the `--var` assignments.
+    func configuration() throws -> RunConfiguration {
+        var environment = ProcessInfo.processInfo.environment
+        if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
+        return RunConfiguration(
+            serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
+            environment: environment)
+    }
+}
