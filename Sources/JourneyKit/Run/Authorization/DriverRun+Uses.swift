@@ -7,7 +7,7 @@ extension DriverRun {
     /// and session, and copies only the variables named in `outputs`.
     func runUsedScript(_ uses: UsesSpec) async throws(RunError) -> Outcome? {
         let label = "uses \(uses.script.value)"
-        let path = Self.resolve(uses.script.value, relativeTo: script.file)
+        let path = ReferencedFiles.resolve(uses.script.value, from: script.file)
         let chain = authorization.usesChain + [script.file]
         let standardized = chain.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if standardized.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
@@ -26,6 +26,8 @@ extension DriverRun {
         var inner = configuration
         inner.serverURL = baseURL
         inner.transport = transport
+        // The run's own clock: under a replay that is the recording's, not the configuration's.
+        inner.clock = clock
         inner.seed = configuration.seed.map { $0 &+ 1 }
         let run = DriverRun(journey: compiled, configuration: inner)
         run.authorization.usesChain = chain
@@ -35,6 +37,7 @@ extension DriverRun {
             step.phase = step.phase.map { "\(label): \($0)" } ?? label
             steps.append(step)
         }
+        recording.sideExchanges += result.sideExchanges
         cookies = run.cookies
         authorization.tokenId = run.authorization.tokenId
         authorization.cookieName = run.authorization.cookieName
@@ -64,9 +67,5 @@ extension DriverRun {
             context.setVariable(output.value, value)
         }
         return result.outcome
-    }
-
-    static func resolve(_ path: String, relativeTo file: String) -> String {
-        ReferencedFiles.resolve(path, from: file)
     }
 }
