@@ -64,11 +64,14 @@ struct BenchCommand: AsyncParsableCommand {
         var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
         if let replay {
             do {
-                let recording = try Recording.load(path: replay, script: script)
+                let source = ReplaySource(path: replay)
+                try source.validate()
                 configuration.seed = nil
-                configuration = ReplaySource.configuration(
-                    replaying: recording, script: compiled.script, base: configuration)
-            } catch {
+                configuration = try source.configuration(for: compiled, base: configuration)
+            } catch let error as RecordingError {
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            } catch let error as RunError {
                 FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
                 throw ExitCode(2)
             }

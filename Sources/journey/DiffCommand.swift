@@ -45,7 +45,7 @@ struct DiffCommand: AsyncParsableCommand {
             let text = try? String(contentsOfFile: script, encoding: .utf8)
             fail(result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"), code: 2)
         }
-        if let record { _ = try? HARWriter.write([result], to: record) }
+        try RecordingOutput.write([result], to: record)
         let items: [DriftItem]
         do {
             items = try RecordingDrift.compare(result: result, recording: recorded)

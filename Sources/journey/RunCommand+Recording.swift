@@ -25,8 +25,11 @@ extension RunCommand {
             }
         }
     }
+}
 
-    func writeRecording(_ results: [JourneyResult]) throws {
+/// `--record`, for `run` and `diff`: writes the results as HAR and says where, or exits 3.
+enum RecordingOutput {
+    static func write(_ results: [JourneyResult], to record: String?) throws {
         guard let record else { return }
         do {
             let files = try HARWriter.write(results, to: record)

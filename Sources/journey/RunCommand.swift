@@ -77,7 +77,7 @@ struct RunCommand: AsyncParsableCommand {
                 onResult: { result in output.scriptFinished(result) })
             try configureReplay(&options)
             let results = await SuiteRunner.run(options)
-            try writeRecording(results)
+            try RecordingOutput.write(results, to: record)
             await simulators.stopAll()
             let summary = output.finish(results)
             for (kind, path) in try parsedReports() {

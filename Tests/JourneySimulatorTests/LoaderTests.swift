@@ -7,8 +7,12 @@ import Testing
 struct LoaderTests {
     @Test("the example trees load without errors or warnings, and start with the schema comment")
     func examples() throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: Paths.trees.path) where file.hasSuffix(".yaml")
-        {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.trees.path).filter {
+            $0.hasSuffix(".yaml")
+        }
+        #expect(
+            Set(files).isSuperset(of: ["am.yaml", "challenges.yaml", "mobilefirst.yaml", "mobilefirst-faults.yaml"]))
+        for file in files {
             let path = Paths.trees.appendingPathComponent(file).path
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasPrefix("# yaml-language-server: $schema=../../schemas/simulator.schema.json\n"))

@@ -25,13 +25,5 @@ extension JSONValue {
     /// Compact JSON with sorted keys: deterministic, so recordings and diffs are stable.
     public var encoded: Data { Data(fastJSON) }
 
-    /// Indented JSON with sorted keys, for humans.
-    public var prettyEncoded: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
-
     public var compactJSON: String { fastJSONString }
-    public var prettyJSON: String { String(decoding: prettyEncoded, as: UTF8.self) }
 }

@@ -14,7 +14,7 @@ enum ScalarTyping {
         if nulls.contains(text) { return .null }
         if trues.contains(text) || falses.contains(text) { return .bool }
         if int(text) != nil { return .int }
-        if double(text) != nil { return .float }
+        if float(text) != nil { return .float }
         return .str
     }
 
@@ -52,15 +52,19 @@ enum ScalarTyping {
         return negative ? -magnitude : magnitude
     }
 
-    /// Decimal floats with a point or an exponent, and `.inf`/`.nan`.
+    /// Any YAML number as a Double: an integer or a float.
     static func double(_ text: String) -> Double? {
+        int(text).map(Double.init) ?? float(text)
+    }
+
+    /// Decimal floats with a point or an exponent, and `.inf`/`.nan` (not integers).
+    static func float(_ text: String) -> Double? {
         switch text {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
         case "-.inf", "-.Inf", "-.INF": return -.infinity
         case ".nan", ".NaN", ".NAN": return .nan
         default: break
         }
-        if let value = int(text) { return Double(value) }
         guard text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
             text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-._eE".contains($0)) }),
             let value = Double(text.filter { $0 != "_" })

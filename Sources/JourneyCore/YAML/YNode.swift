@@ -96,7 +96,8 @@ public struct YNode {
     }
 
     public func int(_ what: String = "this") -> Int? {
-        guard node.scalar != nil, tagName == .int || tagName == .str, let value = ScalarTyping.int(scalarText ?? "")
+        let tag = tagName
+        guard node.scalar != nil, tag == .int || tag == .str, let value = ScalarTyping.int(scalarText ?? "")
         else {
             reader.error("\(what) must be a whole number, found \(kindDescription)", at: self)
             return nil
@@ -105,7 +106,8 @@ public struct YNode {
     }
 
     public func double(_ what: String = "this") -> Double? {
-        guard node.scalar != nil, tagName == .int || tagName == .float,
+        let tag = tagName
+        guard node.scalar != nil, tag == .int || tag == .float,
             let value = ScalarTyping.double(scalarText ?? "")
         else {
             reader.error("\(what) must be a number, found \(kindDescription)", at: self)

@@ -9,6 +9,9 @@ public struct ExpectSpec: Sendable {
     /// TransactionConditionAdvice grant is single-use.
     public var singleUse: Located<Bool>?
     public var location: SourceLocation?
+    /// Where the script writes its outcome; nil when it writes none (the default applies) or
+    /// when what it wrote did not load.
+    public var outcomeLocation: SourceLocation?
 
     public init(
         steps: [StepExpectation]? = nil, outcome: OutcomeExpectation = .success(SuccessCheck()),

@@ -40,10 +40,7 @@ enum NamedInputs {
         _ inputs: [(name: String, value: ValueSpec)], into draft: inout CallbackDraft, _ context: AnswerContext
     ) async throws(RunError) {
         for (name, spec) in inputs {
-            let names = draft.inputNames
-            guard let inputName = names.first(where: { $0 == name }) ?? draft.callback.inputName(suffix: name) else {
-                throw context.error("\(draft.subject) has no input '\(name)'; inputs: \(names.joined(separator: ", "))")
-            }
+            let inputName = try draft.inputName(named: name, context)
             let resolved = try await context.resolve(spec)
             let current = draft.callback.input?.first(where: { $0.name == inputName })?.value ?? .null
             let secret = context.secretName(

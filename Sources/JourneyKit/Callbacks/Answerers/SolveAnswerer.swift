@@ -51,11 +51,7 @@ enum SolveAnswerer: CallbackAnswerer {
         let names = draft.inputNames
         let target: String
         if let suffix = spec.input {
-            guard let name = names.first(where: { $0 == suffix }) ?? draft.callback.inputName(suffix: suffix) else {
-                throw context.error(
-                    "\(draft.subject) has no input '\(suffix)'; inputs: \(names.joined(separator: ", "))")
-            }
-            target = name
+            target = try draft.inputName(named: suffix, context)
         } else {
             guard let name = names.count == 1 ? names[0] : draft.callback.inputName(suffix: "") else {
                 throw context.error(

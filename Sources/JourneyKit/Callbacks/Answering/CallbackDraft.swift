@@ -45,6 +45,15 @@ struct CallbackDraft: Sendable {
     /// The input names, for messages.
     var inputNames: [String] { (callback.input ?? []).map(\.name) }
 
+    /// The input a script names, in full (`IDToken1token`) or by suffix (`token`); an error that
+    /// lists the callback's inputs when there is none.
+    func inputName(named name: String, _ context: AnswerContext) throws(RunError) -> String {
+        guard let inputName = inputNames.first(where: { $0 == name }) ?? callback.inputName(suffix: name) else {
+            throw context.error("\(subject) has no input '\(name)'; inputs: \(inputNames.joined(separator: ", "))")
+        }
+        return inputName
+    }
+
     /// True when the callback has an input with this suffix (`""` is the bare `IDToken<N>`).
     func hasInput(suffix: String) -> Bool { callback.inputName(suffix: suffix) != nil }
 

@@ -47,7 +47,7 @@ extension LoadContext {
 
     /// `choose: SMS` (a label) or `choose: 1` (a 0-based index).
     private func choice(_ node: YNode, _ what: String) -> Located<ChoiceSelector>? {
-        if isIntegerScalar(node), let index = int(node, what, minimum: 0) {
+        if node.isIntegerScalar, let index = int(node, what, minimum: 0) {
             return Located(.index(index), at: node.location)
         }
         guard node.isStringScalar, let label = node.scalarText else {

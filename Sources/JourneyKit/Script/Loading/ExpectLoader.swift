@@ -11,6 +11,7 @@ extension LoadContext {
         }
         if let outcome = mapping["outcome"], let value = self.outcome(outcome) {
             expect.outcome = value
+            expect.outcomeLocation = outcome.location
         }
         if let node = mapping["singleUse"], let flag = node.bool("expect.singleUse") {
             expect.singleUse = Located(flag, at: node.location)

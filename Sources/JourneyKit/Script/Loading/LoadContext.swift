@@ -156,11 +156,6 @@ final class LoadContext {
         }
         return text
     }
-
-    /// Whether the scalar is typed as an integer by YAML (not quoted).
-    func isIntegerScalar(_ node: YNode) -> Bool {
-        node.isIntegerScalar
-    }
 }
 
 extension LoadContext {

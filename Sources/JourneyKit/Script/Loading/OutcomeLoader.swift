@@ -68,7 +68,6 @@ extension LoadContext {
                 mapping.allowOnly(FormatKeys.tokenOutcome, in: what)
                 check.scope = mapping["scope"].flatMap { pattern($0, "\(what).scope") }
                 if let resource = mapping["resource"], let fields = resource.mapping("\(what).resource") {
-                    fields.allowOnly(FormatKeys.resourceResult, in: "\(what).resource")
                     check.resource = resourceCheck(fields, "\(what).resource", keys: FormatKeys.resourceResult)
                 }
             }

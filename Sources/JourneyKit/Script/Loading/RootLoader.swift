@@ -80,11 +80,8 @@ extension LoadContext {
             expect.outcome = .token(TokenCheck())
             return
         }
-        // An outcome that did not load (already reported) leaves the default in `expect`: not worth a second error.
-        let written =
-            outcomeNode.isMapping ? outcomeNode.mapping()?.entries.first?.key : outcomeNode.string("expect.outcome")
-        let loaded = written.map { FormatKeys.outcome.contains($0) } ?? false
-        if loaded, !FormatKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
+        // An outcome that did not load was reported already: no second error for the same text.
+        if expect.outcomeLocation != nil, !FormatKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
             error(
                 "outcome '\(expect.outcome.name)' is not an outcome of a protocol: mobilefirst script", at: outcomeNode,
                 hint: "expect one of: \(FormatKeys.mobileFirstOutcomes.joined(separator: ", "))")
@@ -114,12 +111,11 @@ extension LoadContext {
                 break
             }
         }
-        if request != nil, outcomeNode == nil, mapping["request"] != nil {
+        if request != nil, outcomeNode == nil {
             expect.outcome = .authorized(ResourceCheck())
         }
         if let singleUse = expectMapping?["singleUse"], expect.singleUse?.value == true {
-            if case .authorized = expect.outcome {
-            } else {
+            if expect.outcome.name != "authorized" {
                 error(
                     "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
                     at: singleUse)

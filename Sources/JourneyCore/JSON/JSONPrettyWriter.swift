@@ -1,10 +1,9 @@
-import JourneyCore
-
-/// Writes JSON text with a fixed layout: keys sorted, two-space indent, `"key": value`,
-/// empty containers as `[]` and `{}`, numbers in their shortest exact form, non-ASCII text
-/// as is. The same value always gives the same text, on every platform.
-enum JSONWriter {
-    static func pretty(_ value: JSONValue) -> String {
+/// Indented JSON for people (reports, the console): keys sorted, two-space indent,
+/// `"key": value`, empty containers as `[]` and `{}`, numbers in their shortest exact form,
+/// non-ASCII text as is, and U+007F, U+2028 and U+2029 escaped too so the text is safe to
+/// paste anywhere. The same value always gives the same text, on every platform.
+extension JSONWriter {
+    public static func pretty(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: "", into: &out)
         return out
