@@ -87,11 +87,13 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     }
 
     /// Checks an answer payload as a server does: same challenge, the number hashes to it, the
-    /// signature is ours, and a salt's `expires=` (seconds since 1970) is not past.
-    public static func verify(payload: String, hmacKey: String, now: Date) -> Bool {
+    /// signature is ours, and a salt's `expires=` (seconds since 1970) is not past. With
+    /// `expectedChallenge`, the payload must also answer that challenge (the one the server issued).
+    public static func verify(payload: String, hmacKey: String, now: Date, expectedChallenge: String? = nil) -> Bool {
         guard let data = Data(base64Encoded: payload), let json = try? JSONValue.parse(data),
             let name = json["algorithm"]?.stringValue, let algorithm = PoWHash(name: name),
-            let challenge = json["challenge"]?.stringValue, let salt = json["salt"]?.stringValue,
+            let challenge = json["challenge"]?.stringValue, expectedChallenge.map({ $0 == challenge }) ?? true,
+            let salt = json["salt"]?.stringValue,
             let signature = json["signature"]?.stringValue, let number = json["number"]?.intValue, number >= 0
         else { return false }
         if let expires = expiry(of: salt), expires < now.timeIntervalSince1970 { return false }

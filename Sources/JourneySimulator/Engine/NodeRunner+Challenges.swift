@@ -11,9 +11,7 @@ extension NodeRunner {
 
     func enterOATHRegistration(_ spec: OATHRegistrationSpec, _ state: inout JourneyState) -> NodeStep {
         // AM generates the shared secret as hex and shows it Base32.
-        var hex = ""
-        while hex.count < spec.secretLength { hex += env.random.uuid().replacingOccurrences(of: "-", with: "") }
-        let secret = Hex.decode(String(hex.prefix(spec.secretLength / 2 * 2))) ?? []
+        let secret = env.random.bytes(spec.secretLength / 2)
         let parameters = OTPParameters(
             kind: spec.kind, secret: secret, algorithm: spec.algorithm, digits: spec.digits, period: spec.period,
             counter: spec.counter, issuer: spec.issuer, account: account(spec.username, state))
@@ -101,7 +99,7 @@ extension NodeRunner {
         let challenge: JSONValue
         switch spec.scheme {
         case .altcha:
-            let number = UInt64(env.random.digits(9))! % (spec.maxnumber + 1)
+            let number = env.random.atMost(spec.maxnumber)
             challenge =
                 ALTCHAChallenge.create(
                     number: number, salt: "\(salt)?expires=\(expires)&", hmacKey: spec.hmacKey,
@@ -157,10 +155,9 @@ extension NodeRunner {
         let valid: Bool
         switch spec.scheme {
         case .altcha:
-            let sameChallenge =
-                (Data(base64Encoded: answer).flatMap { try? JSONValue.parse($0) })?["challenge"]
-                == challenge["challenge"]
-            valid = sameChallenge && ALTCHAChallenge.verify(payload: answer, hmacKey: spec.hmacKey, now: now)
+            valid = ALTCHAChallenge.verify(
+                payload: answer, hmacKey: spec.hmacKey, now: now,
+                expectedChallenge: challenge["challenge"]?.stringValue ?? "")
         case .hashcash:
             valid = (try? HashcashChallenge(json: challenge))?.verify(answer) ?? false
         case .hexPrefix:
@@ -174,11 +171,9 @@ extension NodeRunner {
     // MARK: arithmetic CAPTCHA
 
     func enterMathCaptcha(_ spec: MathCaptchaSpec, _ state: inout JourneyState) -> NodeStep {
-        let digits = env.random.digits(6)
-        let numbers = Array(digits).map { Int(String($0)) ?? 0 }
-        let left = (numbers[0] * 10 + numbers[1]) % max(spec.max, 1)
-        let right = (numbers[2] * 10 + numbers[3]) % max(spec.max, 1)
-        let symbol = spec.operators[(numbers[4] * 10 + numbers[5]) % spec.operators.count]
+        let left = env.random.below(spec.max)
+        let right = env.random.below(spec.max)
+        let symbol = spec.operators[env.random.below(spec.operators.count)]
         let answer: Int
         switch symbol {
         case "-": answer = left - right

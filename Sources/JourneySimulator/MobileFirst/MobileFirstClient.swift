@@ -8,10 +8,8 @@ import _CryptoExtras
 struct MobileFirstClient: Sendable {
     var id: String
     var publicKey: _RSA.Signing.PublicKey
-    /// The registration payload's `application.id`, `device.id` and platform.
-    var applicationId: String
+    /// The registration payload's `device.id`.
     var deviceId: String
-    var platform: String
     var checks: [String: SecurityCheckState] = [:]
 }
 
@@ -30,12 +28,11 @@ struct IssuedToken: Sendable {
     var expires: Date
 }
 
-/// The MobileFirst mode's state: clients, codes, tokens, fault counters. One lock, never held across an await.
+/// The MobileFirst mode's state: clients and fault counters behind one lock, never held across an
+/// await; codes and tokens in sharded stores that drop them once they expire.
 final class MobileFirstStore: Sendable {
     private struct State {
         var clients: [String: MobileFirstClient] = [:]
-        var codes: [String: IssuedCode] = [:]
-        var tokens: [String: IssuedToken] = [:]
         /// `deviceId|faultIndex` → times the fault fired.
         var faultCounts: [String: Int] = [:]
         /// Conflicts to answer on the next preauthorize requests (a control).
@@ -43,6 +40,8 @@ final class MobileFirstStore: Sendable {
     }
 
     private let state = Mutex(State())
+    private let codes = ShardedStore<IssuedCode>()
+    private let tokens = ShardedStore<IssuedToken>()
 
     func client(_ id: String) -> MobileFirstClient? { state.withLock { $0.clients[id] } }
 
@@ -62,17 +61,23 @@ final class MobileFirstStore: Sendable {
         }
     }
 
-    func issue(code: String, _ issued: IssuedCode) { state.withLock { $0.codes[code] = issued } }
+    /// Keeps the code until it expires (`now` lets the store drop older expired ones).
+    func issue(code: String, _ issued: IssuedCode, now: Date) {
+        codes.set(code, issued, expires: issued.expires, now: now)
+    }
 
     /// The code's grant, without using it.
-    func code(_ code: String) -> IssuedCode? { state.withLock { $0.codes[code] } }
+    func code(_ code: String) -> IssuedCode? { codes.get(code) }
 
     /// Takes a code out (codes are single use).
-    func redeem(code: String) -> IssuedCode? { state.withLock { $0.codes.removeValue(forKey: code) } }
+    func redeem(code: String) -> IssuedCode? { codes.take(code) }
 
-    func issue(token: String, _ issued: IssuedToken) { state.withLock { $0.tokens[token] = issued } }
+    /// Keeps the token until it expires (`now` lets the store drop older expired ones).
+    func issue(token: String, _ issued: IssuedToken, now: Date) {
+        tokens.set(token, issued, expires: issued.expires, now: now)
+    }
 
-    func token(_ token: String) -> IssuedToken? { state.withLock { $0.tokens[token] } }
+    func token(_ token: String) -> IssuedToken? { tokens.get(token) }
 
     /// True when fault `index` should fire for `device` (it fires its first `times` requests).
     func fire(fault index: Int, times: Int, device: String) -> Bool {

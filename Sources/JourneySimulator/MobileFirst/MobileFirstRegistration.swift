@@ -24,19 +24,14 @@ extension SimulatorCore {
         } catch {
             return Self.mfpError(400, "INVALID_REGISTRATION_DATA", error.message)
         }
-        guard let application = verified.payload["application"]?["id"]?.stringValue,
+        guard verified.payload["application"]?["id"]?.stringValue != nil,
             let device = verified.payload["device"]?["id"]?.stringValue
         else {
             return Self.mfpError(
                 400, "INVALID_REGISTRATION_DATA", "The registration payload needs application.id and device.id")
         }
-        let platform =
-            verified.payload["application"]?["clientPlatform"]?.stringValue
-            ?? verified.payload["device"]?["platform"]?.stringValue ?? "unknown"
         let id = env.random.uuid()
-        mobileFirstStore.save(
-            MobileFirstClient(
-                id: id, publicKey: verified.key, applicationId: application, deviceId: device, platform: platform))
+        mobileFirstStore.save(MobileFirstClient(id: id, publicKey: verified.key, deviceId: device))
         var reply = HTTPReply.json(.created, .object([:]), outcome: "201 registered \(id)")
         reply.headers[.location] = request.baseURL + Self.mobileFirstPrefix + "/registration/clients/" + id
         return reply

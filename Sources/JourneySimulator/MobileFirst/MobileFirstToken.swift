@@ -34,7 +34,8 @@ extension SimulatorCore {
             code: code,
             IssuedCode(
                 clientId: clientId, scope: scope, redirectURI: redirect,
-                expires: now.addingTimeInterval(Double(definition.codeLifetime))))
+                expires: now.addingTimeInterval(Double(definition.codeLifetime))),
+            now: now)
         var reply = HTTPReply(status: .found, headers: HTTPFields(), body: [], logOutcome: "302 code")
         reply.headers[.location] = redirect + (redirect.contains("?") ? "&" : "?") + "code=" + code
         return reply
@@ -77,7 +78,8 @@ extension SimulatorCore {
             token: token,
             IssuedToken(
                 clientId: client.id, scope: issued.scope,
-                expires: now.addingTimeInterval(Double(definition.tokenLifetime))))
+                expires: now.addingTimeInterval(Double(definition.tokenLifetime))),
+            now: now)
         let body: JSONValue = [
             "access_token": .string(token), "token_type": "Bearer", "expires_in": .int(definition.tokenLifetime),
             "scope": .string(issued.scope.joined(separator: " ")),

@@ -53,18 +53,16 @@ struct AuthIdCodec: Sendable {
         return Array(hmac.finalize())
     }
 
-    private static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
     func verify(_ token: String, now: Date) -> Result<AuthIdClaims, Failure> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let signature = Base64URL.decodeBytes(parts[2]) else {
             return .failure(.invalidSignature)
         }
         let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard Self.constantTimeEqual(mac(signingInput), signature),
+        var hmac = keyed
+        hmac.update(data: signingInput)
+        // swift-crypto compares a MAC with bytes in constant time.
+        guard hmac.finalize() == signature,
             let payload = Base64URL.decodeBytes(parts[1]), let json = try? JSONReader.parse(payload),
             let journey = json["authIndexValue"]?.stringValue, let stateId = json["sessionId"]?.stringValue,
             let otk = json["otk"]?.stringValue, let exp = json["exp"]?.intValue

@@ -9,6 +9,13 @@ struct OATHDevice: Sendable {
     var lastTimeStep: UInt64?
     /// The next HOTP counter accepted (AM accepts counter ... counter + window).
     var nextCounter: UInt64
+
+    /// A device just registered: no time step used yet, HOTP from the parameters' counter.
+    init(_ parameters: OTPParameters) {
+        self.parameters = parameters
+        lastTimeStep = nil
+        nextCounter = parameters.counter
+    }
 }
 
 /// Registered OATH devices by username: those of the tree's users (`oathSecret`) and those registered since.
@@ -19,8 +26,7 @@ final class OATHDeviceStore: Sendable {
         var initial: [String: OATHDevice] = [:]
         for user in users {
             guard let secret = user.oathSecret, let parameters = try? OTPParameters.parse(secret) else { continue }
-            initial[user.username] = OATHDevice(
-                parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter)
+            initial[user.username] = OATHDevice(parameters)
         }
         devices = Mutex(initial)
     }
@@ -30,9 +36,7 @@ final class OATHDeviceStore: Sendable {
     }
 
     func register(_ parameters: OTPParameters, for username: String) {
-        devices.withLock {
-            $0[username] = OATHDevice(parameters: parameters, lastTimeStep: nil, nextCounter: parameters.counter)
-        }
+        devices.withLock { $0[username] = OATHDevice(parameters) }
     }
 
     enum Verdict: Equatable {

@@ -25,6 +25,28 @@ final class RandomSource: Sendable {
         return generator.withLock { Int($0.next() % UInt64(bound)) }
     }
 
+    /// A number in 0 ... `max`.
+    func atMost(_ max: UInt64) -> UInt64 {
+        generator.withLock { max == .max ? $0.next() : $0.next() % (max + 1) }
+    }
+
+    /// `count` random bytes, eight from each draw.
+    func bytes(_ count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        return generator.withLock { generator in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(count)
+            while bytes.count < count {
+                var word = generator.next()
+                for _ in 0..<min(8, count - bytes.count) {
+                    bytes.append(UInt8(truncatingIfNeeded: word))
+                    word >>= 8
+                }
+            }
+            return bytes
+        }
+    }
+
     func uuid() -> String {
         generator.withLock { $0.uuid() }.uuidString.lowercased()
     }

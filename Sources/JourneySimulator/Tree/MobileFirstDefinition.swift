@@ -50,7 +50,6 @@ public struct SecurityCheckDefinition: Sendable {
         case pin
     }
 
-    public var name: String
     public var kind: Kind
     /// Wrong answers allowed before the check blocks.
     public var maxAttempts: Int
@@ -61,14 +60,12 @@ public struct SecurityCheckDefinition: Sendable {
     public var maxOperator: Int
     /// PIN check: the expected PIN.
     public var pin: String
-    public var location: SourceLocation?
 
     public init(
-        name: String, kind: Kind, maxAttempts: Int? = nil, attemptingStateExpirationSec: Int? = nil,
+        kind: Kind, maxAttempts: Int? = nil, attemptingStateExpirationSec: Int? = nil,
         successStateExpirationSec: Int? = nil, blockedStateExpirationSec: Int? = nil, maxOperator: Int = 10,
-        pin: String = "1234", location: SourceLocation? = nil
+        pin: String = "1234"
     ) {
-        self.name = name
         self.kind = kind
         // Defaults: the SimpleCaptcha sample's adapter.xml for the captcha, the base class's for the rest.
         let captcha = kind == .simpleCaptcha
@@ -78,7 +75,6 @@ public struct SecurityCheckDefinition: Sendable {
         self.blockedStateExpirationSec = blockedStateExpirationSec ?? (captcha ? 10 : 0)
         self.maxOperator = maxOperator
         self.pin = pin
-        self.location = location
     }
 }
 
@@ -90,16 +86,12 @@ public struct AdapterDefinition: Sendable {
     /// Scope elements the token must hold (none: any valid token).
     public var scope: [String]
     public var body: JSONValue
-    public var location: SourceLocation?
 
-    public init(
-        path: String, method: String = "GET", scope: [String] = [], body: JSONValue, location: SourceLocation? = nil
-    ) {
+    public init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue) {
         self.path = path
         self.method = method
         self.scope = scope
         self.body = body
-        self.location = location
     }
 }
 

@@ -51,18 +51,17 @@ extension TreeParser {
             return nil
         }
         var check = SecurityCheckDefinition(
-            name: name, kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
+            kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
             attemptingStateExpirationSec: positiveInt(
                 map["attemptingStateExpirationSec"], "attemptingStateExpirationSec"),
             successStateExpirationSec: positiveInt(map["successStateExpirationSec"], "successStateExpirationSec"),
-            blockedStateExpirationSec: nonNegativeInt(map["blockedStateExpirationSec"], "blockedStateExpirationSec"),
-            location: node.location)
+            blockedStateExpirationSec: nonNegativeInt(map["blockedStateExpirationSec"], "blockedStateExpirationSec"))
         if let value = positiveInt(map["maxOperator"], "maxOperator") { check.maxOperator = value }
         if let pinNode = map["pin"], let pin = pinNode.scalarText {
             if kind != .pin { reader.error("pin is a setting of a pin check, not of \(kind.rawValue)", at: pinNode) }
             check.pin = pin
         }
-        if kind == .pin, map["maxOperator"] != nil, let node = map["maxOperator"] {
+        if kind == .pin, let node = map["maxOperator"] {
             reader.error("maxOperator is a setting of a simpleCaptcha check, not of pin", at: node)
         }
         return check
@@ -94,8 +93,7 @@ extension TreeParser {
         }
         let scope = map["scope"].flatMap { scopeList($0, "scope") } ?? []
         return AdapterDefinition(
-            path: path, method: method, scope: scope, body: map["body"]?.json ?? ["result": "ok"],
-            location: node.location)
+            path: path, method: method, scope: scope, body: map["body"]?.json ?? ["result": "ok"])
     }
 
     private func parseMobileFirstFault(_ node: YNode) -> MobileFirstFault? {

@@ -156,8 +156,10 @@ extension TreeParser {
                     username: map?["username"]?.string("username") ?? "username",
                     question: nonNegativeInt(map?["question"], "question") ?? 0))
         case "message": return parseMessage(node, context: context).map(NodeKind.message)
-        case "oathRegistration", "oathVerify", "proofOfWork", "mathCaptcha":
-            return parseChallengeNode(name, node, context: context)
+        case "oathRegistration": return .oathRegistration(parseOATHRegistration(node, context: context))
+        case "oathVerify": return .oathVerify(parseOATHVerify(node, context: context))
+        case "proofOfWork": return .proofOfWork(parseProofOfWork(node, context: context))
+        case "mathCaptcha": return .mathCaptcha(parseMathCaptcha(node, context: context))
         case "set":
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))

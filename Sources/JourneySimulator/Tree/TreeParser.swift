@@ -33,8 +33,8 @@ final class TreeParser {
         if let users = top["users"] { definition.users = parseUsers(users) }
         if let mobileFirst = top["mobilefirst"] { definition.mobileFirst = parseMobileFirst(mobileFirst) }
         // A MobileFirst-only tree needs no journeys.
-        if top["mobilefirst"] != nil, top["journeys"] == nil {
-        } else if let journeys = top.required("journeys", in: "a simulator tree file") {
+        let mobileFirstOnly = top["mobilefirst"] != nil && top["journeys"] == nil
+        if !mobileFirstOnly, let journeys = top.required("journeys", in: "a simulator tree file") {
             definition.journeys = parseJourneys(journeys)
         }
         if let resources = top["resources"] { definition.resources = parseResources(resources) }
