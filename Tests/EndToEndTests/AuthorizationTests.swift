@@ -108,6 +108,29 @@ import Testing
         #expect(output.stdout.contains("retry X-TxID: "))
     }
 
+    @Test func aUsedScriptsOutboxReadsAreRecordedAndReplayed() async throws {
+        let root = CLI.packageRoot.appendingPathComponent("journeys")
+        let outer = try CLI.temporaryFile(
+            "after-second-factor.yaml",
+            """
+            version: 1
+            name: Withdraw after a second factor
+            server: { simulate: \(root.appendingPathComponent("trees/am.yaml").path), realm: alpha }
+            uses: { script: \(root.appendingPathComponent("second-factor-otp.yaml").path), outputs: [password] }
+            handlers:
+              PasswordCallback: "{{ password }}"
+            request: { url: /resources/withdraw }
+
+            """)
+        let har = (outer as NSString).deletingLastPathComponent + "/after-second-factor.har"
+        let recorded = try await CLI.run(["run", outer, "--record", har])
+        #expect(recorded.status == 0, "\(recorded.stdout)\n\(recorded.stderr)")
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(text.contains("/__simulator/outbox/"), "the used script's outbox read is in the recording")
+        let replayed = try await CLI.run(["run", outer, "--replay", har])
+        #expect(replayed.status == 0, "\(replayed.stdout)\n\(replayed.stderr)")
+    }
+
     @Test func usesTakesOnlyTheDeclaredOutputs() async throws {
         let login = try BadInputTests.script(Self.login)
         let directory = (login as NSString).deletingLastPathComponent
