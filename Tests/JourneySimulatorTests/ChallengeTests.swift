@@ -159,6 +159,60 @@ struct ChallengeTests {
         }
     }
 
+    @Test("arithmetic CAPTCHA: operands are drawn from the whole of 0 ..< max, also past 100")
+    func mathCaptchaWideRange() async throws {
+        let yaml = """
+            kind: simulator
+            version: 1
+            journeys:
+              Captcha:
+                start: captcha
+                nodes:
+                  captcha:
+                    mathCaptcha: { max: 1000, operators: ["+"] }
+                    outcomes: { "true": success, "false": failure }
+            """
+        try await Harness.run(yaml) { h in
+            var operands: [Int] = []
+            for _ in 0..<10 {
+                let start = try await h.start("Captcha")
+                let prompt = try #require(Steps.output(Steps.callbacks(start.json)[0], "prompt")?.stringValue)
+                let parts = prompt.dropFirst("What is ".count).dropLast().split(separator: " ")
+                operands += [Int(parts[0]) ?? -1, Int(parts[2]) ?? -1]
+                let answer = try #require(ArithmeticCaptcha.solve(prompt))
+                #expect(try await h.answer(start.json, [0: .string(String(answer))]).status == 200, "\(prompt)")
+            }
+            #expect(operands.allSatisfy { (0..<1000).contains($0) }, "\(operands)")
+            #expect(operands.contains { $0 >= 100 }, "\(operands)")
+        }
+    }
+
+    @Test("ALTCHA verify: an expected challenge must be the one answered")
+    func altchaExpectedChallenge() {
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let salt = "abc?expires=\(Int(now.timeIntervalSince1970) + 60)&"
+        let issued = ALTCHAChallenge.create(number: 1234, salt: salt, hmacKey: "k", maxnumber: 5000)
+        let payload = issued.payload(number: 1234)
+        #expect(ALTCHAChallenge.verify(payload: payload, hmacKey: "k", now: now))
+        #expect(ALTCHAChallenge.verify(payload: payload, hmacKey: "k", now: now, expectedChallenge: issued.challenge))
+        let other = ALTCHAChallenge.create(number: 99, salt: salt, hmacKey: "k", maxnumber: 5000)
+        #expect(!ALTCHAChallenge.verify(payload: payload, hmacKey: "k", now: now, expectedChallenge: other.challenge))
+        #expect(!ALTCHAChallenge.verify(payload: payload, hmacKey: "other", now: now))
+    }
+
+    @Test("the seeded source: bytes and atMost are reproducible and in range")
+    func randomSourceDraws() {
+        let a = RandomSource(seed: 7)
+        let b = RandomSource(seed: 7)
+        let bytes = a.bytes(13)
+        #expect(bytes.count == 13 && bytes == b.bytes(13))
+        #expect(a.bytes(0).isEmpty)
+        #expect(Set(a.bytes(64)).count > 16)
+        #expect((0..<200).allSatisfy { _ in a.atMost(3) <= 3 })
+        #expect(Set((0..<200).map { _ in a.atMost(3) }) == [0, 1, 2, 3])
+        _ = a.atMost(.max)
+    }
+
     @Test("tree errors: unknown scheme with a suggestion, bad digits, bad prefix")
     func treeErrors() {
         let yaml = """

@@ -200,6 +200,12 @@ struct MobileFirstTests {
             let ok = try await h.get(
                 Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
             #expect(ok.status == 200 && ok.json == ["balance": 12])
+            let blank = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer   ")])
+            #expect(blank.status == 401 && blank.header("WWW-Authenticate") == "Bearer")
+            let spaced = try await h.get(
+                Self.api + "/adapters/accounts/balance", headers: [("Authorization", "bearer  \(accessToken)\t")])
+            #expect(spaced.status == 200 && spaced.json == ["balance": 12])
             h.clock.advance(by: 3601)
             let late = try await h.get(
                 Self.api + "/adapters/accounts/balance", headers: [("Authorization", "Bearer \(accessToken)")])
