@@ -39,7 +39,7 @@ public enum AdviceXML {
     public static func parse(_ text: String) throws(Failure) -> [PolicyAdvice] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("<") { return try parseXML(trimmed) }
-        guard !trimmed.isEmpty, let data = Base64URL.decode(trimmed.replacingOccurrences(of: "=", with: "")) else {
+        guard !trimmed.isEmpty, let data = Base64URL.decode(trimmed) else {
             throw Failure(message: "'\(excerpt(trimmed))' is neither <Advices> XML nor base64url-encoded XML")
         }
         let decoded = String(decoding: data, as: UTF8.self)

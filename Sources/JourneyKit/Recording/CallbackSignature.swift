@@ -63,7 +63,16 @@ public enum StepShape: Sendable, Hashable, CustomStringConvertible {
     case other(Int)
 
     public init(status: Int, json: JSONValue?) {
-        guard let json, let body = AMResponseBody(status: status, json: json) else {
+        self.init(status: status, body: json.flatMap { AMResponseBody(status: status, json: $0) })
+    }
+
+    /// The shape of a recorded response, from the AM body read when the recording was loaded.
+    public init(_ exchange: RecordedExchange) {
+        self.init(status: exchange.status, body: exchange.amResponse)
+    }
+
+    init(status: Int, body: AMResponseBody?) {
+        guard let body else {
             self = .other(status)
             return
         }

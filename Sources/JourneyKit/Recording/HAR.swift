@@ -332,7 +332,7 @@ public struct HARResponse: Codable, Sendable {
         self.cookies = cookies
         self.headers = headers
         self.content = content
-        self.redirectURL = headers.first(where: { $0.name.lowercased() == "location" })?.value ?? ""
+        self.redirectURL = headers.first(where: { HTTPText.namesMatch($0.name, "location") })?.value ?? ""
         self.headersSize = -1
         self.bodySize = content.size
     }

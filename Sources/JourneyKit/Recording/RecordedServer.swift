@@ -131,7 +131,7 @@ public final class RecordedServer: Sendable {
             newAuthId = id
         }
         log(
-            "\(method) \(target) -> \(recorded.status) \(StepShape(status: recorded.status, json: recorded.responseJSON))"
+            "\(method) \(target) -> \(recorded.status) \(StepShape(recorded))"
         )
         return Self.reply(recorded, authId: newAuthId)
     }
@@ -148,9 +148,7 @@ public final class RecordedServer: Sendable {
             object["authId"] = .string(authId)
             body = JSONValue.object(object).encoded
         }
-        let headers = exchange.responseHeaders.filter {
-            !["content-encoding", "content-length", "transfer-encoding", "connection"].contains($0.name.lowercased())
-        }
+        let headers = exchange.replayedResponseHeaders(also: ["connection"])
         return Reply(status: exchange.status, headers: headers, body: body)
     }
 

@@ -56,6 +56,16 @@ public struct RecordedExchange: Sendable {
 
     /// The input values of `sentStep`, callback by callback, as a replay compares them.
     var sentInputs: [[(name: String, value: String)]] = []
+
+    /// Headers that describe the recorded bytes on the wire (compressed, chunked, their length)
+    /// rather than the decoded `responseBody` a replay answers with.
+    static let wireHeaders = ["content-encoding", "content-length", "transfer-encoding"]
+
+    /// The recorded response headers that still hold for the decoded body: without
+    /// `wireHeaders`, nor the headers named in `also`.
+    func replayedResponseHeaders(also extra: [String] = []) -> [HeaderField] {
+        responseHeaders.removing(Self.wireHeaders + extra)
+    }
 }
 
 /// A PingAM journey as a recording holds it: its authenticate exchanges in order, from the

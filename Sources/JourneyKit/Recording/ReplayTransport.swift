@@ -69,9 +69,7 @@ final class ReplaySession: Transport {
         }
         return TransportResponse(
             status: exchange.status,
-            headers: exchange.responseHeaders.filter {
-                !["content-encoding", "content-length", "transfer-encoding"].contains($0.name.lowercased())
-            },
+            headers: exchange.replayedResponseHeaders(),
             body: exchange.responseBody)
     }
 

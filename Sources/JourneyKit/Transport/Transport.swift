@@ -22,6 +22,17 @@ extension [HeaderField] {
     public func values(_ name: String) -> [String] {
         filter { HTTPText.namesMatch($0.name, name) }.map(\.value)
     }
+
+    /// Sets a header: every field of that name (in any case) removed, then `name: value` appended.
+    public mutating func replace(_ name: String, with value: String) {
+        removeAll { HTTPText.namesMatch($0.name, name) }
+        append(HeaderField(name, value))
+    }
+
+    /// Without the fields named in `names` (in any case).
+    public func removing(_ names: [String]) -> [HeaderField] {
+        filter { field in !names.contains { HTTPText.namesMatch(field.name, $0) } }
+    }
 }
 
 /// A request the driver wants sent.

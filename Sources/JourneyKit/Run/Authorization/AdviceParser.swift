@@ -67,7 +67,9 @@ public enum AdviceParser {
         {
             return try fromRedirect(location)
         }
-        if let header = headers.values("www-authenticate").first(where: { $0.lowercased().hasPrefix("ssoadvice") }) {
+        if let header = headers.values("www-authenticate").first(where: {
+            HTTPText.namesMatch($0.prefix(9), "ssoadvice")
+        }) {
             return try fromWWWAuthenticate(header)
         }
         guard let json = try? JSONValue.parse(body) else { return nil }
@@ -108,9 +110,7 @@ public enum AdviceParser {
         guard let encoded = parameter("advices", in: header) else {
             throw Failure(message: "WWW-Authenticate '\(excerpt(header))' has no advices=\"…\" parameter")
         }
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard !encoded.isEmpty, let data = Data(base64Encoded: base64) else {
+        guard !encoded.isEmpty, let data = Base64URL.decode(encoded) else {
             throw Failure(message: "the advices parameter of WWW-Authenticate is not base64: '\(excerpt(encoded))'")
         }
         let json: JSONValue

@@ -76,8 +76,7 @@ extension DriverRun {
         if spec.adviceInHeader { headers.append(HeaderField("x-authenticate-response", "header")) }
         for header in spec.headers {
             let value = try context.evaluator.evaluate(header.value).text
-            headers.removeAll { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
-            headers.append(HeaderField(header.name, value))
+            headers.replace(header.name, with: value)
         }
         return TransportRequest(method: spec.method, url: url, headers: headers, body: body, timeoutSeconds: timeout)
     }
@@ -126,22 +125,19 @@ extension DriverRun {
                 retry.url = Self.settingQuery("_txid", txid, in: retry.url)
                 carried.append("_txid=\(txid)")
             case .header:
-                retry.headers.removeAll { $0.name.caseInsensitiveCompare("X-TxID") == .orderedSame }
-                retry.headers.append(HeaderField("X-TxID", txid))
+                retry.headers.replace("X-TxID", with: txid)
                 carried.append("X-TxID: \(txid)")
             case .auto, .none:
                 break
             }
         }
         if let tree = advice.tree, spec.retry.tree == .header {
-            retry.headers.removeAll { $0.name.caseInsensitiveCompare("X-Tree") == .orderedSame }
-            retry.headers.append(HeaderField("X-Tree", tree))
+            retry.headers.replace("X-Tree", with: tree)
             carried.append("X-Tree: \(tree)")
         }
         for header in spec.retry.headers {
             let value = try context.evaluator.evaluate(header.value).text
-            retry.headers.removeAll { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
-            retry.headers.append(HeaderField(header.name, value))
+            retry.headers.replace(header.name, with: value)
         }
         return (retry, carried.isEmpty ? "the session only" : carried.joined(separator: ", "))
     }

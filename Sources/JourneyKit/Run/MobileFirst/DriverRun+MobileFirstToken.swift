@@ -100,8 +100,7 @@ extension DriverRun {
     /// The `request:` resource with `Authorization: Bearer <token>`.
     func mfpResource(_ spec: RequestSpec, token: MobileFirstToken) async throws(RunError) -> TransportResponse {
         var request = try await resourceRequest(spec)
-        request.headers.removeAll { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }
-        request.headers.append(HeaderField("Authorization", "Bearer \(token.accessToken)"))
+        request.headers.replace("Authorization", with: "Bearer \(token.accessToken)")
         var conflicts = 0
         while true {
             let (response, index) = try await call(request, phase: "request")
