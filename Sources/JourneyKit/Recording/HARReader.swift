@@ -26,9 +26,16 @@ public enum HARReader {
         return try read(data: data, name: path)
     }
 
-    /// The HAR document in `data`; `name` is used in messages.
+    /// The HAR document in `data`; `name` is used in messages. Decoded once; only a file that
+    /// does not decode is parsed again, to say whether it is not JSON or not a HAR.
     public static func read(data: Data, name: String) throws(RecordingError) -> HARDocument {
         if data.isEmpty { throw RecordingError("\(name) is empty, not a HAR file") }
+        let decodingError: any Error
+        do {
+            return try JSONDecoder().decode(HARDocument.self, from: data)
+        } catch {
+            decodingError = error
+        }
         let json: JSONValue
         do {
             json = try JSONValue.parse(data)
@@ -44,13 +51,10 @@ public enum HARReader {
         guard log["entries"]?.arrayValue != nil else {
             throw RecordingError("\(name) is not a HAR file: \"log\" has no \"entries\" array")
         }
-        do {
-            return try JSONDecoder().decode(HARDocument.self, from: data)
-        } catch let error as DecodingError {
+        if let error = decodingError as? DecodingError {
             throw RecordingError("\(name) is not a valid HAR file: \(describe(error))")
-        } catch {
-            throw RecordingError("\(name) is not a valid HAR file: \(error)")
         }
+        throw RecordingError("\(name) is not a valid HAR file: \(decodingError)")
     }
 
     private static func looksTruncated(_ data: Data) -> Bool {
@@ -87,7 +91,7 @@ public enum HARReader {
         guard let text = response.content.text, !text.isEmpty else { return Data() }
         let headers = response.headers
         let contentEncoding =
-            headers.first(where: { $0.name.lowercased() == "content-encoding" })?.value.lowercased() ?? ""
+            headers.first(where: { HTTPText.namesMatch($0.name, "content-encoding") })?.value.lowercased() ?? ""
         var bytes: Data
         if response.content.encoding?.lowercased() == "base64" {
             if let chunks = chunkArray(text) {
@@ -132,11 +136,9 @@ public enum HARReader {
         return strings.count == items.count ? strings : nil
     }
 
+    /// Standard base64 or base64url, padding optional, whitespace (line breaks) ignored.
     private static func base64(_ text: String) -> Data? {
-        let cleaned = text.filter { !$0.isWhitespace }
-        var padded = cleaned.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while padded.count % 4 != 0 { padded += "=" }
-        return Data(base64Encoded: padded)
+        Base64URL.decode(text.filter { !$0.isWhitespace })
     }
 
     private static func hexChunks(_ chunks: [String]) -> Data? {
@@ -158,19 +160,14 @@ public enum HARReader {
 
     /// An ISO 8601 time as HAR writes it, with or without fractional seconds.
     public static func date(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withFraction.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
+        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
     }
+
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
 
     /// A time as HAR writes it: ISO 8601, UTC, milliseconds.
     public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        ReportTime.iso8601(date, fractionalSeconds: true)
     }
 }

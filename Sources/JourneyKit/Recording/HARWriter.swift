@@ -8,7 +8,8 @@ public enum HARWriter {
     /// The version journey writes into `log.creator`.
     public static let creatorVersion = "0.1.0"
 
-    /// Query parameters whose value is always hidden, even when the run did not know it as a secret.
+    /// Query parameters whose value is always hidden, even when the run did not know it as a
+    /// secret: when writing a recording, and when a replay compares a recorded query.
     static let secretQueryNames: Set<String> = Redactor.secretMembers.union([
         "code", "token", "access_token", "id_token", "refresh_token", "client_secret", "password", "assertion",
     ])
@@ -19,8 +20,9 @@ public enum HARWriter {
         var entries: [HAREntry] = []
         for result in results where result.status != .invalid {
             let id = "page_\(pages.count + 1)"
-            pages.append(page(result, id: id))
-            entries += self.entries(result, pageref: id)
+            let exchanges = orderedExchanges(result)
+            pages.append(page(result, exchanges: exchanges, id: id))
+            entries += self.entries(exchanges, pageref: id)
         }
         return HARDocument(
             log: HARLog(
@@ -75,8 +77,7 @@ public enum HARWriter {
 
     // MARK: Pages and entries
 
-    static func page(_ result: JourneyResult, id: String) -> HARPage {
-        let exchanges = orderedExchanges(result)
+    static func page(_ result: JourneyResult, exchanges: [OrderedExchange], id: String) -> HARPage {
         let start = exchanges.first { isAuthenticate($0.exchange.url) }
         let journeyName = start.flatMap {
             URLComponents(string: $0.exchange.url)?.queryItems?.first(where: { $0.name == "authIndexValue" })?.value
@@ -92,8 +93,8 @@ public enum HARWriter {
 
     /// Every exchange of the run in the order it happened: each step's exchange, then the side
     /// exchanges (outbox reads) made while answering that step's response.
-    static func orderedExchanges(_ result: JourneyResult) -> [(exchange: Exchange, step: Int?, kind: String)] {
-        var list: [(exchange: Exchange, step: Int?, kind: String)] = []
+    static func orderedExchanges(_ result: JourneyResult) -> [OrderedExchange] {
+        var list: [OrderedExchange] = []
         var side = result.sideExchanges[...]
         func flushSide(upTo step: Int) {
             while let next = side.first, (next.step ?? 0) < step {
@@ -121,8 +122,11 @@ public enum HARWriter {
         return "call"
     }
 
-    static func entries(_ result: JourneyResult, pageref: String) -> [HAREntry] {
-        orderedExchanges(result).compactMap { item in
+    /// An exchange of a run with its step number and entry kind.
+    typealias OrderedExchange = (exchange: Exchange, step: Int?, kind: String)
+
+    static func entries(_ exchanges: [OrderedExchange], pageref: String) -> [HAREntry] {
+        exchanges.compactMap { item in
             guard let status = item.exchange.status else { return nil }  // no response: nothing to replay
             return entry(item.exchange, status: status, step: item.step, kind: item.kind, pageref: pageref)
         }

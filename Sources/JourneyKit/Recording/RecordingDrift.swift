@@ -24,7 +24,7 @@ public struct DriftItem: Sendable {
 public enum RecordingDrift {
     /// The shape of each response of `journey`.
     public static func shapes(_ journey: RecordedJourney) -> [StepShape] {
-        journey.exchanges.map { StepShape(status: $0.status, json: $0.responseJSON) }
+        journey.exchanges.map(StepShape.init)
     }
 
     /// The steps of `live` compared with those of `recorded`.
@@ -67,21 +67,6 @@ public enum RecordingDrift {
             )
         }
         return lines
-    }
-
-    /// The outcome name a recorded journey ends with (nil when it ends mid-journey).
-    public static func outcomeName(_ journey: RecordedJourney) -> String? {
-        switch journey.end {
-        case .success: return "success"
-        case .failure:
-            if case .failure(let error)? = journey.exchanges.last?.amResponse, error.isSessionTimeout {
-                return "timeout"
-            }
-            return "failure"
-        case .suspended: return "suspended"
-        case .redirect: return "redirect"
-        case .waiting, .unusable: return nil
-        }
     }
 }
 

@@ -24,7 +24,7 @@ enum ReplayMatcher {
             let components = URLComponents(string: request.url)
             path = components?.percentEncodedPath ?? request.url
             query = (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
-            json = request.body.flatMap { $0.isEmpty ? nil : try? JSONValue.parse($0) }
+            json = request.json ?? request.body.flatMap { $0.isEmpty ? nil : try? JSONValue.parse($0) }
             step = json.flatMap(AMStep.init(json:))
             self.redactor = redactor
         }
@@ -64,7 +64,7 @@ enum ReplayMatcher {
         exchange.query.map { name, value in
             (
                 name,
-                Redactor.secretMembers.contains(name) && !InputValues.isPlaceholder(value)
+                HARWriter.secretQueryNames.contains(name) && !InputValues.isPlaceholder(value)
                     ? Redactor.placeholder(name) : value
             )
         }
@@ -189,7 +189,7 @@ enum ReplayMatcher {
     static func pastEnd(_ sent: SentRequest, journey: RecordedJourney, recording: Recording) -> String {
         let last =
             journey.exchanges.last.map { exchange in
-                StepShape(status: exchange.status, json: exchange.responseJSON).description
+                StepShape(exchange).description
             } ?? "nothing"
         return report(
             "the script runs past the end of its recording: \((recording.source as NSString).lastPathComponent) holds \(journey.exchanges.count) requests of journey '\(journey.name ?? "?")', the last answered with \(last)",

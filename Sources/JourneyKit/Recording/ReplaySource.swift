@@ -1,12 +1,30 @@
 import Foundation
 import JourneyCore
+import Synchronization
 
 /// Where `--replay` reads recordings: one HAR file for every script (the page of each script
 /// when the file holds several), or a folder with `<script file stem>.har` per script.
 public struct ReplaySource: Sendable {
     public let path: String
+    /// A single file's document, read once (by `validate()` or the first script) for every script.
+    private let cache: DocumentCache
+
     public init(path: String) {
         self.path = path
+        self.cache = DocumentCache()
+    }
+
+    /// Holds the decoded HAR of single-file mode, shared by the copies of the source.
+    private final class DocumentCache: Sendable {
+        let document = Mutex<HARDocument?>(nil)
+    }
+
+    /// The single file's document: read and decoded the first time, then kept.
+    private func singleDocument() throws(RecordingError) -> HARDocument {
+        if let document = cache.document.withLock({ $0 }) { return document }
+        let read = try HARReader.read(path: path)
+        cache.document.withLock { $0 = read }
+        return read
     }
 
     /// True when `path` names a folder of recordings.
@@ -25,7 +43,7 @@ public struct ReplaySource: Sendable {
             }
             return
         }
-        _ = try HARReader.read(path: path)
+        _ = try singleDocument()
     }
 
     /// The recording file for `scriptFile`.
@@ -33,9 +51,14 @@ public struct ReplaySource: Sendable {
         isFolder ? (path as NSString).appendingPathComponent(Recording.stem(scriptFile) + ".har") : path
     }
 
+    /// The recording of `scriptFile`: its page of the single file (decoded once for every
+    /// script), or its own file of the folder.
     public func recording(for scriptFile: String) throws(RecordingError) -> Recording {
+        guard isFolder else {
+            return try Recording(document: singleDocument(), source: path, script: scriptFile)
+        }
         let file = file(for: scriptFile)
-        if isFolder, !FileManager.default.fileExists(atPath: file) {
+        if !FileManager.default.fileExists(atPath: file) {
             throw RecordingError(
                 "no recording for \(scriptFile): \(file) does not exist (record one with `journey run \(scriptFile) --record \(file)`)"
             )

@@ -29,7 +29,7 @@ public enum ScriptImporter {
         case .waiting:
             let last = journey.exchanges[journey.exchanges.count - 1]
             throw RecordingError(
-                "\(file) ends mid-journey: the last response (step \(journey.exchanges.count), entry \(last.index + 1)) asks for \(StepShape(status: last.status, json: last.responseJSON)) and no answer was recorded"
+                "\(file) ends mid-journey: the last response (step \(journey.exchanges.count), entry \(last.index + 1)) asks for \(StepShape(last)) and no answer was recorded"
             )
         case .unusable:
             let last = journey.exchanges[journey.exchanges.count - 1]
@@ -258,16 +258,18 @@ public enum ScriptImporter {
         }
 
         func outcome() -> String {
-            guard let last = journey.exchanges.last?.amResponse else { return "success" }
-            switch last {
-            case .success(let success):
+            let last = journey.exchanges.last?.amResponse
+            switch journey.end {
+            case .success:
+                guard case .success(let success)? = last else { return "success" }
                 return "{ success: { session: \(success.tokenId != nil) } }"
-            case .failure(let error):
+            case .failure:
+                guard case .failure(let error)? = last else { return "failure" }
                 if error.isSessionTimeout { return "timeout" }
                 return "{ failure: { code: \(error.code), message: \(Self.yaml(.string(error.message))) } }"
-            case .step(let step):
-                if step.callbacks.contains(where: { $0.type == "RedirectCallback" }) { return "redirect" }
-                return "suspended"
+            case .redirect: return "redirect"
+            case .suspended, .waiting: return "suspended"
+            case .unusable: return "success"
             }
         }
 
