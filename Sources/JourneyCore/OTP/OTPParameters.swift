@@ -39,22 +39,17 @@ public struct OTPParameters: Sendable, Hashable {
 
     /// The otpauth URI for these parameters (algorithm only when not SHA-1, as AM writes it).
     public var uri: String {
-        let label = [issuer, account].compactMap { $0 }.joined(separator: ":")
+        // Issuer and account each percent-encoded (non-ASCII as UTF-8 bytes), joined by a literal `:`.
+        let label = [issuer, account].compactMap { $0.map(PercentEncoding.queryComponent) }.joined(separator: ":")
         var query = "secret=\(Base32.encode(secret))"
-        if let issuer { query += "&issuer=\(Self.encode(issuer))" }
+        if let issuer { query += "&issuer=\(PercentEncoding.queryComponent(issuer))" }
         switch kind {
         case .totp: query += "&period=\(period)"
         case .hotp: query += "&counter=\(counter)"
         }
         query += "&digits=\(digits)"
         if algorithm != .sha1 { query += "&algorithm=\(algorithm.rawValue)" }
-        return "otpauth://\(kind.rawValue)/\(Self.encode(label))?\(query)"
-    }
-
-    private static func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~:@")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        return "otpauth://\(kind.rawValue)/\(label)?\(query)"
     }
 
     /// Why a secret or URI cannot be used.

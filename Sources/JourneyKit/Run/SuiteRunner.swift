@@ -106,11 +106,7 @@ public enum SuiteRunner {
         if configuration.serverURL == nil {
             let tree: String? =
                 options.simulate
-                ?? script.server.simulate.map { simulate in
-                    let directory = (file as NSString).deletingLastPathComponent
-                    return simulate.value.hasPrefix("/")
-                        ? simulate.value : (directory as NSString).appendingPathComponent(simulate.value)
-                }
+                ?? script.server.simulate.map { ReferencedFiles.resolve($0.value, from: file) }
             if let tree {
                 guard let launcher = options.launcher else {
                     return JourneyResult(

@@ -6,13 +6,7 @@ import JourneyCore
 /// path is taken from the folder of the script that names it.
 enum DeviceKeyFile {
     static func load(_ path: Located<String>, context: AnswerContext) throws(RunError) -> P256.Signing.PrivateKey {
-        let url: URL
-        if path.value.hasPrefix("/") {
-            url = URL(fileURLWithPath: path.value)
-        } else {
-            url = URL(fileURLWithPath: path.location.file).deletingLastPathComponent().appendingPathComponent(
-                path.value)
-        }
+        let url = URL(fileURLWithPath: ReferencedFiles.resolve(path.value, from: path.location.file))
         let pem: String
         do {
             pem = try String(contentsOf: url, encoding: .utf8)
