@@ -2,9 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JourneyCore
-import Logging
 import NIOCore
-import ServiceLifecycle
 
 /// A plain HTTP request for an `HTTPHost` handler.
 public struct HostRequest: Sendable {
@@ -35,68 +33,36 @@ public enum HTTPHost {
 
     /// Starts listening and returns once the port is bound.
     public static func start(options: SimulatorOptions, handler: @escaping Handler) async throws -> RunningHost {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = application(options: options, handler: handler) { port in
-            continuation.yield(port)
-            continuation.finish()
-        }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Simulator.quietLogger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        for await port in ports {
-            return RunningHost(port: port, host: options.host, group: group, task: task)
-        }
-        try await task.value
-        throw SimulatorStartError(message: "the server stopped before it was listening")
+        let server = try await HTTPServer.start(
+            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes), options: options, name: "server")
+        return RunningHost(server: server)
     }
 
     /// Runs until SIGINT/SIGTERM. `onListening` receives the bound port.
     public static func run(
         options: SimulatorOptions, handler: @escaping Handler, onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
-        let app = application(options: options, handler: handler, onPort: onListening)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: Simulator.quietLogger))
-        try await group.run()
-    }
-
-    private static func application(
-        options: SimulatorOptions, handler: @escaping Handler, onPort: @escaping @Sendable (Int) -> Void
-    ) -> some Service {
-        Application(
-            responder: HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
-            onServerRunning: { channel in onPort(channel.localAddress?.port ?? options.port) },
-            logger: Simulator.quietLogger)
+        try await HTTPServer.run(
+            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes), options: options,
+            onListening: onListening)
     }
 }
 
 /// A server started by `HTTPHost.start`.
 public final class RunningHost: Sendable {
-    public let port: Int
-    private let host: String
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let server: HTTPServer.Started
 
-    init(port: Int, host: String, group: ServiceGroup, task: Task<Void, any Error>) {
-        self.port = port
-        self.host = host
-        self.group = group
-        self.task = task
+    init(server: HTTPServer.Started) {
+        self.server = server
     }
+
+    public var port: Int { server.port }
 
     /// `http://127.0.0.1:<port>`.
-    public var serverURL: String {
-        let reachable = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)"
-    }
+    public var serverURL: String { server.serverURL }
 
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        await server.stop()
     }
 }
 

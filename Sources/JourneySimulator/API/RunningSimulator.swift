@@ -1,29 +1,20 @@
 import Foundation
 import JourneyCore
-import ServiceLifecycle
 
 /// A simulator listening on a port, started by `Simulator.start`.
 public final class RunningSimulator: Sendable {
     /// The bound port.
-    public let port: Int
+    public var port: Int { server.port }
     let core: SimulatorCore
-    private let host: String
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let server: HTTPServer.Started
 
-    init(core: SimulatorCore, port: Int, host: String, group: ServiceGroup, task: Task<Void, any Error>) {
+    init(core: SimulatorCore, server: HTTPServer.Started) {
         self.core = core
-        self.port = port
-        self.host = host
-        self.group = group
-        self.task = task
+        self.server = server
     }
 
     /// `http://127.0.0.1:<port>`: the server root (protected resources and `/__simulator` live here).
-    public var serverURL: String {
-        let reachable = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)"
-    }
+    public var serverURL: String { server.serverURL }
 
     /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
     public var baseURL: String { serverURL + "/am" }
@@ -31,25 +22,7 @@ public final class RunningSimulator: Sendable {
     /// Stops listening. Hanging requests are released; open requests finish first.
     public func stop() async {
         core.hangs.releaseAll()
-        await group.triggerGracefulShutdown()
-        let task = self.task
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = try? await task.value
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(5))
-                return false
-            }
-            let first = await group.next() ?? true
-            group.cancelAll()
-            return first
-        }
-        if !finished {
-            task.cancel()
-            _ = try? await task.value
-        }
+        await server.stop(cancelAfter: .seconds(5))
     }
 
     /// Messages sent to `recipient` (an email address or phone number), oldest first.
@@ -88,7 +61,7 @@ public final class RunningSimulator: Sendable {
         core.env.users.user(username)
     }
 
-    var listeningLine: String { Self.listeningLine(host: host, port: port, core: core) }
+    var listeningLine: String { Self.listeningLine(host: server.host, port: port, core: core) }
 
     static func listeningLine(host: String, port: Int, core: SimulatorCore) -> String {
         let names = core.definition.journeyNames.joined(separator: ", ")

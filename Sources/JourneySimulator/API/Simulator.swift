@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import JourneyCore
-import Logging
 import ServiceLifecycle
 
 /// "An AM in the box": serves the journeys of a tree file over PingAM's authenticate protocol.
@@ -11,56 +10,25 @@ public enum Simulator {
         -> RunningSimulator
     {
         let core = SimulatorCore(definition: definition, options: options)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = makeApplication(core: core, options: options) { port in
-            continuation.yield(port)
-            continuation.finish()
-        }
-        let group = ServiceGroup(
-            configuration: .init(services: [app, HangReleaser(hangs: core.hangs)], logger: quietLogger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        for await port in ports {
-            let running = RunningSimulator(core: core, port: port, host: options.host, group: group, task: task)
-            if options.logRequests { options.log(running.listeningLine) }
-            return running
-        }
-        try await task.value
-        throw SimulatorStartError(message: "the simulator stopped before it was listening")
+        let server = try await HTTPServer.start(
+            SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)],
+            name: "simulator")
+        let running = RunningSimulator(core: core, server: server)
+        if options.logRequests { options.log(running.listeningLine) }
+        return running
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
     /// (hanging requests are released first). For the command line.
     public static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
         let core = SimulatorCore(definition: definition, options: options)
-        let app = makeApplication(core: core, options: options) { port in
+        try await HTTPServer.run(
+            SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)]
+        ) { port in
             if options.logRequests {
                 options.log(RunningSimulator.listeningLine(host: options.host, port: port, core: core))
             }
         }
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app, HangReleaser(hangs: core.hangs)], gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: quietLogger))
-        try await group.run()
-    }
-
-    static var quietLogger: Logger {
-        var logger = Logger(label: "journey-simulator")
-        logger.logLevel = .critical
-        return logger
-    }
-
-    private static func makeApplication(
-        core: SimulatorCore, options: SimulatorOptions, onPort: @escaping @Sendable (Int) -> Void
-    ) -> some Service {
-        Application(
-            responder: SimulatorResponder(core: core),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
-            onServerRunning: { channel in onPort(channel.localAddress?.port ?? options.port) },
-            logger: quietLogger)
     }
 }
 
