@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct JSONValueTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .appendingPathComponent("Fixtures")
 
     static func allFixtureFiles() -> [URL] {
         let enumerator = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)

@@ -4,12 +4,12 @@ import Testing
 
 @testable import JourneyKit
 
-/// The advice fixtures from ../shared/fixtures/advice, as AM and Identity Gateway send them.
+/// The advice fixtures from Tests/Fixtures/advice, as AM and Identity Gateway send them.
 enum AdviceFixtures {
     /// The package root is four levels up from this file (Tests/JourneyKitTests/Authorization/<file>).
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/fixtures/advice").standardizedFileURL
+        .appendingPathComponent("Tests/Fixtures/advice").standardizedFileURL
 
     static func json(_ name: String) throws -> JSONValue {
         try JSONValue.parse(Data(contentsOf: folder.appendingPathComponent(name)))

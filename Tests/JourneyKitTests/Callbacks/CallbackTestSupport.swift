@@ -5,13 +5,13 @@ import Testing
 
 @testable import JourneyKit
 
-/// Fixture bodies from the shared folder (`../shared/fixtures` beside the package root).
+/// Fixture bodies kept in the repository (`Tests/Fixtures`, see its INDEX.md).
 enum Fixtures {
     /// The package root is three levels up from this file's folder (Tests/JourneyKitTests/Callbacks).
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // this file's folder
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/fixtures").standardizedFileURL
+        .appendingPathComponent("Tests/Fixtures").standardizedFileURL
 
     /// The fixture's JSON tree, as the server sent it. Documentation examples without an
     /// `authId` (MetadataCallback.json) get a placeholder one, so they read as a step.

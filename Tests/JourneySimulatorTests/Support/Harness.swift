@@ -7,11 +7,11 @@ import Synchronization
 
 @testable import JourneySimulator
 
-/// Paths of the package, the example trees and the shared fixtures.
+/// Paths of the package, the example trees and the fixtures (Tests/Fixtures).
 enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
     static let trees = packageRoot.appendingPathComponent("journeys/trees")
     static let exampleTree = trees.appendingPathComponent("am.yaml").path
 
