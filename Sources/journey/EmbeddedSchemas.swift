@@ -1750,6 +1750,38 @@ enum EmbeddedSchemas {
                 },
                 "amlbCookie": {
                   "type": "string"
+                },
+                "quirks": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "description": "Behaviours of other AM-compatible servers, all off by default (docs/simulator.md, Quirks).",
+                  "properties": {
+                    "errorsAsHTTP200": {
+                      "type": "boolean",
+                      "description": "Authenticate errors are answered HTTP 200 with the CREST error body."
+                    },
+                    "noSessionCookie": {
+                      "type": "boolean",
+                      "description": "A success sets no session cookie: the tokenId is only in the body."
+                    },
+                    "sessionCookieName": {
+                      "type": "string",
+                      "pattern": "^[^ ;=,]+$",
+                      "description": "A success sets the session cookie under this name instead of cookieName."
+                    },
+                    "cookieHoldsHandle": {
+                      "type": "boolean",
+                      "description": "The session cookie holds a session handle, not the body's tokenId."
+                    },
+                    "noServerInfo": {
+                      "type": "boolean",
+                      "description": "GET /json/serverinfo/* answers 404."
+                    },
+                    "logoutNoContent": {
+                      "type": "boolean",
+                      "description": "sessions?_action=logout answers 204 with no body."
+                    }
+                  }
                 }
               }
             },

@@ -12,6 +12,7 @@ extension SimulatorCore {
     /// `POST …/authenticate`: start, continue or resume a journey.
     func authenticate(_ request: IncomingRequest, realm: String) -> HTTPReply {
         var reply = authenticateReply(request, realm: realm)
+        if settings.quirks.errorsAsHTTP200, reply.status.code >= 400 { reply.status = .ok }
         reply.addAuthenticateHeaders(amlbCookie: settings.amlbCookie)
         return reply
     }

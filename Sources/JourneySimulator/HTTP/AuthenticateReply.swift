@@ -60,9 +60,8 @@ extension SimulatorCore {
             object.member("realm", string: realm)
         }
         var reply = HTTPReply.json(.ok, writer.bytes, outcome: token == nil ? "success (no session)" : "success")
-        if let token, newCookie {
-            reply.headers.append(
-                HTTPField(name: .setCookie, value: "\(settings.cookieName)=\(token); Path=/; HttpOnly"))
+        if let token, newCookie, let cookie = sessionCookie(for: token) {
+            reply.headers.append(cookie)
         }
         return reply
     }

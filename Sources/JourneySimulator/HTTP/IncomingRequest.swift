@@ -60,13 +60,6 @@ struct IncomingRequest: Sendable {
         return result
     }
 
-    /// The session token: cookie `<cookieName>`, or a header literally named `<cookieName>`.
-    func sessionToken(cookieName: String) -> String? {
-        if let cookie = cookies[cookieName], !cookie.isEmpty { return cookie }
-        if let header = header(cookieName), !header.isEmpty { return header }
-        return nil
-    }
-
     var isJSONContentType: Bool {
         guard let type = headers[.contentType] else { return false }
         let essence = type.split(separator: ";").first.map(\.trimmedSpacesAndTabs) ?? ""

@@ -63,6 +63,7 @@ final class SimulatorCore: Sendable {
             guard request.method == .post else { return .methodNotAllowed(request.method) }
             return sessionsAction(request, realm: realm)
         case "serverinfo":
+            if settings.quirks.noServerInfo { return .notFound(request.path) }
             guard request.method == .get else { return .methodNotAllowed(request.method) }
             return serverInfo(realm: realm)
         default:
@@ -77,7 +78,7 @@ final class SimulatorCore: Sendable {
 
     /// The live session the request carries, if any.
     func session(of request: IncomingRequest) -> SimSession? {
-        guard let token = request.sessionToken(cookieName: settings.cookieName) else { return nil }
+        guard let token = sessionToken(of: request) else { return nil }
         return sessions.valid(token, now: now)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import JourneyCore
 
 extension SimulatorCore {
@@ -10,7 +11,7 @@ extension SimulatorCore {
         case .failure(let reply): return reply
         }
         let token =
-            request.sessionToken(cookieName: settings.cookieName) ?? body["tokenId"]?.stringValue
+            sessionToken(of: request) ?? body["tokenId"]?.stringValue
             ?? request.query["tokenId"]
         let session = token.flatMap { sessions.valid($0, now: now) }
         let action = request.query["_action"] ?? ""
@@ -29,6 +30,9 @@ extension SimulatorCore {
             reply.headers[.contentAPIVersion] = "resource=3.1"
         case "logout":
             guard let session, sessions.remove(session.tokenId) else { return .accessDenied }
+            if settings.quirks.logoutNoContent {
+                return HTTPReply(status: .noContent, headers: HTTPFields(), body: [], logOutcome: "204 logged out")
+            }
             reply = .json(.ok, ["result": "Successfully logged out"], outcome: "200 logged out")
             reply.headers[.contentAPIVersion] = "resource=3.1"
         case "getSessionInfo":

@@ -57,8 +57,15 @@ public struct SimulatorSettings: Sendable {
     public var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
     public var amlbCookie = "01"
+    /// Behaviours of other AM-compatible servers (`quirks:`), all off by default.
+    public var quirks = SimulatorQuirks()
 
     public init() {}
+
+    /// A name a `Set-Cookie` can carry: not empty, no space, `;`, `=` or `,`.
+    static func isCookieName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains(where: { " ;=,".contains($0) })
+    }
 }
 
 /// A user known to the simulator.

@@ -45,7 +45,7 @@ final class TreeParser {
 
     static let settingsKeys = [
         "cookieName", "realms", "authIdLifetime", "sessionLifetime", "secret", "successUrl", "failureUrl",
-        "inputNumbering", "amlbCookie",
+        "inputNumbering", "amlbCookie", "quirks",
     ]
 
     func parseSettings(_ node: YNode) -> SimulatorSettings {
@@ -53,7 +53,7 @@ final class TreeParser {
         guard let map = node.mapping("settings") else { return settings }
         map.allowOnly(Self.settingsKeys, in: "settings")
         if let value = map["cookieName"]?.string("cookieName") {
-            if value.isEmpty || value.contains(where: { " ;=,".contains($0) }) {
+            if !SimulatorSettings.isCookieName(value) {
                 reader.error("cookieName must be a non-empty cookie name", at: map["cookieName"] ?? node)
             } else {
                 settings.cookieName = value
@@ -79,6 +79,7 @@ final class TreeParser {
             }
         }
         if let value = map["amlbCookie"]?.string("amlbCookie") { settings.amlbCookie = value }
+        if let quirks = map["quirks"] { settings.quirks = parseQuirks(quirks) }
         return settings
     }
 
