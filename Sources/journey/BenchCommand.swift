@@ -82,7 +82,7 @@ struct BenchCommand: AsyncParsableCommand {
         guard check.status == .passed else {
             FileHandle.standardError.write(
                 Data(
-                    "error: the script does not pass \(target): \(check.error?.description ?? check.failures.map(\.description).joined(separator: "; "))\n"
+                    "error: the script does not pass \(target): \(check.error?.description ?? check.allFailures.map(\.description).joined(separator: "; "))\n"
                         .utf8))
             throw ExitCode(1)
         }

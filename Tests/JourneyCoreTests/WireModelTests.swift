@@ -78,6 +78,27 @@ import Testing
         #expect(AMResponseBody(status: 500, json: ["unexpected": true]) == nil)
     }
 
+    @Test("an error body answered HTTP 200 is a failure with its code, not a success without a session")
+    func errorBodyInHTTP200IsAFailure() throws {
+        let failure = try Self.fixture("responses/failure-401-login-failure.json")
+        guard case .failure(let error)? = AMResponseBody(status: 200, json: failure) else {
+            Issue.record("a 401 body with HTTP 200 was not classified as a failure")
+            return
+        }
+        #expect(error.code == 401 && error.message == "Login failure")
+        let unauthorized: JSONValue = ["code": 401, "reason": "Unauthorized", "message": "Invalid credentials"]
+        guard case .failure(let plain)? = AMResponseBody(status: 200, json: unauthorized) else {
+            Issue.record("a bare CREST 401 with HTTP 200 was not classified as a failure")
+            return
+        }
+        #expect(plain.reason == "Unauthorized")
+        // A success body that happens to carry a small numeric `code` member stays a success.
+        guard case .success? = AMResponseBody(status: 200, json: ["tokenId": "t", "code": 0]) else {
+            Issue.record("a success with code 0 was not a success")
+            return
+        }
+    }
+
     @Test func stageFromMetadataCallbackOnAM652() throws {
         let step = try #require(AMStep(json: try Self.fixture("responses/stage-via-metadata-callback.json")))
         #expect(step.stage != nil)

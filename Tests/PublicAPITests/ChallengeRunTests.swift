@@ -110,8 +110,10 @@ import Testing
             let result = await JourneyDriver.run(
                 try Self.compile(text),
                 configuration: RunConfiguration(serverURL: simulator.baseURL, environment: [:], clock: clock, seed: 1))
-            #expect(result.status == .error)
-            let message = result.error?.message ?? ""
+            // The script's own limit: an expectation failure (exit 1), not a server error.
+            #expect(result.status == .failed)
+            #expect(result.error == nil)
+            let message = result.allFailures.map(\.message).joined(separator: "\n")
             #expect(message.contains("ProofOfWorkCallback"))
             #expect(message.contains("altcha: no solution within the maximum count (1 tried)"))
         }

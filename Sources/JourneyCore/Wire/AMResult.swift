@@ -74,11 +74,15 @@ public enum AMResponseBody: Sendable, Hashable {
     case success(AMSuccess)
     case failure(AMError)
 
-    /// Classifies a parsed body as the SDKs do: `authId` means a step; a 2xx without it
-    /// is success; otherwise a CREST error. `nil` when a non-2xx body is not a CREST error.
+    /// Classifies a parsed body as the SDKs do: `authId` means a step; a body with a numeric
+    /// `code` >= 400 is a CREST error whatever the HTTP status (some servers answer a rejected
+    /// login HTTP 200); another 2xx is success; otherwise a CREST error. `nil` when a non-2xx
+    /// body is not a CREST error.
     public init?(status: Int, json: JSONValue) {
         if let step = AMStep(json: json) {
             self = .step(step)
+        } else if let error = AMError(json: json), error.code >= 400 {
+            self = .failure(error)
         } else if (200..<300).contains(status), case .object(var object) = json {
             let tokenId = object.removeValue(forKey: "tokenId")?.stringValue
             let successUrl = object.removeValue(forKey: "successUrl")?.stringValue

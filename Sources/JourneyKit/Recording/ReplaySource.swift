@@ -86,7 +86,7 @@ public struct ReplaySource: Sendable {
     public func driftWarnings(for result: JourneyResult) -> [String] {
         guard result.status == .failed else { return [] }
         let file = file(for: result.file)
-        let failures = result.failures.map { "  " + $0.description }
+        let failures = result.allFailures.map { "  " + $0.description }
         return [
             "warning: \(result.file) no longer matches its recording \(file): its expectations fail on the recorded callbacks (re-record it, or update the script):"
         ] + failures

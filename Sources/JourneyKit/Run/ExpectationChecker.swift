@@ -114,10 +114,11 @@ enum ExpectationChecker {
         }
     }
 
-    /// Checks the outcome against the expected one.
-    static func check(_ outcome: Outcome, against expected: OutcomeExpectation, location: SourceLocation?)
-        -> [ExpectationFailure]
-    {
+    /// Checks the outcome against the expected one. `noSession`: the script asked for no session,
+    /// so a success without a `tokenId` is what it wants (without it, such a success fails).
+    static func check(
+        _ outcome: Outcome, against expected: OutcomeExpectation, noSession: Bool, location: SourceLocation?
+    ) -> [ExpectationFailure] {
         func fail(_ message: String) -> [ExpectationFailure] {
             [ExpectationFailure(message, location: location)]
         }
@@ -129,6 +130,11 @@ enum ExpectationChecker {
                     session
                         ? "expected a session (tokenId), got success without one"
                         : "expected success without a session, got a tokenId")
+            } else if check.session == nil, !noSession, !token {
+                failures += fail(
+                    "got success without a session (no tokenId), and the script did not ask for none: "
+                        + "set start.noSession, or expect.outcome.success.session: false if that is what the server does"
+                )
             }
             if let pattern = check.realm, !pattern.matches(realm ?? "") {
                 failures += fail("expected realm \(pattern), got '\(realm ?? "")'")

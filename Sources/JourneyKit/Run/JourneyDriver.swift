@@ -60,6 +60,11 @@ final class DriverRun: @unchecked Sendable {
             outcome = try await runPhases()
         } catch  where error.kind == .expectation {
             outcome = nil
+        } catch  where error.kind == .script {
+            // A script-side problem found at run time is an expectation failure (exit 1): the
+            // script does not fit this server. Its message names the script line.
+            failures.append(ExpectationFailure(redactor.redact(error.message), step: error.step))
+            outcome = nil
         } catch {
             runError = error
         }
@@ -67,7 +72,8 @@ final class DriverRun: @unchecked Sendable {
         result.diagnostics = authorization.diagnostics
         if let outcome, runError == nil {
             failures += ExpectationChecker.check(
-                outcome, against: script.expect.outcome, location: script.expect.location)
+                outcome, against: script.expect.outcome, noSession: script.start.noSession,
+                location: script.expect.location)
             failures += checkStepCount()
         }
         result.steps = steps
@@ -112,10 +118,12 @@ final class DriverRun: @unchecked Sendable {
         } else if let template = script.server.url {
             baseURL = try context.evaluator.evaluate(template).text
         } else {
-            throw RunError(
-                .script,
-                "\(script.file): no server: give `server.url` or `server.simulate` in the script, or --server / --simulate"
-            )
+            // Found before anything is sent: the script cannot run as given (exit 2, as lint errors).
+            authorization.diagnostics.append(
+                .error(
+                    "no server: give `server.url` or `server.simulate` in the script, or --server / --simulate",
+                    at: script.server.location ?? SourceLocation(file: script.file, line: 1, column: 1)))
+            throw RunError(.expectation, "no server")
         }
         if let realmOverride = configuration.realm {
             realm = realmOverride

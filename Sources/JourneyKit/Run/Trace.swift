@@ -192,7 +192,8 @@ public enum Outcome: Sendable {
             if let url { text += ", successUrl \(url)" }
             return text
         case .failure(let code, let reason, let message, let detail):
-            var text = "failure \(code) \(reason): \(message)"
+            var text =
+                "failure \(code)" + (reason.isEmpty ? "" : " \(reason)") + (message.isEmpty ? "" : ": \(message)")
             if let detail, !detail.isEmpty { text += " \(JSONValue.object(detail).compactJSON)" }
             return text
         case .suspended(let message): return "suspended" + (message.map { ": \($0)" } ?? "")
@@ -211,14 +212,17 @@ public enum Outcome: Sendable {
     }
 }
 
-/// A failure that is not an expectation: transport or protocol trouble (exit code 3).
+/// What stops a run: transport or protocol trouble (exit code 3), or, recorded as expectation
+/// failures instead of the result's error, a script-side problem or an expectation stop (exit code 1).
 public struct RunError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         /// Unreachable, timeout, closed connection.
         case transport
         /// Not JSON, HTML, 5xx, an unusable body.
         case `protocol`
-        /// A value could not be produced at run time (missing env var, failing command...).
+        /// A value the script cannot produce at run time (missing env var, failing command...) or
+        /// one the callback does not allow. The driver records it as an expectation failure
+        /// naming the script line; only a run set up outside the driver (no simulator) keeps it as its error.
         case script
         /// An expectation stopped the run (unhandled callback, a limit). Recorded as failures,
         /// never as the result's error.
@@ -274,7 +278,8 @@ public struct JourneyResult: Sendable {
     public var server: String?
     public var steps: [StepTrace]
     public var outcome: Outcome?
-    /// Failures of expectations, including those recorded on steps.
+    /// Failures of expectations recorded on the run; a step may hold more (`StepTrace.failures`).
+    /// `allFailures` is the run's whole list, the one the status and every report use.
     public var failures: [ExpectationFailure]
     public var error: RunError?
     /// Diagnostics for an invalid script.
@@ -310,10 +315,15 @@ public struct JourneyResult: Sendable {
         self.transportTime = transportTime
     }
 
+    /// Every expectation failure of the run, each once: the run's own and those recorded on its
+    /// steps. The status and every reporter read this one list, so a failure shown is a failure counted.
+    public var allFailures: [ExpectationFailure] { FailurePlacement(self).all }
+
+    /// `passed` exactly when nothing failed: no error diagnostic, no error, no failure anywhere.
     public var status: RunStatus {
         if !diagnostics.filter({ $0.severity == .error }).isEmpty { return .invalid }
         if error?.kind == .mismatch { return .mismatch }
         if error != nil { return .error }
-        return failures.isEmpty ? .passed : .failed
+        return allFailures.isEmpty ? .passed : .failed
     }
 }

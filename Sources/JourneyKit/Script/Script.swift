@@ -68,7 +68,8 @@ public struct ServerSpec: Sendable {
     public var url: Template?
     /// Realm: `alpha`, `/alpha`, or nested `customers/europe`. Empty or `/` means the root realm.
     public var realm: Template?
-    /// The session cookie name; read from `/json/serverinfo/*` when absent.
+    /// The session cookie name; when absent: the `Set-Cookie` holding the tokenId, `/json/serverinfo/*`,
+    /// else `iPlanetDirectoryPro`.
     public var cookieName: String?
     public var headers: [(name: String, value: Template)]
     /// TLS certificate verification; only an explicit `false` turns it off.

@@ -203,4 +203,27 @@ import Testing
                 "7:57 error: handlers.IdPCallback.timeout (milliseconds) must be a whole number, found a string",
             ])
     }
+
+    @Test("an option that does not fit its callback type is pointed at where its value starts")
+    func optionThatDoesNotFitPointsAtItsValue() throws {
+        let text = """
+            version: 1
+            name: Fit
+            journey: Login
+            handlers:
+              NameCallback: { inputs: { IDToken1: demo } }
+              PasswordCallback: { choose: 1 }
+            """
+        let script = try ScriptLoader.load(text: text, file: "fit.yaml")
+        do {
+            _ = try JourneyCompiler.compile(script)
+            Issue.record("expected the options not to fit")
+        } catch {
+            #expect(
+                error.diagnostics.map(LoaderTestSupport.summary) == [
+                    "5:27 error: option 'inputs' does not fit NameCallback (handler #1) [NameCallback takes: echo, solve, value]",
+                    "6:31 error: option 'choose' does not fit PasswordCallback (handler #2) [PasswordCallback takes: echo, solve, value]",
+                ])
+        }
+    }
 }

@@ -6,42 +6,59 @@ extension DriverRun {
     static let validateAPIVersion = "resource=2.1, protocol=1.0"
     static let logoutAPIVersion = "resource=3.1, protocol=1.0"
 
-    /// Puts the session token in the cookie jar under the session cookie's name, unless the
-    /// server already set it (AIC sets only `amlbcookie` and returns the token in the body).
-    func ensureSessionCookie() async throws(RunError) {
-        guard let token = authorization.tokenId else { return }
+    /// The SDKs' default session cookie name, used when nothing else names it.
+    static let defaultCookieName = "iPlanetDirectoryPro"
+
+    /// Makes sure the cookie jar holds the session before a resource or session call. The cookie
+    /// the server set is sent as it is (its value may differ from the body's `tokenId`); only
+    /// when the server set none (AIC returns the token only in the body) is the `tokenId` put in
+    /// the jar under the session cookie's name. Returns that name; nil without a session.
+    @discardableResult
+    func ensureSessionCookie() async throws(RunError) -> String? {
+        guard let token = authorization.tokenId else { return nil }
         redactor.register(token, name: "tokenId")
-        if let name = cookies.cookies.first(where: { $0.value == token })?.name {
-            authorization.cookieName = authorization.cookieName ?? name
-            return
+        let name = try await sessionCookieName()
+        if let value = cookies.value(name) {
+            if value != token { redactor.register(value, name: "sessionCookie") }
+        } else {
+            cookies.set(name, token)
         }
-        cookies.set(try await sessionCookieName(), token)
+        return name
     }
 
-    /// The script's `server.cookieName`, the name the server set the token under, or `cookieName`
-    /// from `GET {base}/json/serverinfo/*`.
+    /// The session cookie's name, found once and noted on the trace with where it came from:
+    /// the script's `server.cookieName`, the `Set-Cookie` holding the `tokenId`, `cookieName`
+    /// from `GET {base}/json/serverinfo/*`, or the SDKs' default `iPlanetDirectoryPro`.
     func sessionCookieName() async throws(RunError) -> String {
-        if let name = script.server.cookieName { return name }
         if let name = authorization.cookieName { return name }
-        if let token = authorization.tokenId, let name = cookies.cookies.first(where: { $0.value == token })?.name {
-            authorization.cookieName = name
-            return name
+        var noted = steps.count - 1
+        let name: String
+        let source: String
+        if let scripted = script.server.cookieName {
+            (name, source) = (scripted, "server.cookieName")
+        } else if let token = authorization.tokenId, let set = cookies.cookies.first(where: { $0.value == token })?.name
+        {
+            (name, source) = (set, "the Set-Cookie holding the tokenId")
+        } else {
+            let request = TransportRequest(
+                method: "GET", url: AMEndpoints.serverInfoURL(base: baseURL),
+                headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")]
+                    + extraHeaders,
+                timeoutSeconds: timeout)
+            let (response, index) = try await call(request, phase: "session")
+            noted = index
+            if response.status == 200, let json = try? JSONValue.parse(response.body),
+                let published = json["cookieName"]?.stringValue, !published.isEmpty
+            {
+                (name, source) = (published, "/json/serverinfo/*")
+            } else {
+                name = Self.defaultCookieName
+                source =
+                    "the default: no server.cookieName, no Set-Cookie holding the tokenId, "
+                    + "and /json/serverinfo/* answered HTTP \(response.status) without a cookieName"
+            }
         }
-        let request = TransportRequest(
-            method: "GET", url: AMEndpoints.serverInfoURL(base: baseURL),
-            headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")]
-                + extraHeaders,
-            timeoutSeconds: timeout)
-        let (response, index) = try await call(request, phase: "session")
-        guard response.status == 200, let json = try? JSONValue.parse(response.body),
-            let name = json["cookieName"]?.stringValue, !name.isEmpty
-        else {
-            throw RunError(
-                .protocol,
-                "\(Self.describe(request)) answered \(describe(response)) without a cookieName: set server.cookieName in the script",
-                step: steps[index].number)
-        }
-        steps[index].notes.append(("cookieName", name))
+        if steps.indices.contains(noted) { steps[noted].notes.append(("cookieName", "\(name) (\(source))")) }
         authorization.cookieName = name
         return name
     }
@@ -65,7 +82,9 @@ extension DriverRun {
             HeaderField("Content-Type", "application/json"), HeaderField("Accept", "application/json"),
             HeaderField("Accept-API-Version", apiVersion),
         ]
-        if let token = authorization.tokenId { headers.append(HeaderField(try await sessionCookieName(), token)) }
+        if let name = try await ensureSessionCookie(), let value = cookies.value(name) {
+            headers.append(HeaderField(name, value))
+        }
         let request = TransportRequest(
             method: "POST", url: AMEndpoints.sessionsURL(base: baseURL, realm: realm, action: action),
             headers: headers + extraHeaders, body: Data("{}".utf8), timeoutSeconds: timeout)
@@ -93,8 +112,11 @@ extension DriverRun {
             if cleanup.logout {
                 let (response, index) = try await sessionAction(
                     "logout", apiVersion: Self.logoutAPIVersion, phase: "cleanup")
-                if response.status == 200 {
+                if (200..<300).contains(response.status) {
                     steps[index].notes.append(("logout", "done"))
+                } else if response.status == 401 {
+                    // The session had already ended (AM answers a logout of an ended session 401).
+                    steps[index].notes.append(("logout", "already logged out (HTTP 401)"))
                 } else {
                     let failure = ExpectationFailure(
                         "the logout answered \(describe(response))", step: steps[index].number,

@@ -50,8 +50,8 @@ extension DriverRun {
         if let error = result.error {
             throw RunError(error.kind, "\(label): \(error.message)", step: error.step)
         }
-        if !result.failures.isEmpty {
-            failures += result.failures.map { failure in
+        if !result.allFailures.isEmpty {
+            failures += result.allFailures.map { failure in
                 var failure = failure
                 failure.message = "\(label): \(failure.message)"
                 return failure
