@@ -111,17 +111,19 @@ public struct AnswerSpec: Sendable {
     /// Compute the answer: proof of work, clear-pass, an arithmetic CAPTCHA.
     public var solve: SolveSpec?
     public var location: SourceLocation
+    /// Where each option's key stands, so a diagnostic about the option points at its name.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     public init(location: SourceLocation) {
         self.location = location
         self.inputs = []
     }
 
-    /// The option keys that are set, with their locations, for fit checks.
+    /// The option keys that are set, with their keys' locations, for fit checks.
     public var setOptions: [(key: String, location: SourceLocation)] {
         var options: [(String, SourceLocation)] = []
         func add(_ key: String, _ location: SourceLocation?) {
-            if let location { options.append((key, location)) }
+            if let location { options.append((key, keyLocations[key] ?? location)) }
         }
         add("value", value?.location)
         add("choose", choose?.location)

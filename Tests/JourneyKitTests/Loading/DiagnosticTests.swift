@@ -204,8 +204,8 @@ import Testing
             ])
     }
 
-    @Test("an option that does not fit its callback type is pointed at where its value starts")
-    func optionThatDoesNotFitPointsAtItsValue() throws {
+    @Test("an option that does not fit its callback type is pointed at by its key, underlined")
+    func optionThatDoesNotFitPointsAtItsKey() throws {
         let text = """
             version: 1
             name: Fit
@@ -221,8 +221,8 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.map(LoaderTestSupport.summary) == [
-                    "5:27 error: option 'inputs' does not fit NameCallback (handler #1) [NameCallback takes: echo, solve, value]",
-                    "6:31 error: option 'choose' does not fit PasswordCallback (handler #2) [PasswordCallback takes: echo, solve, value]",
+                    "5:19 error: option 'inputs' does not fit NameCallback (handler #1) [NameCallback takes: echo, solve, value]",
+                    "6:23 error: option 'choose' does not fit PasswordCallback (handler #2) [PasswordCallback takes: echo, solve, value]",
                 ])
         }
     }

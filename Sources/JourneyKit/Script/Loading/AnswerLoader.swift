@@ -8,6 +8,7 @@ extension LoadContext {
         var answer = AnswerSpec(location: mapping.node.location)
         mapping.allowOnly(ignoring + FormatKeys.answer, in: what)
         for entry in mapping.entries where !ignoring.contains(entry.key) {
+            answer.keyLocations[entry.key] = entry.keyNode.location
             setOption(entry.key, entry.value, on: &answer, "\(what).\(entry.key)")
         }
         return answer
