@@ -57,8 +57,19 @@ public struct SimulatorSettings: Sendable {
     public var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
     public var amlbCookie = "01"
+    /// The journey a start without `authIndexType` runs (the realm's default authentication service).
+    public var defaultJourney = "Login"
+    /// Realm ("/", "/alpha") → its default journey, overriding `defaultJourney`.
+    public var defaultJourneyByRealm: [String: String] = [:]
+    /// Behaviours of other servers, each off unless the tree turns it on.
+    public var quirks = SimulatorQuirks()
 
     public init() {}
+
+    /// The journey a start without `authIndexType` runs in `realm`.
+    public func defaultJourney(in realm: String) -> String {
+        defaultJourneyByRealm[realm] ?? defaultJourney
+    }
 }
 
 /// A user known to the simulator.
