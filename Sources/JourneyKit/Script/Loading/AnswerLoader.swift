@@ -19,6 +19,7 @@ extension LoadContext {
         case "choose": answer.choose = choice(node, what)
         case "question": answer.question = valueSpec(node, what)
         case "answer": answer.answer = valueSpec(node, what)
+        case "forceQuestion": answer.forceQuestion = located(node) { $0.bool(what) }
         case "accept": answer.accept = located(node) { $0.bool(what) }
         case "validateOnly": answer.validateOnly = located(node) { $0.bool(what) }
         case "token": answer.token = valueSpec(node, what)
