@@ -93,7 +93,8 @@ public struct AnswerSpec: Sendable {
     public var clientError: ValueSpec?
     /// PingOne Protect evaluation: the signals string.
     public var signals: ValueSpec?
-    /// DeviceProfileCallback: the profile document (a default one is built when absent).
+    /// DeviceProfileCallback: the profile document, or the name of an SDK's shape (`browser`,
+    /// `ios`, `android`) as a string; a default document is built when absent.
     public var profile: Located<JSONValue>?
     /// DeviceBindingCallback: the device name and id.
     public var deviceName: ValueSpec?
