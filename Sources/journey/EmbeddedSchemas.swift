@@ -537,6 +537,10 @@ enum EmbeddedSchemas {
                   "$ref": "#/$defs/valueSpec",
                   "description": "KbaCreateCallback: the answer."
                 },
+                "forceQuestion": {
+                  "type": "boolean",
+                  "description": "KbaCreateCallback: send the question even when allowUserDefinedQuestions is false (a negative test of the server's check)."
+                },
                 "accept": {
                   "type": "boolean",
                   "description": "TermsAndConditionsCallback / ConsentMappingCallback: accept (true) or decline."
@@ -580,8 +584,19 @@ enum EmbeddedSchemas {
                   "description": "PingOneProtectEvaluationCallback: the signals string."
                 },
                 "profile": {
-                  "type": "object",
-                  "description": "DeviceProfileCallback: the profile document (a default one is built when absent)."
+                  "anyOf": [
+                    {
+                      "type": "object"
+                    },
+                    {
+                      "enum": [
+                        "browser",
+                        "ios",
+                        "android"
+                      ]
+                    }
+                  ],
+                  "description": "DeviceProfileCallback: the profile document, or browser / ios / android: the document that Ping SDK's collector sends (a default one is built when absent)."
                 },
                 "deviceName": {
                   "$ref": "#/$defs/valueSpec",
@@ -675,6 +690,9 @@ enum EmbeddedSchemas {
                 },
                 "answer": {
                   "$ref": "#/$defs/answer/properties/answer"
+                },
+                "forceQuestion": {
+                  "$ref": "#/$defs/answer/properties/forceQuestion"
                 },
                 "accept": {
                   "$ref": "#/$defs/answer/properties/accept"
@@ -874,6 +892,13 @@ enum EmbeddedSchemas {
                 "resume": {
                   "$ref": "#/$defs/valueSpec",
                   "description": "Resume a suspended journey by its suspendedId."
+                },
+                "resumeUrl": {
+                  "$ref": "#/$defs/valueSpec",
+                  "description": "Resume from a link (the emailed resume URL): every query parameter of the link (suspendedId, realm, ...) is sent to the authenticate endpoint."
+                },
+                "zeroPage": {
+                  "$ref": "#/$defs/zeroPage"
                 }
               },
               "dependentRequired": {
@@ -899,6 +924,16 @@ enum EmbeddedSchemas {
                   "required": [
                     "resume"
                   ]
+                },
+                {
+                  "required": [
+                    "resumeUrl"
+                  ]
+                },
+                {
+                  "required": [
+                    "zeroPage"
+                  ]
                 }
               ],
               "not": {
@@ -907,7 +942,36 @@ enum EmbeddedSchemas {
                   "authIndexType"
                 ]
               },
-              "description": "How the journey starts: service, or authIndexType with authIndexValue, or resume."
+              "description": "How the journey starts: service, or authIndexType with authIndexValue, or resume, or resumeUrl, or zeroPage (alone: the realm's default journey)."
+            },
+            "zeroPage": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "username",
+                "password"
+              ],
+              "properties": {
+                "username": {
+                  "$ref": "#/$defs/valueSpec",
+                  "description": "Sent in the X-OpenAM-Username header of the start request."
+                },
+                "password": {
+                  "$ref": "#/$defs/valueSpec",
+                  "description": "Sent in the X-OpenAM-Password header; always a secret."
+                },
+                "usernameHeader": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+$",
+                  "description": "The username header's name (default X-OpenAM-Username)."
+                },
+                "passwordHeader": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_-]+$",
+                  "description": "The password header's name (default X-OpenAM-Password)."
+                }
+              },
+              "description": "Zero-page login: the credentials go in headers of the start request, with an empty {} body."
             },
             "capture": {
               "type": "object",
@@ -1751,6 +1815,13 @@ enum EmbeddedSchemas {
                 "amlbCookie": {
                   "type": "string"
                 },
+                "defaultJourney": {
+                  "description": "The journey a start without authIndexType runs (default Login): a name for every realm, or realm: journey.",
+                  "oneOf": [
+                    { "type": "string", "minLength": 1 },
+                    { "type": "object", "additionalProperties": { "type": "string", "minLength": 1 } }
+                  ]
+                },
                 "quirks": {
                   "type": "object",
                   "additionalProperties": false,
@@ -1780,7 +1851,9 @@ enum EmbeddedSchemas {
                     "logoutNoContent": {
                       "type": "boolean",
                       "description": "sessions?_action=logout answers 204 with no body."
-                    }
+                    },
+                    "igAdviceEncodedTwice": { "type": "boolean", "description": "IG redirects percent-encode the advice and goto twice." },
+                    "kbaWithoutAllowUserDefinedQuestions": { "type": "boolean", "description": "KbaCreateCallback has no allowUserDefinedQuestions output; the user's own questions are accepted." }
                   }
                 }
               }
@@ -5301,6 +5374,73 @@ enum EmbeddedSchemas {
                     }
                   },
                   "description": "`mathCaptcha`: a NameCallback \"What is A + B?\"; true when answered right."
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "zeroPageLogin",
+                    "outcomes"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "zeroPageLogin": {
+                      "type": [
+                        "object",
+                        "null"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "usernameHeader": {
+                          "type": "string",
+                          "minLength": 1,
+                          "description": "The header holding the username (default X-OpenAM-Username)."
+                        },
+                        "passwordHeader": {
+                          "type": "string",
+                          "minLength": 1,
+                          "description": "The header holding the password (default X-OpenAM-Password)."
+                        },
+                        "allowWithoutReferer": {
+                          "type": "boolean",
+                          "description": "Accept a request without a Referer header; one that has one is not checked (default true)."
+                        },
+                        "refererAllowlist": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "With allowWithoutReferer false: the Referer values accepted."
+                        }
+                      }
+                    },
+                    "description": {
+                      "type": "string"
+                    },
+                    "fault": {
+                      "$ref": "#/$defs/fault"
+                    },
+                    "outcomes": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": [
+                        "true",
+                        "false"
+                      ],
+                      "properties": {
+                        "true": {
+                          "type": "string",
+                          "minLength": 1,
+                          "description": "Has Credentials: id of the next node (or the implicit `success` / `failure`)."
+                        },
+                        "false": {
+                          "type": "string",
+                          "minLength": 1,
+                          "description": "No Credentials: id of the next node (or the implicit `success` / `failure`)."
+                        }
+                      }
+                    }
+                  },
+                  "description": "`zeroPageLogin`: AM's Zero Page Login Collector: username and password from request headers into `username` / `password`."
                 }
               ]
             }

@@ -225,6 +225,33 @@ import Testing
         }
     }
 
+    /// A zero-page login capture (credentials in X-OpenAM-* headers, `{}` body, no authIndexType:
+    /// the realm's default journey) imports as a `start: { zeroPage }` script that lints clean and
+    /// replays green, the password a secret variable.
+    @Test func importOfAZeroPageLoginReplaysGreen() async throws {
+        let har = Self.harFixtures + "/zero-page-login.har"
+        let script = try Self.temporaryDirectory() + "/zero-page.yaml"
+        let imported = try await CLI.run(["import", har, "-o", script])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(text.contains(#"zeroPage: { username: "demo", password: "{{ password }}" }"#), "\(text)")
+        #expect(text.contains("password: { env: JOURNEY_PASSWORD, secret: true }"), "\(text)")
+        #expect(!text.contains("Ch4ng3it!"))
+        #expect(!text.contains("journey:"))
+        let lint = try await CLI.run(["lint", script])
+        #expect(lint.status == 0, "\(lint.stdout)\n\(lint.stderr)")
+        #expect(lint.stdout.contains("0 errors, 0 warnings"))
+        let replay = try await CLI.run(["run", script, "--replay", har, "--format", "json"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(!replay.stdout.contains("Ch4ng3it!"))
+        // Another user is a mismatch: the username header is compared.
+        try text.replacingOccurrences(of: #"username: "demo""#, with: #"username: "alice""#)
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let mismatch = try await CLI.run(["run", script, "--replay", har])
+        #expect(mismatch.status == 4, "\(mismatch.stdout)\n\(mismatch.stderr)")
+        #expect(mismatch.stdout.contains("X-OpenAM-Username 'alice', recorded 'demo'"), "\(mismatch.stdout)")
+    }
+
     @Test func importRejectsRecordingsWithoutAJourney() async throws {
         let none = try await CLI.run(["import", Self.harFixtures + "/no-authenticate.har"])
         #expect(none.status == 2)

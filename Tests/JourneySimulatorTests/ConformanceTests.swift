@@ -34,6 +34,15 @@ struct ConformanceTests {
                     - { type: KbaCreateCallback, prompt: Pick Security Question, predefinedQuestions: ["What's your favorite color?", "Who was your first employer?"] }
                     - { type: KbaCreateCallback, prompt: Pick Security Question, predefinedQuestions: ["What's your favorite color?", "Who was your first employer?"] }
                 next: success
+          KbaAllowed:
+            start: p
+            nodes:
+              p:
+                page:
+                  ids: false
+                  callbacks:
+                    - { type: KbaCreateCallback, prompt: Purpose Message, predefinedQuestions: ["What's your favorite color?"] }
+                next: success
           Terms:
             start: p
             nodes:
@@ -124,7 +133,7 @@ struct ConformanceTests {
         arguments: [
             ("Choice", "callbacks/ChoiceCallback.json", false),
             ("Recaptcha", "callbacks/ReCaptchaEnterpriseCallback.json", false),
-            ("Kba", "callbacks/KbaCreateCallback.json", false),
+            ("KbaAllowed", "callbacks/KbaCreateCallback--allowUserDefinedQuestions.json", false),
             ("Text", "callbacks/TextInputCallback.json", false),
             ("Hidden", "callbacks/HiddenValueCallback.json", false),
             ("Device", "callbacks/DeviceProfileCallback.json", false),
@@ -143,6 +152,18 @@ struct ConformanceTests {
             #expect(oursShapes == theirShapes)
             #expect(ours["authId"]?.stringValue?.split(separator: ".").count == 3)
             #expect(ours["stage"] == theirs["stage"])
+        }
+    }
+
+    /// Older AM sends KbaCreateCallback without `allowUserDefinedQuestions`: the quirk that says so.
+    @Test func kbaWithoutAllowUserDefinedQuestionsMatchesOlderAM() async throws {
+        let yaml = Self.yaml.replacingOccurrences(
+            of: "settings: { realms: [root] }",
+            with: "settings: { realms: [root], quirks: { kbaWithoutAllowUserDefinedQuestions: true } }")
+        try await Harness.run(yaml) { h in
+            let ours = try await step(h, "Kba")
+            let theirs = try Paths.fixture("callbacks/KbaCreateCallback.json")
+            #expect(CallbackShape.of(ours, ignoringIds: true) == CallbackShape.of(theirs, ignoringIds: true))
         }
     }
 

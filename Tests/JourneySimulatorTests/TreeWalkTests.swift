@@ -108,6 +108,10 @@ final class Walker: @unchecked Sendable {
             let token = try await h.login(user.username, user.password)
             headers = [("Cookie", "iPlanetDirectoryPro=\(token)")]
             query = "ForceAuth=true"
+        } else if attempt % 4 == 2 {
+            // Zero-page login headers, for the Zero Page Login Collector nodes.
+            let user = pick(users)
+            headers = [("X-OpenAM-Username", user.username), ("X-OpenAM-Password", pick([user.password, "wrong"]))]
         }
         var reply = try await h.start(journey.name, query: query, headers: headers)
         for _ in 0..<40 {

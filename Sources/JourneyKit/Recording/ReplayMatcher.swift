@@ -3,9 +3,9 @@ import JourneyCore
 
 /// Decides whether a request a replayed run sends is the one the recording holds, and says
 /// how it differs when it is not. Compared: method, path from `/json/` on, the journey
-/// (`authIndexType`/`authIndexValue`, a resume), start versus continue, the callbacks'
-/// signatures (type, prompt, input names, HiddenValueCallback id, MetadataCallback `_type` /
-/// `_action`) and the input values in redacted form. Never compared: authId, cookies, headers,
+/// (`authIndexType`/`authIndexValue`, a resume), zero-page login headers, start versus continue,
+/// the callbacks' signatures (type, prompt, input names, HiddenValueCallback id, MetadataCallback `_type` /
+/// `_action`) and the input values in redacted form. Never compared: authId, cookies, other headers,
 /// host and deployment path, or the value of a secret.
 enum ReplayMatcher {
     /// A request of the run, read for matching.
@@ -14,6 +14,7 @@ enum ReplayMatcher {
         var url: String
         var path: String
         var query: [(name: String, value: String)]
+        var headers: [HeaderField]
         var json: JSONValue?
         var step: AMStep?
         var redactor: Redactor
@@ -21,6 +22,7 @@ enum ReplayMatcher {
         init(_ request: TransportRequest, redactor: Redactor) {
             method = request.method.uppercased()
             url = request.url
+            headers = request.headers
             let components = URLComponents(string: request.url)
             path = components?.percentEncodedPath ?? request.url
             query = (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
@@ -119,6 +121,7 @@ enum ReplayMatcher {
                 ? "the script resumes a suspended journey; the recording does not"
                 : "the recording resumes a suspended journey here; the script does not"
         }
+        if !sent.isContinue, let change = zeroPageDifference(sent, recorded) { return change }
         let recordedContinues = recorded.requestJSON?["authId"]?.stringValue != nil
         if sent.isContinue != recordedContinues {
             return sent.isContinue
@@ -143,6 +146,26 @@ enum ReplayMatcher {
                 return
                     "callback \(index + 1) (\(a.type)) input \(x.name): the script sent \(quoteValue(x.value)), the recording holds \(quoteValue(y.value))"
             }
+        }
+        return nil
+    }
+
+    /// Zero-page login headers (AM's default names) of a start: the username compared in
+    /// redacted form, the password only for being there.
+    static func zeroPageDifference(_ sent: SentRequest, _ recorded: RecordedExchange) -> String? {
+        func shown(_ value: String?) -> String { value.map { "'\($0)'" } ?? "absent" }
+        let usernameHeader = ZeroPageSpec.defaultUsernameHeader
+        let mine = sent.headers.value(usernameHeader).map(sent.redactor.redact)
+        let theirs = recorded.requestHeaders.value(usernameHeader)
+        if (mine == nil) != (theirs == nil) || !InputValues.match(mine ?? "", theirs ?? "") {
+            return "\(usernameHeader) \(shown(mine)), recorded \(shown(theirs))"
+        }
+        let passwordHeader = ZeroPageSpec.defaultPasswordHeader
+        let sentPassword = sent.headers.value(passwordHeader) != nil
+        if sentPassword != (recorded.requestHeaders.value(passwordHeader) != nil) {
+            return sentPassword
+                ? "the script sends \(passwordHeader) (zero-page login); the recording does not"
+                : "the recording sends \(passwordHeader) (zero-page login) here; the script does not"
         }
         return nil
     }

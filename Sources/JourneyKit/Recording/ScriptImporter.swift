@@ -72,8 +72,12 @@ public enum ScriptImporter {
             self.journey = journey
         }
 
+        /// The zero-page login headers of the start request, rendered (the password as a secret variable).
+        var zeroPageCredentials: (username: String, password: String)?
+
         mutating func collect() {
             let exchanges = journey.exchanges
+            collectZeroPage()
             for (index, exchange) in exchanges.enumerated() {
                 guard case .step(let step)? = exchange.amResponse else { continue }
                 expectedSteps.append(step.callbacks.map(\.type))
@@ -108,6 +112,20 @@ public enum ScriptImporter {
                             prompt: callback.prompt, options: options))
                 }
             }
+        }
+
+        /// `X-OpenAM-Username` / `X-OpenAM-Password` on the start request: a zero-page login.
+        mutating func collectZeroPage() {
+            let headers = journey.exchanges[0].requestHeaders
+            let username = headers.value(ZeroPageSpec.defaultUsernameHeader)
+            let password = headers.value(ZeroPageSpec.defaultPasswordHeader)
+            guard username != nil || password != nil else { return }
+            let user = username ?? ""
+            let renderedUser =
+                placeholderName(user).map { "\"{{ \(secretVariable(base: $0, recorded: user)) }}\"" }
+                ?? Self.yaml(.string(user))
+            let secret = password ?? ""
+            zeroPageCredentials = (renderedUser, "\"{{ \(secretVariable(base: "password", recorded: secret)) }}\"")
         }
 
         /// The answer options for one callback, from the inputs the client sent.
@@ -214,6 +232,12 @@ public enum ScriptImporter {
             if journey.startsWithResume {
                 lines.append("start:")
                 lines.append("  resume: { env: JOURNEY_SUSPENDED_ID, secret: true }")
+            } else if let zeroPage = zeroPageCredentials {
+                lines.append("start:")
+                if let name = journey.name, journey.authIndexType ?? "service" == "service" {
+                    lines.append("  service: \(Self.yaml(.string(name)))")
+                }
+                lines.append("  zeroPage: { username: \(zeroPage.username), password: \(zeroPage.password) }")
             } else if let type = journey.authIndexType, type != "service",
                 let value = first.queryValue("authIndexValue")
             {

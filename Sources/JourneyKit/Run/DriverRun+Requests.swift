@@ -30,29 +30,65 @@ extension DriverRun {
     }
 
     func startRequest() async throws(RunError) -> TransportRequest {
+        let extraQuery = try startQuery()
         if let resume = script.start.resume {
             let suspendedId = try await context.resolve(resume, timeoutMilliseconds: nil)
             redactor.register(suspendedId.text, name: "suspendedId")
-            return resumeRequest(suspendedId: suspendedId.text)
+            return resumeRequest(resuming: [("suspendedId", suspendedId.text)], extraQuery: extraQuery)
+        }
+        if let link = script.start.resumeURL {
+            return resumeRequest(resuming: try await linkQuery(link), extraQuery: extraQuery)
         }
         var query: [(String, String)] = []
         if let type = script.start.authIndexType { query.append(("authIndexType", type)) }
         if let value = script.start.authIndexValue {
             query.append(("authIndexValue", try context.evaluator.evaluate(value).text))
         }
-        query += flagQuery()
+        query += flagQuery() + extraQuery
+        continueURL = AMEndpoints.authenticateURL(base: baseURL, realm: realm, query: query)
+        var headers = baseHeaders()
+        if let zeroPage = script.start.zeroPage { headers += try await zeroPageHeaders(zeroPage) }
+        return TransportRequest(
+            method: "POST", url: continueURL, headers: headers, body: Data("{}".utf8), timeoutSeconds: timeout)
+    }
+
+    /// `start.query`, evaluated: sent on the start request, a resume included.
+    private func startQuery() throws(RunError) -> [(String, String)] {
+        var query: [(String, String)] = []
         for parameter in script.start.query {
             query.append((parameter.name, try context.evaluator.evaluate(parameter.value).text))
         }
-        continueURL = AMEndpoints.authenticateURL(base: baseURL, realm: realm, query: query)
-        return TransportRequest(
-            method: "POST", url: continueURL, headers: baseHeaders(), body: Data("{}".utf8), timeoutSeconds: timeout)
+        return query
     }
 
-    func resumeRequest(suspendedId: String) -> TransportRequest {
+    /// Every query parameter of a resume link (`start.resumeUrl`), as the Ping SDKs' resume sends them.
+    private func linkQuery(_ link: ValueSpec) async throws(RunError) -> [(String, String)] {
+        let text = try await context.resolve(link, timeoutMilliseconds: nil).text
+        let items = URLComponents(string: text)?.queryItems ?? []
+        guard !items.isEmpty else {
+            throw RunError(
+                .script,
+                "\(link.location): start.resumeUrl '\(redactor.redact(text))' has no query parameters to resume with (expected a link with suspendedId=…)"
+            )
+        }
+        let query = items.map { ($0.name, $0.value ?? "") }
+        for (name, value) in query where name == "suspendedId" { redactor.register(value, name: "suspendedId") }
+        return query
+    }
+
+    /// The zero-page login headers; the password is registered as a secret before it is sent.
+    private func zeroPageHeaders(_ spec: ZeroPageSpec) async throws(RunError) -> [HeaderField] {
+        let username = try await context.resolve(spec.username, timeoutMilliseconds: nil).text
+        let password = try await context.resolve(spec.password, timeoutMilliseconds: nil)
+        redactor.register(password.text, name: password.secretName ?? "password")
+        return [HeaderField(spec.usernameHeader, username), HeaderField(spec.passwordHeader, password.text)]
+    }
+
+    /// A resume: the suspendedId (or a link's parameters), the flags, then `extraQuery`.
+    func resumeRequest(resuming: [(String, String)], extraQuery: [(String, String)] = []) -> TransportRequest {
         continueURL = AMEndpoints.authenticateURL(base: baseURL, realm: realm, query: flagQuery())
-        let url = AMEndpoints.authenticateURL(
-            base: baseURL, realm: realm, query: [("suspendedId", suspendedId)] + flagQuery())
+        let flags = flagQuery().filter { flag in !resuming.contains(where: { $0.0 == flag.0 }) }
+        let url = AMEndpoints.authenticateURL(base: baseURL, realm: realm, query: resuming + flags + extraQuery)
         return TransportRequest(
             method: "POST", url: url, headers: baseHeaders(), body: Data("{}".utf8), timeoutSeconds: timeout)
     }

@@ -199,7 +199,7 @@ final class DriverRun: @unchecked Sendable {
                         trace.callbacks[0].answeredBy = resume.label
                         trace.callbacks[0].notes.append(("resume", Redactor.placeholder("suspendedId")))
                         steps.append(trace)
-                        request = resumeRequest(suspendedId: suspendedId.text)
+                        request = resumeRequest(resuming: [("suspendedId", suspendedId.text)])
                         continue
                     }
                     steps.append(trace)

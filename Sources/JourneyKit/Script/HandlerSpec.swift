@@ -73,6 +73,8 @@ public struct AnswerSpec: Sendable {
     public var question: ValueSpec?
     /// KbaCreateCallback: the answer.
     public var answer: ValueSpec?
+    /// KbaCreateCallback: send `question` even when `allowUserDefinedQuestions` is false (to test the server's check).
+    public var forceQuestion: Located<Bool>?
     /// Terms and Consent: accept (true) or decline.
     public var accept: Located<Bool>?
     /// Attribute and Validated* callbacks: the `validateOnly` input.
@@ -91,7 +93,8 @@ public struct AnswerSpec: Sendable {
     public var clientError: ValueSpec?
     /// PingOne Protect evaluation: the signals string.
     public var signals: ValueSpec?
-    /// DeviceProfileCallback: the profile document (a default one is built when absent).
+    /// DeviceProfileCallback: the profile document, or the name of an SDK's shape (`browser`,
+    /// `ios`, `android`) as a string; a default document is built when absent.
     public var profile: Located<JSONValue>?
     /// DeviceBindingCallback: the device name and id.
     public var deviceName: ValueSpec?
@@ -129,6 +132,7 @@ public struct AnswerSpec: Sendable {
         add("choose", choose?.location)
         add("question", question?.location)
         add("answer", answer?.location)
+        add("forceQuestion", forceQuestion?.location)
         add("accept", accept?.location)
         add("validateOnly", validateOnly?.location)
         add("token", token?.location)
@@ -152,7 +156,8 @@ public struct AnswerSpec: Sendable {
 
     /// Every answer option key the format knows.
     public static let allOptionKeys = [
-        "value", "choose", "question", "answer", "accept", "validateOnly", "token", "tokenType", "action", "timeout",
+        "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
+        "action", "timeout",
         "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
         "echo", "solve",
     ]

@@ -106,12 +106,17 @@ public struct StartSpec: Sendable {
     public var acceptLanguage: String?
     /// Resume a suspended journey by its suspendedId instead of starting one.
     public var resume: ValueSpec?
+    /// Resume from a link (an emailed resume URL): every query parameter of the link is sent.
+    public var resumeURL: ValueSpec?
+    /// Zero-page login: the credentials go in headers of the start request.
+    public var zeroPage: ZeroPageSpec?
     public var location: SourceLocation
 
     public init(
         authIndexType: String? = "service", authIndexValue: Template?, forceAuth: Bool = false,
         noSession: Bool = false, query: [(name: String, value: Template)] = [], acceptLanguage: String? = nil,
-        resume: ValueSpec? = nil, location: SourceLocation
+        resume: ValueSpec? = nil, resumeURL: ValueSpec? = nil, zeroPage: ZeroPageSpec? = nil,
+        location: SourceLocation
     ) {
         self.authIndexType = authIndexType
         self.authIndexValue = authIndexValue
@@ -120,6 +125,33 @@ public struct StartSpec: Sendable {
         self.query = query
         self.acceptLanguage = acceptLanguage
         self.resume = resume
+        self.resumeURL = resumeURL
+        self.zeroPage = zeroPage
+        self.location = location
+    }
+}
+
+/// Zero-page login (`start: { zeroPage: { username, password } }`): the start request carries
+/// the credentials in headers, as AM's Zero Page Login Collector node reads them.
+public struct ZeroPageSpec: Sendable {
+    public static let defaultUsernameHeader = "X-OpenAM-Username"
+    public static let defaultPasswordHeader = "X-OpenAM-Password"
+
+    public var username: ValueSpec
+    /// Redacted as a secret whether marked or not (`«password»` unless it has a name of its own).
+    public var password: ValueSpec
+    public var usernameHeader: String
+    public var passwordHeader: String
+    public var location: SourceLocation
+
+    public init(
+        username: ValueSpec, password: ValueSpec, usernameHeader: String = Self.defaultUsernameHeader,
+        passwordHeader: String = Self.defaultPasswordHeader, location: SourceLocation
+    ) {
+        self.username = username
+        self.password = password
+        self.usernameHeader = usernameHeader
+        self.passwordHeader = passwordHeader
         self.location = location
     }
 }

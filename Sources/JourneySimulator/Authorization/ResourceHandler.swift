@@ -55,14 +55,19 @@ extension SimulatorCore {
                 return HTTPReply(status: .unauthorized, headers: headers, body: [], logOutcome: "401 SSOADVICE \(name)")
             }
             let xml = AdviceXML.build([PolicyAdvice(name: name, values: [value])])
-            let encodedAdvice =
+            var encodedAdvice =
                 resource.encoding == .base64url
                 ? Base64URL.encode(xml) : (xml.addingPercentEncoding(withAllowedCharacters: .adviceAllowed) ?? xml)
             var target = resourceURL
             if name == "TransactionConditionAdvice" {
                 target += (resource.path.contains("?") ? "&" : "?") + "_txid=\(value)"
             }
-            let goto = target.addingPercentEncoding(withAllowedCharacters: .gotoAllowed) ?? target
+            var goto = target.addingPercentEncoding(withAllowedCharacters: .gotoAllowed) ?? target
+            if settings.quirks.igAdviceEncodedTwice {
+                encodedAdvice =
+                    encodedAdvice.addingPercentEncoding(withAllowedCharacters: .adviceAllowed) ?? encodedAdvice
+                goto = goto.addingPercentEncoding(withAllowedCharacters: .gotoAllowed) ?? goto
+            }
             let realm = resource.realm
             var headers = HTTPFields()
             headers[.location] =

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import JourneyCore
 
 /// Everything a node may touch while it runs. No lock here is held across an await: the engine is synchronous.
@@ -40,8 +41,10 @@ struct Engine {
     let env: EngineEnvironment
     /// `scheme://host` of the request, for links in messages.
     let baseURL: String
+    /// The request's headers (the Zero Page Login Collector reads credentials from them).
+    var headers = HTTPFields()
 
-    var renderer: PageRenderer { PageRenderer(numbering: env.settings.inputNumbering) }
+    var renderer: PageRenderer { PageRenderer(numbering: env.settings.inputNumbering, quirks: env.settings.quirks) }
 
     /// Starts at the journey's start node.
     func start(_ state: inout JourneyState) -> (EngineResult, NodeDefinition?) {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import JourneyCore
 
 extension NodeRunner {
@@ -80,6 +81,22 @@ extension NodeRunner {
             suspendedId: nil, time: now)
         env.outbox.send(message, to: recipient)
         return .outcome("next")
+    }
+
+    /// AM's Zero Page Login Collector: `username` and `password` from the request's headers.
+    func collectZeroPage(_ spec: ZeroPageLoginSpec, _ state: inout JourneyState) -> NodeStep {
+        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { engine.headers[$0] } }
+        let username = header(spec.usernameHeader)
+        let password = header(spec.passwordHeader)
+        guard username != nil || password != nil else { return .outcome("false") }
+        if !spec.allowWithoutReferer {
+            guard let referer = engine.headers[.referer], spec.refererAllowlist.contains(referer) else {
+                return .outcome("false")
+            }
+        }
+        if let username { state.values["username"] = .string(username) }
+        if let password { state.values["password"] = .string(password) }
+        return .outcome("true")
     }
 
     func kbaEntry(_ spec: KBAVerifySpec, _ state: JourneyState) -> KBAEntry? {

@@ -98,6 +98,7 @@ extension NodeRunner {
             if callback.output("value") != nil { override.value = inputs[""] }
             overrides[index] = override
         }
+        failed = failed || refusesUserDefinedQuestion(spec, answers)
         if failed || validateOnly {
             // Keep every answer on the re-rendered page, as AM does.
             for (index, values) in answers where overrides[index] == nil {
@@ -111,6 +112,19 @@ extension NodeRunner {
             return .page(renderer.render(spec.callbacks, text: spec.text, emitIds: spec.emitIds, overrides: overrides))
         }
         return .outcome("next")
+    }
+
+    /// True when a KbaCreateCallback that says `allowUserDefinedQuestions: false` got a question
+    /// that is not one of its `predefinedQuestions`: the page is asked again.
+    private func refusesUserDefinedQuestion(_ spec: PageSpec, _ answers: EchoValidator.Answers) -> Bool {
+        guard !env.settings.quirks.kbaWithoutAllowUserDefinedQuestions else { return false }
+        return spec.callbacks.enumerated().contains { index, callback in
+            guard callback.type == "KbaCreateCallback", callback.output("allowUserDefinedQuestions")?.boolValue == false
+            else { return false }
+            let question = inputsBySuffix(answers, index)["question"]?.displayText ?? ""
+            let predefined = (callback.output("predefinedQuestions")?.arrayValue ?? []).map(\.displayText)
+            return !predefined.contains(question)
+        }
     }
 
     /// The value a callback stores: its main input, or an object of its inputs by suffix.

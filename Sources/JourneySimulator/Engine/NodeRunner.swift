@@ -49,6 +49,7 @@ struct NodeRunner {
         case .oathVerify(let spec): return enterOATHVerify(spec, &state)
         case .proofOfWork(let spec): return enterProofOfWork(spec, &state)
         case .mathCaptcha(let spec): return enterMathCaptcha(spec, &state)
+        case .zeroPageLogin(let spec): return collectZeroPage(spec, &state)
         case .set(let spec):
             for (name, value) in spec.values { state.values[name] = value }
             return .outcome("next")

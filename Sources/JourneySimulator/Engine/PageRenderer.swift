@@ -9,6 +9,7 @@ struct PageOutput: Sendable {
 /// Turns callback specs into wire callbacks, numbering inputs `IDToken<N><suffix>`.
 struct PageRenderer {
     let numbering: SimulatorSettings.InputNumbering
+    var quirks = SimulatorQuirks()
 
     /// What a re-rendered callback shows: the client's input values and any failed policies.
     struct Overrides {
@@ -25,6 +26,9 @@ struct PageRenderer {
         var inputCount = 0
         for (index, spec) in specs.enumerated() {
             var callback = AMCallback(type: spec.type, output: spec.outputs)
+            if quirks.kbaWithoutAllowUserDefinedQuestions, spec.type == "KbaCreateCallback" {
+                callback.output.removeAll { $0.name == "allowUserDefinedQuestions" }
+            }
             let override = overrides[index]
             if spec.hasInputs {
                 inputCount += 1

@@ -41,7 +41,7 @@ extension SimulatorCore {
         let journeyName: String
         switch indexType {
         case "service":
-            journeyName = indexValue ?? "Login"
+            journeyName = indexValue ?? settings.defaultJourney(in: realm)
         case "composite_advice":
             guard let text = indexValue, let parsed = try? AdviceXML.parse(text),
                 let target = adviceTarget(parsed, session)
@@ -78,7 +78,7 @@ extension SimulatorCore {
             state.values["user"] = user.stateValue
             state.values["username"] = .string(username)
         }
-        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL)
+        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL, headers: request.headers)
         let (result, node) = engine.start(&state)
         return reply(result, node: node, state: &state, journey: journey)
     }
@@ -109,7 +109,7 @@ extension SimulatorCore {
             reply.logContext = "journey=\(journey.name) node=\(state.node)"
             return reply
         }
-        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL)
+        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL, headers: request.headers)
         let (result, node) = engine.submit(&state, answers: answers)
         return reply(result, node: node, state: &state, journey: journey)
     }
@@ -120,7 +120,7 @@ extension SimulatorCore {
             return .error(Self.suspendedNotFound)
         }
         state.expires = now.addingTimeInterval(Double(settings.authIdLifetime))
-        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL)
+        let engine = Engine(journey: journey, env: env, baseURL: request.baseURL, headers: request.headers)
         let (result, node) = engine.resume(&state)
         return reply(result, node: node, state: &state, journey: journey)
     }

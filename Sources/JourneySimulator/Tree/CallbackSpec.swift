@@ -67,7 +67,10 @@ enum CallbackCatalogue {
                 ("prompt", "Password"),
             ], inputs: validatedInputs, validated: true),
         "KbaCreateCallback": Entry(
-            outputs: [("prompt", "Select a security question"), ("predefinedQuestions", [])],
+            outputs: [
+                ("prompt", "Select a security question"), ("predefinedQuestions", []),
+                ("allowUserDefinedQuestions", true),
+            ],
             inputs: [("question", ""), ("answer", "")]),
         "TermsAndConditionsCallback": Entry(
             outputs: [("version", "1.0"), ("terms", ""), ("createDate", "2019-07-11T22:23:55.737Z")],

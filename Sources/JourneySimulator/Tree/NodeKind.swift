@@ -20,6 +20,7 @@ enum NodeKind: Sendable {
     case oathVerify(OATHVerifySpec)
     case proofOfWork(ProofOfWorkSpec)
     case mathCaptcha(MathCaptchaSpec)
+    case zeroPageLogin(ZeroPageLoginSpec)
     case message(MessageSpec)
     case set(SetSpec)
     case success(SuccessSpec)
@@ -31,6 +32,7 @@ enum NodeKind: Sendable {
         "confirmation",
         "pollingWait", "emailSuspend", "otpSend", "otpVerify", "kbaVerify", "message", "set", "success", "failure",
         "oathRegistration", "oathVerify", "proofOfWork", "mathCaptcha",
+        "zeroPageLogin",
     ]
 
     var name: String {
@@ -53,6 +55,7 @@ enum NodeKind: Sendable {
         case .oathVerify: "oathVerify"
         case .proofOfWork: "proofOfWork"
         case .mathCaptcha: "mathCaptcha"
+        case .zeroPageLogin: "zeroPageLogin"
         case .message: "message"
         case .set: "set"
         case .success: "success"
@@ -64,7 +67,8 @@ enum NodeKind: Sendable {
     var outcomeNames: [String] {
         switch self {
         case .page, .emailSuspend, .otpSend, .set, .oathRegistration: ["next"]
-        case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify, .proofOfWork, .mathCaptcha:
+        case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify, .proofOfWork, .mathCaptcha,
+            .zeroPageLogin:
             ["true", "false"]
         case .oathVerify: ["true", "false", "notRegistered"]
         case .retryLimit: ["retry", "reject"]
@@ -196,6 +200,18 @@ struct MessageSpec: Sendable {
     var message: String
     var messageType: String
     var options: [String]
+}
+
+/// `zeroPageLogin`: AM's Zero Page Login Collector: the username and password from request
+/// headers. `true` (Has Credentials) when either header is there and the Referer passes,
+/// `false` (No Credentials) otherwise.
+struct ZeroPageLoginSpec: Sendable {
+    var usernameHeader: String
+    var passwordHeader: String
+    /// Accept a request without a Referer (one that has one is not checked).
+    var allowWithoutReferer: Bool
+    /// With `allowWithoutReferer: false`, the Referer values accepted.
+    var refererAllowlist: [String]
 }
 
 /// `set`: writes literal values into the journey state.

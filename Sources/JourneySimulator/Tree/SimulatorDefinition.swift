@@ -57,6 +57,10 @@ public struct SimulatorSettings: Sendable {
     public var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
     public var amlbCookie = "01"
+    /// The journey a start without `authIndexType` runs (the realm's default authentication service).
+    public var defaultJourney = "Login"
+    /// Realm ("/", "/alpha") → its default journey, overriding `defaultJourney`.
+    public var defaultJourneyByRealm: [String: String] = [:]
     /// Behaviours of other AM-compatible servers (`quirks:`), all off by default.
     public var quirks = SimulatorQuirks()
 
@@ -65,6 +69,11 @@ public struct SimulatorSettings: Sendable {
     /// A name a `Set-Cookie` can carry: not empty, no space, `;`, `=` or `,`.
     static func isCookieName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains(where: { " ;=,".contains($0) })
+    }
+
+    /// The journey a start without `authIndexType` runs in `realm`.
+    public func defaultJourney(in realm: String) -> String {
+        defaultJourneyByRealm[realm] ?? defaultJourney
     }
 }
 

@@ -15,6 +15,10 @@ public struct SimulatorQuirks: Sendable {
     public var noServerInfo = false
     /// `sessions?_action=logout` answers 204 with no body instead of 200 `{"result": …}`.
     public var logoutNoContent = false
+    /// IG redirects percent-encode the advice (and `goto`) twice: `authIndexValue=%253CAdvices%253E…`.
+    public var igAdviceEncodedTwice = false
+    /// KbaCreateCallback comes without the `allowUserDefinedQuestions` output (older AM); questions of the user's own are accepted.
+    public var kbaWithoutAllowUserDefinedQuestions = false
 
     public init() {}
 
@@ -25,6 +29,8 @@ public struct SimulatorQuirks: Sendable {
         ("cookieHoldsHandle", \.cookieHoldsHandle),
         ("noServerInfo", \.noServerInfo),
         ("logoutNoContent", \.logoutNoContent),
+        ("igAdviceEncodedTwice", \.igAdviceEncodedTwice),
+        ("kbaWithoutAllowUserDefinedQuestions", \.kbaWithoutAllowUserDefinedQuestions),
     ]
 
     /// The quirks that take a value, by their key in the tree file.

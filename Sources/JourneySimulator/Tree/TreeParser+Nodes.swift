@@ -1,3 +1,4 @@
+import HTTPTypes
 import JourneyCore
 
 extension TreeParser {
@@ -160,6 +161,7 @@ extension TreeParser {
         case "oathVerify": return .oathVerify(parseOATHVerify(node, context: context))
         case "proofOfWork": return .proofOfWork(parseProofOfWork(node, context: context))
         case "mathCaptcha": return .mathCaptcha(parseMathCaptcha(node, context: context))
+        case "zeroPageLogin": return parseZeroPageLogin(node, context: context).map(NodeKind.zeroPageLogin)
         case "set":
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))
@@ -295,6 +297,25 @@ extension TreeParser {
         }
         let options = map["options"].flatMap { nonEmptyList($0, "options") } ?? []
         return MessageSpec(text: parseText(map), message: message, messageType: messageType, options: options)
+    }
+
+    private func parseZeroPageLogin(_ node: YNode, context: String) -> ZeroPageLoginSpec? {
+        let map = optionalMapping(node, context)
+        map?.allowOnly(["usernameHeader", "passwordHeader", "allowWithoutReferer", "refererAllowlist"], in: context)
+        var spec = ZeroPageLoginSpec(
+            usernameHeader: "X-OpenAM-Username", passwordHeader: "X-OpenAM-Password", allowWithoutReferer: true,
+            refererAllowlist: [])
+        for key in ["usernameHeader", "passwordHeader"] {
+            guard let valueNode = map?[key], let name = valueNode.string(key) else { continue }
+            guard HTTPField.Name(name) != nil else {
+                reader.error("\(key) must be an HTTP header name", at: valueNode)
+                continue
+            }
+            if key == "usernameHeader" { spec.usernameHeader = name } else { spec.passwordHeader = name }
+        }
+        if let allow = map?["allowWithoutReferer"]?.bool("allowWithoutReferer") { spec.allowWithoutReferer = allow }
+        if let list = map?["refererAllowlist"]?.stringList("refererAllowlist") { spec.refererAllowlist = list }
+        return spec
     }
 
     private func parseFailure(_ node: YNode, context: String) -> FailureSpec? {

@@ -38,6 +38,11 @@ final class TreeParser {
             definition.journeys = parseJourneys(journeys)
         }
         if let resources = top["resources"] { definition.resources = parseResources(resources) }
+        if let settings = top["settings"], settings.isMapping, let node = settings.mapping()?["defaultJourney"],
+            top["journeys"] != nil
+        {
+            checkDefaultJourneys(node, declared: definition.journeyNames)
+        }
         return definition
     }
 
@@ -45,7 +50,7 @@ final class TreeParser {
 
     static let settingsKeys = [
         "cookieName", "realms", "authIdLifetime", "sessionLifetime", "secret", "successUrl", "failureUrl",
-        "inputNumbering", "amlbCookie", "quirks",
+        "inputNumbering", "amlbCookie", "defaultJourney", "quirks",
     ]
 
     func parseSettings(_ node: YNode) -> SimulatorSettings {
@@ -79,8 +84,34 @@ final class TreeParser {
             }
         }
         if let value = map["amlbCookie"]?.string("amlbCookie") { settings.amlbCookie = value }
-        if let quirks = map["quirks"] { settings.quirks = parseQuirks(quirks) }
+        if let node = map["defaultJourney"] { parseDefaultJourney(node, into: &settings) }
+        if let node = map["quirks"] { settings.quirks = parseQuirks(node) }
         return settings
+    }
+
+    /// `defaultJourney: Login` (every realm) or `defaultJourney: { root: Login, alpha: ZeroPage }`.
+    private func parseDefaultJourney(_ node: YNode, into settings: inout SimulatorSettings) {
+        if node.isScalar {
+            if let name = node.string("defaultJourney") { settings.defaultJourney = name }
+            return
+        }
+        guard let map = node.mapping("defaultJourney (a journey name, or realm: journey)") else { return }
+        for entry in map.entries {
+            if let name = entry.value.string("defaultJourney.\(entry.key)") {
+                settings.defaultJourneyByRealm[Realm.normalize(entry.key)] = name
+            }
+        }
+    }
+
+    /// Every journey `defaultJourney` names is declared in the file.
+    private func checkDefaultJourneys(_ node: YNode, declared: [String]) {
+        let named: [YNode] = node.isScalar ? [node] : node.isMapping ? (node.mapping()?.entries.map(\.value) ?? []) : []
+        for value in named {
+            guard let name = value.scalarText, !declared.contains(name) else { continue }
+            reader.error(
+                "defaultJourney names unknown journey '\(name)'", at: value,
+                hint: DidYouMean.hint(for: name, among: declared))
+        }
     }
 
     func positiveInt(_ node: YNode?, _ what: String) -> Int? {

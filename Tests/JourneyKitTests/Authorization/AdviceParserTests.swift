@@ -84,6 +84,41 @@ enum AdviceFixtures {
         #expect(advice.advices.first?.values == ["ebfbbd31-36d7-486f-89fd-7bf7694d3e7e"])
     }
 
+    /// Some IG deployments percent-encode the advice (and goto) once more: `%253CAdvices%253E`.
+    /// The JavaScript SDK decodes the query value a second time; the runner decodes until the
+    /// value reads as XML or base64url, a few rounds at most.
+    @Test func igRedirectWithTwiceEncodedAdvice() throws {
+        let xml = AdviceXML.build([PolicyAdvice(name: "TransactionConditionAdvice", values: ["tx-1"])])
+        let once = PercentEncoding.queryComponent(xml)
+        let twice = PercentEncoding.queryComponent(once)
+        let fullyEncoded = PercentEncoding.queryComponent(
+            PercentEncoding.queryComponent("https://ig.example.com/w?_txid=tx-1"))
+        // IG's own encoder leaves ':' and '/' alone: only the escapes show it was applied twice.
+        let igEncoded = "https://ig.example.com/w?_txid%253Dtx-1"
+        for (value, goto) in [(twice, fullyEncoded), (PercentEncoding.queryComponent(twice), igEncoded)] {
+            let location =
+                "https://am.example.com/am/?goto=\(goto)&realm=/&authIndexType=composite_advice&authIndexValue=\(value)"
+            let advice = try #require(
+                try AdviceParser.detect(status: 307, headers: [HeaderField("Location", location)], body: Data()))
+            #expect(advice.advices == [PolicyAdvice(name: "TransactionConditionAdvice", values: ["tx-1"])])
+            #expect(advice.goto == "https://ig.example.com/w?_txid=tx-1")
+        }
+        let base64 = PercentEncoding.queryComponent(PercentEncoding.queryComponent(Base64URL.encode(xml) + "=="))
+        let location = "https://am/am/?authIndexType=composite_advice&authIndexValue=\(base64)"
+        let advice = try #require(
+            try AdviceParser.detect(status: 307, headers: [HeaderField("Location", location)], body: Data()))
+        #expect(advice.txid == "tx-1")
+    }
+
+    @Test func adviceEncodedMoreThanAFewTimesIsNotDecodedForever() {
+        var value = AdviceXML.build([PolicyAdvice(name: "TransactionConditionAdvice", values: ["x"])])
+        for _ in 0..<6 { value = PercentEncoding.queryComponent(value) }
+        let location = "https://am/am/?authIndexType=composite_advice&authIndexValue=\(value)"
+        #expect(throws: AdviceParser.Failure.self) {
+            try AdviceParser.detect(status: 307, headers: [HeaderField("Location", location)], body: Data())
+        }
+    }
+
     @Test func igWWWAuthenticateHeader() throws {
         let transaction = try #require(try detect(response: "ig-401-www-authenticate-transaction.json"))
         #expect(transaction.form == .igHeader)

@@ -25,7 +25,7 @@ import Testing
         #expect(options("NameCallback") == ["value", "solve", "echo"])
         #expect(options("PasswordCallback") == ["value", "solve", "echo"])
         #expect(options("StringAttributeInputCallback") == ["value", "validateOnly", "echo"])
-        #expect(options("KbaCreateCallback") == ["question", "answer", "echo"])
+        #expect(options("KbaCreateCallback") == ["question", "answer", "forceQuestion", "echo"])
         #expect(options("TermsAndConditionsCallback") == ["accept", "value", "echo"])
         #expect(
             options("ReCaptchaEnterpriseCallback") == ["token", "action", "timeout", "payload", "clientError", "echo"])

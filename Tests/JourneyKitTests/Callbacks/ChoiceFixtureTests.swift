@@ -120,17 +120,10 @@ import Testing
                     ]))
     }
 
-    @Test func kbaUserDefinedQuestionOnlyWhenAllowed() async throws {
+    @Test func kbaUserDefinedQuestionWhenAllowed() async throws {
         let allowed = "callbacks/KbaCreateCallback--allowUserDefinedQuestions.json"
         let json = try Fixtures.json(allowed)
-        let result = try await answer(
-            try Fixtures.step(allowed),
-            [
-                handler("KbaCreateCallback") {
-                    $0.question = text("Name of my first pet?")
-                    $0.answer = text("Rex")
-                }
-            ])
+        let result = try await answer(try Fixtures.step(allowed), [ownQuestion()])
         #expect(
             result.step.json
                 == fixture(
@@ -138,19 +131,68 @@ import Testing
                     setting: [
                         (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
                     ]))
-        let predefinedOnly = try Fixtures.step("callbacks/KbaCreateCallback.json")
+    }
+
+    /// Older AM (and several other servers) send no `allowUserDefinedQuestions` output: absent means allowed.
+    @Test func kbaUserDefinedQuestionWhenTheOutputIsAbsent() async throws {
+        let path = "callbacks/KbaCreateCallback.json"
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                ownQuestion(matching: { $0.occurrence = 1 }),
+                handler("KbaCreateCallback", line: 2) {
+                    $0.question = literal(1)
+                    $0.answer = text("Acme")
+                },
+            ])
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
+                        (1, "IDToken2question", "Who was your first employer?"), (1, "IDToken2answer", "Acme"),
+                    ]))
+    }
+
+    /// `allowUserDefinedQuestions: false`: the runner refuses the script's own question, unless
+    /// `forceQuestion: true` sends it anyway (a negative test of the server's check).
+    @Test func kbaUserDefinedQuestionRefusedWhenNotAllowedUnlessForced() async throws {
+        let text = try Fixtures.json("callbacks/KbaCreateCallback--allowUserDefinedQuestions.json").compactJSON
+            .replacingOccurrences(
+                of: #""name":"allowUserDefinedQuestions","value":true"#,
+                with: #""name":"allowUserDefinedQuestions","value":false"#)
+        let json = try JSONValue.parse(Data(text.utf8))
+        let notAllowed = try #require(AMStep(json: json))
         do {
-            _ = try await answer(
-                predefinedOnly,
-                [
-                    handler("KbaCreateCallback") {
-                        $0.question = text("Name of my first pet?")
-                        $0.answer = text("Rex")
-                    }
-                ])
+            _ = try await answer(notAllowed, [ownQuestion()])
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("'What's your favorite color?', 'Who was your first employer?'"))
+            #expect(error.message.contains("does not allow user-defined questions"))
+            #expect(error.message.contains("forceQuestion: true"))
+        }
+        let forced = try await answer(
+            notAllowed,
+            [
+                ownQuestion(answering: { $0.forceQuestion = located(true) })
+            ])
+        #expect(
+            forced.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
+                    ]))
+    }
+
+    private func ownQuestion(
+        matching: (inout Matcher) -> Void = { _ in }, answering extra: (inout AnswerSpec) -> Void = { _ in }
+    ) -> HandlerSpec {
+        handler("KbaCreateCallback", matching: matching) {
+            $0.question = text("Name of my first pet?")
+            $0.answer = text("Rex")
+            extra(&$0)
         }
     }
 

@@ -42,6 +42,59 @@ import Testing
         #expect(profile["identifier"] != nil)
     }
 
+    /// `profile: browser | ios | android`: the members each Ping SDK's collector sends.
+    @Test(arguments: [
+        (
+            DeviceProfileShape.browser, ["hardware", "browser", "platform"],
+            ["language", "platform", "deviceName", "fonts", "timezone", "userLanguage", "systemLanguage"]
+        ),
+        (
+            DeviceProfileShape.ios, ["platform", "hardware", "browser", "bluetooth", "network", "telephony"],
+            ["platform", "version", "device", "deviceName", "model", "brand", "locale", "timezone", "jailbreakScore"]
+        ),
+        (
+            DeviceProfileShape.android, ["platform", "hardware", "browser", "bluetooth", "network", "telephony"],
+            ["platform", "version", "device", "deviceName", "model", "brand", "locale", "timeZone", "jailBreakScore"]
+        ),
+    ])
+    func deviceProfileShapes(shape: DeviceProfileShape, metadataKeys: [String], platformKeys: [String])
+        async throws
+    {
+        let path = "callbacks/DeviceProfileCallback.json"
+        let environment = TestEnvironment()
+        let result = try await answer(
+            try Fixtures.step(path),
+            [handler("DeviceProfileCallback") { $0.profile = located(.string(shape.rawValue)) }],
+            environment: environment)
+        let profile = try JSONValue.parse(try #require(inputText(result, 0, "IDToken1")))
+        let identifier = try #require(profile["identifier"]?.stringValue)
+        let runIdentifier = environment.deviceState.identifier(randomBytes: environment.randomBytes)
+        if shape == .browser {
+            #expect(identifier.split(separator: "-").count == 3 && identifier.allSatisfy { $0.isNumber || $0 == "-" })
+            #expect(profile["version"] == nil)
+        } else {
+            #expect(identifier == runIdentifier)
+            #expect(profile["version"] == "1.0")
+        }
+        let metadata = try #require(profile["metadata"]?.objectValue)
+        #expect(Set(metadata.keys) == Set(metadataKeys))
+        #expect(Set(profile["metadata"]?["platform"]?.objectValue.map { Array($0.keys) } ?? []) == Set(platformKeys))
+        #expect(profile["metadata"]?["browser"]?["userAgent"]?.stringValue?.isEmpty == false)
+        #expect(profile["metadata"]?["hardware"]?["display"]?["width"]?.intValue != nil)
+        #expect(profile["location"]?["latitude"]?.doubleValue != nil)
+        #expect(result.callbacks[0].notes.contains { $0.key == "profile" && $0.value == shape.rawValue })
+
+        let bare = AMCallback(
+            type: "DeviceProfileCallback",
+            output: [NameValue(name: "metadata", value: false), NameValue(name: "location", value: false)],
+            input: [NameValue(name: "IDToken1", value: "")])
+        let small = try await answer(
+            AMStep(authId: "a", callbacks: [bare]),
+            [handler("DeviceProfileCallback") { $0.profile = located(.string(shape.rawValue)) }])
+        let document = try JSONValue.parse(try #require(inputText(small, 0, "IDToken1")))
+        #expect(document["metadata"] == nil && document["location"] == nil && document["identifier"] != nil)
+    }
+
     @Test func deviceProfileGivenAsAMapping() async throws {
         let path = "callbacks/DeviceProfileCallback.json"
         let json = try Fixtures.json(path)

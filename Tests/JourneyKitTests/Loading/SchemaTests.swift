@@ -68,6 +68,9 @@ import Testing
         #expect(enumeration(["value", "properties", "generate"]) == Generator.allCases.map(\.rawValue))
         #expect(enumeration(["capture", "properties", "from"]) == FormatKeys.captureSources)
         #expect(enumeration(["answer", "properties", "tokenType"]) == FormatKeys.tokenTypes)
+        #expect(
+            enumeration(["answer", "properties", "profile", "anyOf", "1"])
+                == DeviceProfileShape.allCases.map(\.rawValue))
         #expect(enumeration(["outbox", "properties", "field"]) == FormatKeys.outboxFields)
         let protocols = ((schema["properties"] as? [String: Any])?["protocol"] as? [String: Any])?["enum"] as? [String]
         #expect(protocols == ProtocolKind.allCases.map(\.rawValue))

@@ -62,7 +62,7 @@ public enum CallbackCatalogue {
         "ValidatedCreatePasswordCallback": attributeOptions,
         "ChoiceCallback": ["choose"],
         "ConfirmationCallback": ["choose"],
-        "KbaCreateCallback": ["question", "answer"],
+        "KbaCreateCallback": ["question", "answer", "forceQuestion"],
         "TermsAndConditionsCallback": ["accept", "value"],
         "ConsentMappingCallback": ["accept", "value"],
         "HiddenValueCallback": ["value", "solve"],

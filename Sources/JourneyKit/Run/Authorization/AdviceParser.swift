@@ -96,13 +96,42 @@ public enum AdviceParser {
         }
         let advices: [PolicyAdvice]
         do {
-            advices = try AdviceXML.parse(value)
+            advices = try AdviceXML.parse(decodedFurther(value, until: looksLikeAdvice))
         } catch {
             throw Failure(message: "the redirect's authIndexValue cannot be read: \(error.message)")
         }
         try check(advices)
-        return ResourceAdvice(
-            form: .igRedirect, advices: advices, goto: items.first(where: { $0.name == "goto" })?.value)
+        let goto = items.first(where: { $0.name == "goto" }).map { decodedFurther($0.value, until: looksLikeURL) }
+        return ResourceAdvice(form: .igRedirect, advices: advices, goto: goto)
+    }
+
+    /// Percent-decoding rounds past the query's own, at most: some IG deployments encode the
+    /// advice twice, and the JavaScript SDK decodes the value once more than the URL parser does.
+    static let extraDecodingRounds = 3
+
+    /// `value` percent-decoded until `done` holds (or nothing changes), `extraDecodingRounds` times at most.
+    static func decodedFurther(_ value: String, until done: (String) -> Bool) -> String {
+        var text = value
+        for _ in 0..<extraDecodingRounds where !done(text) {
+            guard let decoded = PercentEncoding.decoded(text), decoded != text else { break }
+            text = decoded
+        }
+        return text
+    }
+
+    /// `<Advices>…` XML, or a value made only of base64url characters (and padding).
+    static func looksLikeAdvice(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("<") { return true }
+        return !trimmed.isEmpty && Base64URL.decode(trimmed) != nil
+    }
+
+    /// An absolute URL or a path whose punctuation is not escaped (`https%3A%2F%2F…`,
+    /// `?_txid%3D…`): IG's `goto` once decoded.
+    static func looksLikeURL(_ text: String) -> Bool {
+        let escaped = ["%25", "%3A", "%2F", "%3F", "%3D", "%26"]
+        let upper = text.uppercased()
+        return (text.hasPrefix("/") || text.contains("://")) && !escaped.contains { upper.contains($0) }
     }
 
     /// `SSOADVICE realm="/",advices="<base64 JSON>",am_uri="…"`.

@@ -20,6 +20,7 @@ extension LoadContext {
         case "choose": answer.choose = choice(node, what)
         case "question": answer.question = valueSpec(node, what)
         case "answer": answer.answer = valueSpec(node, what)
+        case "forceQuestion": answer.forceQuestion = located(node) { $0.bool(what) }
         case "accept": answer.accept = located(node) { $0.bool(what) }
         case "validateOnly": answer.validateOnly = located(node) { $0.bool(what) }
         case "token": answer.token = valueSpec(node, what)
@@ -29,7 +30,7 @@ extension LoadContext {
         case "payload": answer.payload = jsonMapping(node, what)
         case "clientError": answer.clientError = valueSpec(node, what)
         case "signals": answer.signals = valueSpec(node, what)
-        case "profile": answer.profile = jsonMapping(node, what)
+        case "profile": answer.profile = node.isScalar ? profileShape(node, what) : jsonMapping(node, what)
         case "deviceName": answer.deviceName = valueSpec(node, what)
         case "deviceId": answer.deviceId = valueSpec(node, what)
         case "key": answer.keyFile = located(node) { $0.strictString("\(what) (a PEM file path)") }
@@ -65,6 +66,11 @@ extension LoadContext {
         guard node.mapping(what) != nil else { return nil }
         checkTemplates(nestedIn: node)
         return Located(node.json, at: node.location)
+    }
+
+    /// `profile: browser | ios | android`: the shape of that SDK's device collector.
+    private func profileShape(_ node: YNode, _ what: String) -> Located<JSONValue>? {
+        oneOf(DeviceProfileShape.allCases.map(\.rawValue), node, what).map { Located(.string($0), at: node.location) }
     }
 
     /// `inputs: { IDToken1token: abc, clientError: "" }`, in file order.

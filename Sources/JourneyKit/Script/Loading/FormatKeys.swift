@@ -8,7 +8,10 @@ enum FormatKeys {
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
         "service", "authIndexType", "authIndexValue", "forceAuth", "noSession", "query", "acceptLanguage", "resume",
+        "resumeUrl", "zeroPage",
     ]
+    /// `start: { zeroPage: { username, password } }`.
+    static let zeroPage = ["username", "password", "usernameHeader", "passwordHeader"]
     /// A value source mapping: `{ env: PW, secret: true }`.
     static let valueSource = ["value", "env", "default", "generate", "command", "timeout", "outbox", "secret"]
     /// The keys that name where a value comes from; a source mapping has exactly one.
@@ -56,6 +59,7 @@ enum FormatKeys {
         "<root>": root,
         "server": server,
         "start": start,
+        "zeroPage": zeroPage,
         "value": valueSource,
         "outbox": outbox,
         "solve": solve,

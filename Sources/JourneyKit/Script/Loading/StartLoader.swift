@@ -40,8 +40,26 @@ extension LoadContext {
         if let resume = mapping["resume"] {
             start.resume = valueSpec(resume, "start.resume")
         }
-        if service == nil, indexType == nil, indexValue == nil, mapping["resume"] == nil {
-            error("start needs 'service', 'authIndexType' and 'authIndexValue', or 'resume'", at: node)
+        if let link = mapping["resumeUrl"] {
+            start.resumeURL = valueSpec(link, "start.resumeUrl")
+            if let resume = mapping["resume"] {
+                error("start has both 'resume' and 'resumeUrl'; the link holds the suspendedId", at: resume)
+            }
+            for key in ["service", "authIndexType", "authIndexValue"] {
+                if let other = mapping[key] {
+                    error("start has both 'resumeUrl' and '\(key)'; the link says which journey resumes", at: other)
+                }
+            }
+        }
+        if let zeroPage = mapping["zeroPage"] {
+            start.zeroPage = self.zeroPage(zeroPage)
+        }
+        if service == nil, indexType == nil, indexValue == nil,
+            !["resume", "resumeUrl", "zeroPage"].contains(where: { mapping[$0] != nil })
+        {
+            error(
+                "start needs 'service', 'authIndexType' and 'authIndexValue', 'resume', 'resumeUrl' or 'zeroPage'",
+                at: node)
         }
         start.forceAuth = mapping["forceAuth"].flatMap { $0.bool("start.forceAuth") } ?? false
         start.noSession = mapping["noSession"].flatMap { $0.bool("start.noSession") } ?? false
@@ -50,5 +68,36 @@ extension LoadContext {
         }
         start.acceptLanguage = mapping["acceptLanguage"].flatMap { $0.string("start.acceptLanguage") }
         return start
+    }
+
+    /// `zeroPage: { username, password, usernameHeader?, passwordHeader? }`; the password is a secret.
+    private func zeroPage(_ node: YNode) -> ZeroPageSpec? {
+        guard let mapping = node.mapping("start.zeroPage") else { return nil }
+        mapping.allowOnly(FormatKeys.zeroPage, in: "start.zeroPage")
+        let username = required("username", in: mapping, "start.zeroPage", accepted: FormatKeys.zeroPage).flatMap {
+            valueSpec($0, "start.zeroPage.username")
+        }
+        let password = required("password", in: mapping, "start.zeroPage", accepted: FormatKeys.zeroPage).flatMap {
+            valueSpec($0, "start.zeroPage.password")
+        }
+        guard let username, let password else { return nil }
+        var spec = ZeroPageSpec(username: username, password: password, location: node.location)
+        if let name = mapping["usernameHeader"].flatMap({ headerName($0, "start.zeroPage.usernameHeader") }) {
+            spec.usernameHeader = name
+        }
+        if let name = mapping["passwordHeader"].flatMap({ headerName($0, "start.zeroPage.passwordHeader") }) {
+            spec.passwordHeader = name
+        }
+        return spec
+    }
+
+    private func headerName(_ node: YNode, _ what: String) -> String? {
+        guard let name = node.strictString(what) else { return nil }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
+        else {
+            error("\(what) must be an HTTP header name (letters, digits, '-' and '_')", at: node)
+            return nil
+        }
+        return name
     }
 }
