@@ -17,6 +17,15 @@ public struct SimulatorOptions: Sendable {
     public var maxBodyBytes: Int
     /// Seed of every generated value (authId keys, tokenIds, OTPs, txids).
     public var seed: UInt64
+    /// Replaces the tree's `settings.maxPendingJourneys` when set.
+    public var maxPendingJourneys: Int?
+    /// Seconds a connection may stay without a complete request part (including one whose headers
+    /// never end) before it is closed.
+    public var idleTimeout: Int64 = 60
+    /// Seconds a new connection has to send its first request head, however slowly it trickles in.
+    public var headerTimeout: Int64 = 10
+    /// Connections served at once; further ones wait in the listen backlog until one closes.
+    public var maxConnections = 512
     /// Records every outcome taken (tests use it to prove a walk covered a tree).
     var edgeTrace: EdgeTrace?
 
