@@ -14,16 +14,21 @@ struct ListenOptions: ParsableArguments {
     var quiet = false
 
     @Option(help: "Seconds before a connection without a complete request part is closed (1-86400).")
-    var idleTimeout: Int64 = 60
+    var idleTimeout: Int64 = 75
 
     @Option(help: "Seconds a new connection has to send its request headers (1-86400).")
     var headerTimeout: Int64 = 10
+
+    @Option(help: "Seconds a request has to send its body once its headers are in (1-86400).")
+    var bodyTimeout: Int64 = 30
 
     @Option(help: "Connections served at once; more wait until one closes (1-100000).")
     var maxConnections = 512
 
     func validate() throws {
-        for (name, value) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout)]
+        for (name, value) in [
+            ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
+        ]
         where !(1...86_400).contains(value) {
             throw ValidationError("\(name) must be between 1 and 86400 seconds")
         }
@@ -40,6 +45,7 @@ struct ListenOptions: ParsableArguments {
         options.logRequests = !quiet
         options.idleTimeout = idleTimeout
         options.headerTimeout = headerTimeout
+        options.bodyTimeout = bodyTimeout
         options.maxConnections = maxConnections
         return options
     }

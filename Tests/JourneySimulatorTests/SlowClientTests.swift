@@ -76,11 +76,12 @@ final class RawConnection {
 
 @Suite("Slow and greedy clients")
 struct SlowClientTests {
-    static func start(headerTimeout: Int64 = 1, idleTimeout: Int64 = 2, maxConnections: Int = 512) async throws
-        -> RunningSimulator
-    {
+    static func start(
+        headerTimeout: Int64 = 1, idleTimeout: Int64 = 2, bodyTimeout: Int64 = 30, maxConnections: Int = 512
+    ) async throws -> RunningSimulator {
         var options = SimulatorOptions(logRequests: false)
         options.headerTimeout = headerTimeout
+        options.bodyTimeout = bodyTimeout
         options.idleTimeout = idleTimeout
         options.maxConnections = maxConnections
         return try await Simulator.start(try Harness.definition(), options: options)
@@ -95,6 +96,18 @@ struct SlowClientTests {
         await simulator.stop()
         #expect(seconds != nil)
         #expect((seconds ?? 99) < 5)
+    }
+
+    @Test("a body sent a piece at a time is answered 408 at the body timeout")
+    func slowBodyIsAnswered408() async throws {
+        let simulator = try await Self.start(headerTimeout: 60, idleTimeout: 60, bodyTimeout: 1)
+        let connection = try RawConnection(port: simulator.port)
+        connection.send(
+            "POST /am/json/realms/root/authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 100\r\n\r\n{\"a")
+        let answer = await connection.readSome()
+        await simulator.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
     }
 
     @Test("a connection left idle after its answer is closed at the idle timeout")

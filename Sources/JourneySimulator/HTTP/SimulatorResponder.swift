@@ -33,12 +33,14 @@ struct SimulatorResponder: HTTPResponder {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
             return finish(Self.tooLarge(maxBytes), request, path)
         }
-        var request = request
         let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: maxBytes)
-        } catch is NIOTooManyBytesError {
-            return finish(Self.tooLarge(maxBytes), request, path)
+        switch await RequestBodyReader.read(request, upTo: maxBytes, within: core.options.bodyTimeout) {
+        case .body(let bytes): body = bytes
+        case .tooLarge: return finish(Self.tooLarge(maxBytes), request, path)
+        case .timedOut:
+            return finish(
+                .error(408, "The request body did not arrive within \(core.options.bodyTimeout) s"), request, path)
+        case .failed(let error): throw error
         }
         let incoming = IncomingRequest(
             method: request.method, target: target, headers: request.headers, body: Array(buffer: body),
