@@ -89,6 +89,11 @@ import Testing
         if !stopped { child.process.interrupt() }
         #expect(stopped, "journey simulate was still running 10 s after SIGTERM")
         #expect(Date().timeIntervalSince(signalled) < 2.5)
+        if stopped {
+            // A graceful stop: the signal was handled, not the process killed by it.
+            #expect(child.process.terminationReason == .exit)
+            #expect(child.process.terminationStatus == 0)
+        }
         delayed.cancel()
     }
 
