@@ -72,7 +72,7 @@ enum HTTPServer {
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down
-    /// gracefully. `onListening` receives the bound port.
+    /// gracefully, cancelling what is still in flight after a second. `onListening` receives the bound port.
     static func run<Responder: HTTPResponder>(
         _ responder: Responder, options: SimulatorOptions, alongside services: [any Service] = [],
         onListening: @escaping @Sendable (Int) -> Void
