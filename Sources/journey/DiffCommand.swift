@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JourneyCore
 import JourneyKit
 
 struct DiffCommand: AsyncParsableCommand {
@@ -53,9 +54,10 @@ struct DiffCommand: AsyncParsableCommand {
             fail(error.message, code: 3)
         }
         print("drift: \(script) live against \(result.server ?? "?") vs \(recording)")
-        for item in items { print("  " + item.line) }
+        // The lines quote the server's prompts and messages: shown, never obeyed by the terminal.
+        for item in items { print("  " + VisibleText.escaped(item.line)) }
         if let error = result.error, result.status == .error {
-            print("  the live run stopped: \(error)")
+            print("  the live run stopped: \(VisibleText.escaped(error.description))")
         }
         let drifted = items.filter { $0.difference != nil }.count
         print(drifted == 0 ? "no drift (\(items.count) steps)" : "\(drifted) of \(items.count) steps drifted")

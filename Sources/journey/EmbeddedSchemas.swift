@@ -1367,6 +1367,20 @@ enum EmbeddedSchemas {
                 "fastPolling": {
                   "type": "boolean",
                   "description": "Shorten PollingWaitCallback waits (for tests against a simulator)."
+                },
+                "deadline": {
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "exclusiveMinimum": 0,
+                      "maximum": 86400
+                    },
+                    {
+                      "type": "string",
+                      "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*(ms|s|m|h)?\\s*$"
+                    }
+                  ],
+                  "description": "The whole run's time limit (every request, wait and command): seconds, or a duration like 90s, 2m; at most 24h. Default: none."
                 }
               },
               "description": "Run limits."
@@ -1794,6 +1808,11 @@ enum EmbeddedSchemas {
                   "minimum": 1,
                   "description": "Seconds a session stays valid (default 7200)."
                 },
+                "maxPendingJourneys": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Journeys waiting for their next request kept at most (default 10000); past it the oldest is dropped and its authId answered 401 Session has timed out."
+                },
                 "secret": {
                   "type": "string",
                   "minLength": 8,
@@ -2186,8 +2205,8 @@ enum EmbeddedSchemas {
               "oneOf": [
                 {
                   "type": "string",
-                  "pattern": "^(hang|close|html|notJSON|truncated|delay=\\d+|status=\\d{3}(;plain)?)$",
-                  "description": "Fault as text: hang, close, html, notJSON, truncated, delay=<ms>, status=<code>[;plain]."
+                  "pattern": "^(hang|close|html|notJSON|truncated|delay=\\d+|status=\\d{3}(;plain)?|hangOnValue=.+)$",
+                  "description": "Fault as text: hang, close, html, notJSON, truncated, delay=<ms>, status=<code>[;plain], hangOnValue=<value>."
                 },
                 {
                   "type": "object",
@@ -2204,7 +2223,8 @@ enum EmbeddedSchemas {
                         "html",
                         "status",
                         "truncated",
-                        "notJSON"
+                        "notJSON",
+                        "hangOnValue"
                       ]
                     },
                     "ms": {
@@ -2221,6 +2241,11 @@ enum EmbeddedSchemas {
                     "plain": {
                       "type": "boolean",
                       "description": "A text/plain body instead of a CREST error (status)."
+                    },
+                    "value": {
+                      "type": "string",
+                      "minLength": 1,
+                      "description": "The input value that makes an answer to this node's page hang (hangOnValue)."
                     }
                   },
                   "description": "Fault as a mapping."

@@ -9,9 +9,11 @@ final class OutputSink: Sendable {
     private let reporter: any Reporter
     private let lock = Mutex(())
 
-    init(format: ReportFormat, verbose: Bool) {
+    /// Colour only on a terminal, without `--no-color` and without a non-empty `NO_COLOR` (no-color.org).
+    init(format: ReportFormat, verbose: Bool, noColor: Bool) {
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
-        let useColor = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let noColorVariable = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let useColor = !noColor && !noColorVariable && isatty(STDOUT_FILENO) != 0
         let console = ConsoleReporter(useColor: useColor, verbose: verbose, sources: sources)
         reporter = format.reporter(console: console)
     }

@@ -50,6 +50,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Log each simulator request to stderr.")
     var logSimulator = false
 
+    @Flag(help: "No ANSI colours, even on a terminal (as NO_COLOR does).")
+    var noColor = false
+
     @Option(
         help: "Record every exchange as HAR 1.2: FILE (every script's run in one file) or DIR/ (DIR/<script>.har each)."
     )
@@ -70,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration.fastPolling = fastPolling ? true : nil
             configuration.timeoutSeconds = timeout
             let simulators = EmbeddedSimulators(logRequests: logSimulator)
-            let output = OutputSink(format: format, verbose: verbose)
+            let output = OutputSink(format: format, verbose: verbose, noColor: noColor)
             var options = SuiteOptions(
                 paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
                 configuration: configuration, launcher: simulators,

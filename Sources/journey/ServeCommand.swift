@@ -37,9 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
             if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
         let server = RecordedServer(recording: loaded, log: log)
-        var options = SimulatorOptions()
-        options.host = listen.bind
-        options.port = listen.port
+        let options = listen.serverOptions
         let path = loaded.journeys[0].deploymentPath
         let bind = listen.bind
         try await HTTPHost.run(

@@ -13,6 +13,15 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @OptionGroup var listen: ListenOptions
 
+    @Option(help: "Pending journeys kept at most (oldest dropped first); replaces settings.maxPendingJourneys.")
+    var maxPendingJourneys: Int?
+
+    func validate() throws {
+        if let maxPendingJourneys, maxPendingJourneys < 1 {
+            throw ValidationError("--max-pending-journeys must be at least 1")
+        }
+    }
+
     func run() async throws {
         let definition: SimulatorDefinition
         do {
@@ -24,10 +33,8 @@ struct SimulateCommand: AsyncParsableCommand {
             }
             throw ExitCode(2)
         }
-        var options = SimulatorOptions()
-        options.host = listen.bind
-        options.port = listen.port
-        options.logRequests = !listen.quiet
+        var options = listen.serverOptions
+        options.maxPendingJourneys = maxPendingJourneys
         try await Simulator.run(definition, options: options)
     }
 }

@@ -26,7 +26,8 @@ public final class RecordedServer: Sendable {
 
     public init(recording: Recording, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.recording = recording
-        self.log = log
+        // Request targets and bodies are quoted in the lines: a CR/LF must not start a forged line.
+        self.log = { line in log(VisibleText.escaped(line)) }
     }
 
     /// The journeys it serves, for the listening line.
@@ -48,12 +49,13 @@ public final class RecordedServer: Sendable {
     /// Answers one request. `target` is the path and query as received.
     public func handle(method: String, target: String, headers: [HeaderField], body: Data) -> Reply {
         let origin = headers.value("origin")
-        var reply = respond(method: method.uppercased(), target: target, body: body)
+        var reply = respond(
+            method: method.uppercased(), target: target, contentType: headers.value("content-type"), body: body)
         reply.headers += Self.cors(origin: origin)
         return reply
     }
 
-    private func respond(method: String, target: String, body: Data) -> Reply {
+    private func respond(method: String, target: String, contentType: String?, body: Data) -> Reply {
         if method == "OPTIONS" { return Reply(status: 204, headers: [], body: Data()) }
         let request = TransportRequest(method: method, url: "http://serve.invalid" + target, body: body)
         let sent = ReplayMatcher.SentRequest(request, redactor: Redactor())
@@ -64,6 +66,10 @@ public final class RecordedServer: Sendable {
             }
             log("\(method) \(target) -> 404 (not in the recording)")
             return Self.error(404, "Not Found", "\(method) \(sent.path) is not in the recording")
+        }
+        if let rejection = Self.rejection(sent, contentType: contentType, body: body, served: servedRealms) {
+            log("\(method) \(target) -> \(rejection.code) \(rejection.message)")
+            return Self.body(rejection.code, rejection.json)
         }
         let picked: Result<(Session, String?), ServeProblem> = state.withLock { state in
             if let authId = sent.json?["authId"]?.stringValue {
@@ -134,6 +140,22 @@ public final class RecordedServer: Sendable {
             "\(method) \(target) -> \(recorded.status) \(StepShape(recorded))"
         )
         return Self.reply(recorded, authId: newAuthId)
+    }
+
+    /// The realms of the recorded journeys, canonical (`/alpha`).
+    private var servedRealms: Set<String> {
+        Set(recording.journeys.map { AMRequestRules.normalizeRealm($0.realm) })
+    }
+
+    /// What the simulator (and AM) answers to an authenticate request it cannot read: a body that is
+    /// not JSON or has another content type, or a realm the recording does not hold.
+    static func rejection(_ sent: ReplayMatcher.SentRequest, contentType: String?, body: Data, served: Set<String>)
+        -> AMError?
+    {
+        if case .rejected(let error) = AMRequestRules.body([UInt8](body), contentType: contentType) { return error }
+        let segments = sent.amPath.split(separator: "/").dropFirst().map(String.init)
+        let realm = AMRequestRules.realm(segments: segments, query: sent.queryValue("realm")).realm
+        return served.contains(realm) ? nil : AMRequestRules.invalidRealm(realm)
     }
 
     struct ServeProblem: Error {

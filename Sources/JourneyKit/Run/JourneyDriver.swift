@@ -55,9 +55,10 @@ final class DriverRun: @unchecked Sendable {
         var outcome: Outcome?
         var runError: RunError?
         do throws(RunError) {
-            try await prepare()
-            result.server = baseURL
-            outcome = try await runPhases()
+            outcome = try await withinDeadline { [self] () async throws(RunError) -> Outcome? in
+                try await prepare()
+                return try await runPhases()
+            }
         } catch  where error.kind == .expectation {
             outcome = nil
         } catch  where error.kind == .script {
@@ -68,6 +69,7 @@ final class DriverRun: @unchecked Sendable {
         } catch {
             runError = error
         }
+        if !baseURL.isEmpty { result.server = baseURL }
         await runCleanup(error: &runError)
         result.diagnostics = authorization.diagnostics
         if let outcome, runError == nil {

@@ -14,6 +14,13 @@ enum ResponseReader {
                 .protocol, "\(what) answered HTTP \(response.status) (\(contentType)): \(excerpt(response.body))",
                 step: step)
         }
+        // Never followed: a redirect on the authenticate endpoint is an answer the journey cannot use.
+        if (300..<400).contains(response.status) {
+            throw RunError(
+                .protocol,
+                "\(what) answered HTTP \(response.status) redirect to \(response.headers.value("location") ?? "nowhere")",
+                step: step)
+        }
         let json: JSONValue
         do {
             json = try JSONValue.parse(response.body)
@@ -30,10 +37,10 @@ enum ResponseReader {
             throw RunError(
                 .protocol, "\(what) answered HTTP \(response.status) (\(contentType)) with \(detail)", step: step)
         }
-        if (300..<400).contains(response.status) {
+        if let problem = AMWireCheck.problem(status: response.status, json: json) {
             throw RunError(
                 .protocol,
-                "\(what) answered HTTP \(response.status) redirect to \(response.headers.value("location") ?? "nowhere")",
+                "\(what) answered HTTP \(response.status) with JSON the protocol does not allow: \(problem): \(excerpt(response.body))",
                 step: step)
         }
         guard let body = AMResponseBody(status: response.status, json: json) else {

@@ -164,10 +164,16 @@ public struct Limits: Sendable, Hashable {
     public var maxPolls: Int
     /// Shorten PollingWaitCallback waits (opt-in, for tests against a simulator).
     public var fastPolling: Bool
+    /// Seconds the whole run may take (every request, wait and command); nil: no limit beyond each request's timeout.
+    public var deadlineSeconds: Double?
 
-    public init(maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false) {
+    /// The longest `deadline` a script may give: a day.
+    public static let maxDeadlineSeconds: Double = 86_400
+
+    public init(maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false, deadlineSeconds: Double? = nil) {
         self.maxSteps = maxSteps
         self.maxPolls = maxPolls
         self.fastPolling = fastPolling
+        self.deadlineSeconds = deadlineSeconds
     }
 }

@@ -25,16 +25,42 @@ public struct HTTPTransport: Transport {
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let timeout = TimeAmount.nanoseconds(Int64(max(0.001, request.timeoutSeconds) * 1_000_000_000))
+        // Clamped so the conversion to nanoseconds cannot overflow, whatever the script says.
+        let seconds = min(max(0.001, request.timeoutSeconds), 1_000_000)
+        let timeout = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))
+        let client = self.client
+        let prepared = outgoing
         do {
-            let response = try await client.execute(outgoing, timeout: timeout)
-            let body = try await response.body.collect(upTo: Self.maxResponseBytes)
-            return TransportResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { HeaderField($0.name, $0.value) },
-                body: Data(body.readableBytesView))
+            // The client's deadline stops at the response head; the race bounds the body too.
+            return try await Self.within(seconds: seconds) {
+                let response = try await client.execute(prepared, timeout: timeout)
+                let body = try await response.body.collect(upTo: Self.maxResponseBytes)
+                return TransportResponse(
+                    status: Int(response.status.code),
+                    headers: response.headers.map { HeaderField($0.name, $0.value) },
+                    body: Data(body.readableBytesView))
+            }
         } catch {
             throw Self.classify(error, timeout: request.timeoutSeconds, url: request.url)
+        }
+    }
+
+    /// Thrown by `within` when the time is up.
+    struct ExchangeTimedOut: Error {}
+
+    /// The result of `work`, or `ExchangeTimedOut` once `seconds` have passed (the work is cancelled).
+    static func within<Value: Sendable>(
+        seconds: Double, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else { throw ExchangeTimedOut() }
+            return result
         }
     }
 
@@ -52,6 +78,9 @@ public struct HTTPTransport: Transport {
             default:
                 return .failed(String(describing: error))
             }
+        }
+        if error is ExchangeTimedOut {
+            return .timeout(timeout)
         }
         if error is NIOTooManyBytesError {
             return .failed("response body larger than \(maxResponseBytes) bytes")

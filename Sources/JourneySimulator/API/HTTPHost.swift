@@ -34,7 +34,8 @@ public enum HTTPHost {
     /// Starts listening and returns once the port is bound.
     public static func start(options: SimulatorOptions, handler: @escaping Handler) async throws -> RunningHost {
         let server = try await HTTPServer.start(
-            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes), options: options, name: "server")
+            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout),
+            options: options, name: "server")
         return RunningHost(server: server)
     }
 
@@ -43,7 +44,8 @@ public enum HTTPHost {
         options: SimulatorOptions, handler: @escaping Handler, onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
         try await HTTPServer.run(
-            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes), options: options,
+            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout),
+            options: options,
             onListening: onListening)
     }
 }
@@ -70,14 +72,15 @@ struct HostResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let handler: HTTPHost.Handler
     let maxBodyBytes: Int
+    let bodyTimeout: Int64
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
         let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: maxBodyBytes)
-        } catch is NIOTooManyBytesError {
-            return Response(status: .contentTooLarge)
+        switch await RequestBodyReader.read(request, upTo: maxBodyBytes, within: bodyTimeout) {
+        case .body(let bytes): body = bytes
+        case .tooLarge: return Response(status: .contentTooLarge)
+        case .timedOut: return Response(status: .requestTimeout)
+        case .failed(let error): throw error
         }
         let incoming = HostRequest(
             method: request.method.rawValue, target: request.uri.string,

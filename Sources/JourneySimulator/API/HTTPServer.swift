@@ -1,5 +1,7 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// How the simulator and `HTTPHost` serve a responder: one Hummingbird application, with any
@@ -70,15 +72,17 @@ enum HTTPServer {
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down
-    /// gracefully. `onListening` receives the bound port.
+    /// gracefully, cancelling what is still in flight after a second. `onListening` receives the bound port.
     static func run<Responder: HTTPResponder>(
         _ responder: Responder, options: SimulatorOptions, alongside services: [any Service] = [],
         onListening: @escaping @Sendable (Int) -> Void
     ) async throws where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
         let app = application(responder, options: options, onPort: onListening)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app] + services, gracefulShutdownSignals: [.sigterm, .sigint], logger: quietLogger))
+        var configuration = ServiceGroupConfiguration(
+            services: [app] + services, gracefulShutdownSignals: [.sigterm, .sigint], logger: quietLogger)
+        // Whatever is still in flight a second after the signal is cancelled: SIGTERM always stops the server.
+        configuration.maximumGracefulShutdownDuration = .seconds(1)
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
     }
 
@@ -91,9 +95,16 @@ enum HTTPServer {
     private static func application<Responder: HTTPResponder>(
         _ responder: Responder, options: SimulatorOptions, onPort: @escaping @Sendable (Int) -> Void
     ) -> some Service where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
-        Application(
+        let headerTimeout = TimeAmount.seconds(options.headerTimeout)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [HeaderReadTimeoutInstaller(timeout: headerTimeout)],
+            idleTimeout: .seconds(options.idleTimeout))
+        return Application(
             responder: responder,
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: .http1(configuration: http1),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(options.maxConnections, logger: quietLogger)),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? options.port) },
             logger: quietLogger)
     }

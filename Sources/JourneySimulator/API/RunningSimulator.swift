@@ -47,7 +47,7 @@ public final class RunningSimulator: Sendable {
         core.faults.clear()
     }
 
-    /// Requests currently held open by a `hang` fault.
+    /// Requests currently held open by a `hang` (or `hangOnValue`) fault or waiting out a `delay`.
     public var hangingRequests: Int { core.hangs.count }
 
     /// Adds a user at run time; false when the username is taken.

@@ -19,7 +19,8 @@ public enum Simulator {
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
-    /// (hanging requests are released first). For the command line.
+    /// (requests held by a `hang` or `delay` fault are released first; whatever is still in flight a
+    /// second later is cancelled). For the command line.
     public static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
         let core = SimulatorCore(definition: definition, options: options)
         try await HTTPServer.run(

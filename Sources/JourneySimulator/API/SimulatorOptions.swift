@@ -17,6 +17,18 @@ public struct SimulatorOptions: Sendable {
     public var maxBodyBytes: Int
     /// Seed of every generated value (authId keys, tokenIds, OTPs, txids).
     public var seed: UInt64
+    /// Replaces the tree's `settings.maxPendingJourneys` when set.
+    public var maxPendingJourneys: Int?
+    /// Seconds a connection may stay without a complete request part (including one whose headers
+    /// never end) before it is closed; longer than the runner's 60 s pool idle time, so the client
+    /// closes an idle keep-alive connection first.
+    public var idleTimeout: Int64 = 75
+    /// Seconds a new connection has to send its first request head, however slowly it trickles in.
+    public var headerTimeout: Int64 = 10
+    /// Seconds a request has to send its whole body once its headers are in; then it is answered 408.
+    public var bodyTimeout: Int64 = 30
+    /// Connections served at once; further ones wait in the listen backlog until one closes.
+    public var maxConnections = 512
     /// Records every outcome taken (tests use it to prove a walk covered a tree).
     var edgeTrace: EdgeTrace?
 

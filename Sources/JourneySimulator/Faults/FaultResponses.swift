@@ -13,7 +13,7 @@ enum FaultResponses {
     /// The reply a fault puts in place of `original`; nil for faults that are not a reply (delay, hang, close).
     static func reply(for fault: FaultSpec, original: HTTPReply?) -> HTTPReply? {
         switch fault {
-        case .delay, .hang, .close:
+        case .delay, .hang, .close, .hangOnValue:
             return nil
         case .html:
             return text(.ok, "text/html; charset=utf-8", loginPage, outcome: "fault html")

@@ -17,9 +17,12 @@ public enum FaultSpec: Sendable, Hashable {
     case truncated
     /// 200 text/plain, not JSON.
     case notJSON
+    /// `hang`, but only for a request that submits an input with this value (a server that chokes on
+    /// a bad value); other requests are answered normally. On a tree node: answers to that node's page.
+    case hangOnValue(String)
 
     /// Fault kinds as written in trees, headers and the control API.
-    public static let kindNames = ["delay", "hang", "close", "html", "status", "truncated", "notJSON"]
+    public static let kindNames = ["delay", "hang", "close", "html", "status", "truncated", "notJSON", "hangOnValue"]
 
     /// The kind's name.
     public var kind: String {
@@ -31,10 +34,12 @@ public enum FaultSpec: Sendable, Hashable {
         case .status: "status"
         case .truncated: "truncated"
         case .notJSON: "notJSON"
+        case .hangOnValue: "hangOnValue"
         }
     }
 
-    /// Reads `X-Simulator-Fault` header text: `hang`, `close`, `delay=250`, `status=503`, `status=502;plain`.
+    /// Reads `X-Simulator-Fault` header text: `hang`, `close`, `delay=250`, `status=503`, `status=502;plain`,
+    /// `hangOnValue=<value>`.
     public init?(headerValue: String) {
         let parts = headerValue.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
         guard let kind = parts.first.map(String.init) else { return nil }
@@ -52,11 +57,15 @@ public enum FaultSpec: Sendable, Hashable {
             self = .status(code: code, plain: pieces.dropFirst().contains("plain"))
         case "truncated": self = .truncated
         case "notJSON": self = .notJSON
+        case "hangOnValue":
+            guard let argument, !argument.isEmpty else { return nil }
+            self = .hangOnValue(argument)
         default: return nil
         }
     }
 
-    /// Reads the JSON form: `{"kind": "delay", "ms": 250}`, `{"kind": "status", "code": 503, "plain": true}`.
+    /// Reads the JSON form: `{"kind": "delay", "ms": 250}`, `{"kind": "status", "code": 503, "plain": true}`,
+    /// `{"kind": "hangOnValue", "value": "bad"}`.
     public init?(json: JSONValue) {
         guard let kind = json["kind"]?.stringValue else { return nil }
         switch kind {
@@ -66,9 +75,22 @@ public enum FaultSpec: Sendable, Hashable {
         case "status":
             guard let code = json["code"]?.intValue, (100..<600).contains(code) else { return nil }
             self = .status(code: code, plain: json["plain"]?.boolValue ?? false)
+        case "hangOnValue":
+            guard let value = json["value"]?.stringValue, !value.isEmpty else { return nil }
+            self = .hangOnValue(value)
         default:
             guard let simple = FaultSpec(headerValue: kind), simple.kind == kind else { return nil }
             self = simple
+        }
+    }
+}
+
+extension FaultSpec {
+    /// True for a `hangOnValue` fault whose value is among the inputs `body` submits.
+    func hangsOn(_ body: JSONValue?) -> Bool {
+        guard case .hangOnValue(let value) = self, let callbacks = body?["callbacks"]?.arrayValue else { return false }
+        return callbacks.contains { callback in
+            (callback["input"]?.arrayValue ?? []).contains { $0["value"]?.displayText == value }
         }
     }
 }

@@ -1,13 +1,16 @@
 import NIOCore
 import Synchronization
 
-/// Requests held open by the `hang` fault. Each is released when its connection closes, its task is
-/// cancelled, or the simulator stops: a hang never blocks shutdown or other requests.
+/// Requests held open by the `hang` fault (or waiting out a `delay`). Each is released when its
+/// connection closes, its task is cancelled, or the simulator stops: a hang never blocks shutdown or
+/// other requests.
 final class HangRegistry: Sendable {
     private struct State {
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         /// Ids released before their waiter registered (the connection closed first).
         var released: Set<Int> = []
+        /// Ids whose wait has not ended: a release after the end is ignored, not remembered.
+        var pending: Set<Int> = []
         var nextId = 0
         var stopped = false
     }
@@ -21,6 +24,7 @@ final class HangRegistry: Sendable {
     func hang(on channel: any Channel) async {
         let id = state.withLock { state -> Int in
             state.nextId += 1
+            state.pending.insert(state.nextId)
             return state.nextId
         }
         channel.closeFuture.whenComplete { _ in self.release(id) }
@@ -28,7 +32,10 @@ final class HangRegistry: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    if state.stopped || state.released.remove(id) != nil { return true }
+                    if state.stopped || state.released.remove(id) != nil {
+                        state.pending.remove(id)
+                        return true
+                    }
                     state.waiters[id] = continuation
                     return false
                 }
@@ -39,10 +46,24 @@ final class HangRegistry: Sendable {
         }
     }
 
+    /// Waits `milliseconds`, or less when the channel closes or the simulator stops: a `delay` fault
+    /// never holds up shutdown.
+    func delay(milliseconds: Int, on channel: any Channel) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(for: .milliseconds(milliseconds)) }
+            group.addTask { await self.hang(on: channel) }
+            _ = await group.next()
+            group.cancelAll()
+        }
+    }
+
     private func release(_ id: Int) {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
-            state.released.insert(id)
+            if let waiter = state.waiters.removeValue(forKey: id) {
+                state.pending.remove(id)
+                return waiter
+            }
+            if state.pending.contains(id) { state.released.insert(id) }
             return nil
         }
         continuation?.resume()
@@ -52,7 +73,11 @@ final class HangRegistry: Sendable {
     func releaseAll() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.stopped = true
-            defer { state.waiters.removeAll() }
+            defer {
+                state.waiters.removeAll()
+                state.pending.removeAll()
+                state.released.removeAll()
+            }
             return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
@@ -65,7 +90,9 @@ final class InputClosedDetector: ChannelInboundHandler, Sendable {
 
     static func install(on channel: any Channel) {
         channel.eventLoop.execute {
-            try? channel.pipeline.syncOperations.addHandler(InputClosedDetector(), position: .first)
+            let operations = channel.pipeline.syncOperations
+            guard (try? operations.handler(type: InputClosedDetector.self)) == nil else { return }
+            try? operations.addHandler(InputClosedDetector(), position: .first)
         }
     }
 

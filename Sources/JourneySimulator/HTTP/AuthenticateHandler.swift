@@ -24,7 +24,7 @@ extension SimulatorCore {
         case .failure(let reply): return reply
         }
         if let served = settings.realms, !served.contains(realm) {
-            return .error(400, "Invalid realm, \(realm)")
+            return .error(AMRequestRules.invalidRealm(realm))
         }
         if let suspendedId = request.query["suspendedId"] { return resume(suspendedId, request) }
         if let authId = body["authId"]?.stringValue { return continueJourney(authId, body: body, request) }

@@ -7,6 +7,7 @@ extension SimulatorCore {
         let rest = request.path.dropFirst("/__simulator/".count)
         if rest == "clock" { return clock(request) }
         if rest == "faults" { return faultsControl(request) }
+        if rest == "stats" { return stats(request) }
         if rest.hasPrefix("mobilefirst/") {
             return mobileFirstControl(request, rest: rest.dropFirst("mobilefirst/".count))
         }
@@ -45,6 +46,18 @@ extension SimulatorCore {
     private var clockJSON: JSONValue {
         let now = self.now
         return ["now": .string(ISO8601.format(now)), "epochSeconds": .int(Int(now.timeIntervalSince1970))]
+    }
+
+    /// What the simulator holds: pending journeys (with the capacity and how many were evicted),
+    /// sessions, and requests held by a `hang` or `delay` fault.
+    private func stats(_ request: IncomingRequest) -> HTTPReply {
+        guard request.method == .get else { return .methodNotAllowed(request.method) }
+        var journeys: [String: JSONValue] = ["pending": .int(states.count), "evicted": .int(states.evicted)]
+        if let capacity = states.capacity { journeys["capacity"] = .int(capacity) }
+        let body: JSONValue = [
+            "journeys": .object(journeys), "sessions": .int(sessions.count), "heldRequests": .int(hangs.count),
+        ]
+        return .json(.ok, body, outcome: "200 stats")
     }
 
     private func outbox(_ request: IncomingRequest, recipient: String) -> HTTPReply {

@@ -61,9 +61,6 @@ struct HTTPReply: Sendable {
         }
     }
 
-    static let invalidJSON = error(
-        400, "The request could not be processed because the provided content is not valid JSON")
-    static let unsupportedMediaType = error(415, "Unsupported Media Type")
     static let accessDenied = error(401, "Access Denied")
 
     static func notFound(_ path: String) -> HTTPReply { error(404, "Resource '\(path)' not found") }
@@ -88,11 +85,12 @@ enum JSONBody {
 }
 
 extension JSONValue {
-    /// Parses a request body; `{}` for an empty one. 415 without a JSON content type, 400 for bad JSON.
+    /// Parses a request body by AM's rules (`AMRequestRules.body`): `{}` for an empty one, 415
+    /// without a JSON content type, 400 for bad JSON.
     static func body(_ request: IncomingRequest) -> JSONBody {
-        if request.isBodyEmpty { return .success(.object([:])) }
-        guard request.isJSONContentType else { return .failure(.unsupportedMediaType) }
-        guard let value = try? JSONReader.parse(request.body) else { return .failure(.invalidJSON) }
-        return .success(value)
+        switch AMRequestRules.body(request.body, contentType: request.headers[.contentType]) {
+        case .json(let value): .success(value)
+        case .rejected(let error): .failure(.error(error))
+        }
     }
 }

@@ -60,12 +60,4 @@ struct IncomingRequest: Sendable {
         return result
     }
 
-    var isJSONContentType: Bool {
-        guard let type = headers[.contentType] else { return false }
-        let essence = type.split(separator: ";").first.map(\.trimmedSpacesAndTabs) ?? ""
-        return HTTPText.namesMatch(essence, "application/json")
-            || (essence.utf8.count > 5 && HTTPText.namesMatch(Substring(essence.utf8.suffix(5)), "+json"))
-    }
-
-    var isBodyEmpty: Bool { body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
 }

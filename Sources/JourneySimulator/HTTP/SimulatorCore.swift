@@ -10,23 +10,33 @@ final class SimulatorCore: Sendable {
     let options: SimulatorOptions
     let env: EngineEnvironment
     let codec: AuthIdCodec
-    let states = ShardedStore<JourneyState>()
+    let states: ShardedStore<JourneyState>
     let sessions = SessionStore()
     let transactions = TransactionStore()
     let faults = FaultRegistry()
     let hangs = HangRegistry()
     let mobileFirstStore = MobileFirstStore()
     let resources: [String: ResourceDefinition]
+    /// `hangOnValue` faults of tree nodes, by `journey/node`: they apply to answers to the node's page.
+    let pageFaultNodes: [String: FaultSpec]
 
     init(definition: SimulatorDefinition, options: SimulatorOptions) {
         self.definition = definition
         self.settings = definition.settings
         self.options = options
+        self.states = ShardedStore(capacity: options.maxPendingJourneys ?? definition.settings.maxPendingJourneys)
         self.codec = AuthIdCodec(secret: definition.settings.secret)
         self.env = EngineEnvironment(
             settings: definition.settings, users: UserStore(definition.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
             trace: options.edgeTrace, devices: OATHDeviceStore(definition.users))
+        var pageFaults: [String: FaultSpec] = [:]
+        for journey in definition.journeys.values {
+            for node in journey.nodes.values {
+                if case .hangOnValue? = node.fault { pageFaults["\(journey.name)/\(node.id)"] = node.fault }
+            }
+        }
+        self.pageFaultNodes = pageFaults
         self.resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -46,15 +56,7 @@ final class SimulatorCore: Sendable {
 
     private func amJSON(_ request: IncomingRequest) -> HTTPReply {
         let segments = request.path.dropFirst("/am/json".count).split(separator: "/").map(String.init)
-        var names: [String] = []
-        var index = 0
-        while index + 1 < segments.count, segments[index] == "realms" {
-            if segments[index + 1] != "root" { names.append(segments[index + 1]) }
-            index += 2
-        }
-        let rest = Array(segments[index...])
-        var realm = "/" + names.joined(separator: "/")
-        if let override = request.query["realm"], !override.isEmpty { realm = Realm.normalize(override) }
+        let (realm, rest) = AMRequestRules.realm(segments: segments, query: request.query["realm"])
         switch rest.first {
         case "authenticate" where rest.count == 1:
             guard request.method == .post else { return .methodNotAllowed(request.method) }

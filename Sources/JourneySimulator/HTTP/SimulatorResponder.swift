@@ -33,12 +33,14 @@ struct SimulatorResponder: HTTPResponder {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBytes {
             return finish(Self.tooLarge(maxBytes), request, path)
         }
-        var request = request
         let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: maxBytes)
-        } catch is NIOTooManyBytesError {
-            return finish(Self.tooLarge(maxBytes), request, path)
+        switch await RequestBodyReader.read(request, upTo: maxBytes, within: core.options.bodyTimeout) {
+        case .body(let bytes): body = bytes
+        case .tooLarge: return finish(Self.tooLarge(maxBytes), request, path)
+        case .timedOut:
+            return finish(
+                .error(408, "The request body did not arrive within \(core.options.bodyTimeout) s"), request, path)
+        case .failed(let error): throw error
         }
         let incoming = IncomingRequest(
             method: request.method, target: target, headers: request.headers, body: Array(buffer: body),
@@ -54,13 +56,22 @@ struct SimulatorResponder: HTTPResponder {
                 fault = core.faults.take(journey: core.peekJourney(incoming), path: path)
             }
         }
+        if case .hangOnValue? = fault {
+            // Only a request that submits the value hangs; any other is answered as usual.
+            let body = try? JSONReader.parse(incoming.body)
+            fault = fault?.hangsOn(body) == true ? .hang : nil
+        } else if fault == nil, let nodeFault = core.pageFault(incoming),
+            nodeFault.hangsOn(try? JSONReader.parse(incoming.body))
+        {
+            fault = .hang
+        }
         if let fault, fault.isConnectionFault {
             try await drop(fault, request, path, context)
         }
         if let fault, let reply = FaultResponses.reply(for: fault, original: nil), fault != .truncated {
             return finish(reply, request, path)
         }
-        if case .delay(let ms)? = fault { try await Task.sleep(for: .milliseconds(ms)) }
+        if case .delay(let ms)? = fault { await core.hangs.delay(milliseconds: ms, on: context.channel) }
         var reply = core.handle(incoming)
         if fault == .truncated, let cut = FaultResponses.reply(for: .truncated, original: reply) {
             reply = withContext(cut, of: reply)
@@ -69,7 +80,7 @@ struct SimulatorResponder: HTTPResponder {
                 log(request, path, reply.logContext, "fault \(nodeFault.kind)")
                 try await drop(nodeFault, request, path, context, logged: true)
             }
-            if case .delay(let ms) = nodeFault { try await Task.sleep(for: .milliseconds(ms)) }
+            if case .delay(let ms) = nodeFault { await core.hangs.delay(milliseconds: ms, on: context.channel) }
             if let faulty = FaultResponses.reply(for: nodeFault, original: reply) {
                 reply = withContext(faulty, of: reply)
             }
@@ -107,7 +118,8 @@ struct SimulatorResponder: HTTPResponder {
     private func log(_ request: Request, _ path: String, _ context: String, _ outcome: String) {
         guard core.options.logRequests else { return }
         let middle = context.isEmpty ? "" : " \(context)"
-        core.options.log("\(request.method.rawValue) \(path)\(middle) -> \(outcome)")
+        // The path is percent-decoded and the outcome may quote a header: a CR/LF must not start a forged line.
+        core.options.log(VisibleText.escaped("\(request.method.rawValue) \(path)\(middle) -> \(outcome)"))
     }
 }
 
@@ -116,6 +128,15 @@ extension FaultSpec {
 }
 
 extension SimulatorCore {
+    /// The `hangOnValue` fault of the node whose page a continue request answers, without touching any state.
+    func pageFault(_ request: IncomingRequest) -> FaultSpec? {
+        guard !pageFaultNodes.isEmpty, let body = try? JSONReader.parse(request.body),
+            let authId = body["authId"]?.stringValue, case .success(let claims) = codec.verify(authId, now: now),
+            let state = states.get(claims.stateId)
+        else { return nil }
+        return pageFaultNodes["\(state.journey)/\(state.node)"]
+    }
+
     /// The journey a request is about, for matching injected faults, without touching any state.
     func peekJourney(_ request: IncomingRequest) -> String? {
         if let name = request.query["authIndexValue"], request.query["authIndexType"] ?? "service" == "service" {

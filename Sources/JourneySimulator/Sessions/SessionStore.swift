@@ -49,6 +49,9 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// Sessions held, live or not yet dropped.
+    var count: Int { sessions.count }
+
     func remove(_ tokenId: String) -> Bool {
         sessions.take(tokenId) != nil
     }

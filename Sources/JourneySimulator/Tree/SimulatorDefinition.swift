@@ -45,6 +45,9 @@ public struct SimulatorSettings: Sendable {
     public var realms: [String]? = nil
     /// Seconds an authId stays valid.
     public var authIdLifetime = 300
+    /// Journeys waiting for their next request kept at most; past it the oldest is dropped and its
+    /// authId answered as expired (401 "Session has timed out").
+    public var maxPendingJourneys = 10_000
     /// Seconds a session stays valid.
     public var sessionLifetime = 7200
     /// The HMAC secret that signs authIds.

@@ -93,11 +93,11 @@ extension TreeParser {
             return nil
         }
         guard let map = node.mapping("fault") else { return nil }
-        map.allowOnly(["kind", "ms", "code", "plain"], in: "a fault")
+        map.allowOnly(["kind", "ms", "code", "plain", "value"], in: "a fault")
         if let fault = FaultSpec(json: node.json) { return fault }
         reader.error(
             "a fault needs a known 'kind' (\(FaultSpec.kindNames.joined(separator: ", "))); "
-                + "delay needs 'ms', status needs 'code' (100-599)", at: node)
+                + "delay needs 'ms', status needs 'code' (100-599), hangOnValue needs 'value'", at: node)
         return nil
     }
 

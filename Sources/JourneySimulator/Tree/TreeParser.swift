@@ -50,7 +50,7 @@ final class TreeParser {
 
     static let settingsKeys = [
         "cookieName", "realms", "authIdLifetime", "sessionLifetime", "secret", "successUrl", "failureUrl",
-        "inputNumbering", "amlbCookie", "defaultJourney", "quirks",
+        "inputNumbering", "amlbCookie", "defaultJourney", "quirks", "maxPendingJourneys",
     ]
 
     func parseSettings(_ node: YNode) -> SimulatorSettings {
@@ -67,6 +67,9 @@ final class TreeParser {
         if let value = map["realms"]?.stringList("realms") { settings.realms = value.map(Realm.normalize) }
         if let value = positiveInt(map["authIdLifetime"], "authIdLifetime") { settings.authIdLifetime = value }
         if let value = positiveInt(map["sessionLifetime"], "sessionLifetime") { settings.sessionLifetime = value }
+        if let value = positiveInt(map["maxPendingJourneys"], "maxPendingJourneys") {
+            settings.maxPendingJourneys = value
+        }
         if let value = map["secret"]?.string("secret") {
             if value.count < 8 {
                 reader.error("secret must be at least 8 characters", at: map["secret"] ?? node)

@@ -227,3 +227,25 @@ import Testing
         }
     }
 }
+
+/// `limits.deadline`: a duration in range, read as seconds.
+@Suite struct DeadlineLimitTests {
+    @Test func aDeadlineIsReadAsSeconds() {
+        let script = LoaderTestSupport.load("version: 1\nname: D\njourney: Login\nlimits: { deadline: 2m }\n")
+        #expect(script?.limits.deadlineSeconds == 120)
+        let none = LoaderTestSupport.load("version: 1\nname: D\njourney: Login\n")
+        #expect(none != nil)
+        #expect(none?.limits.deadlineSeconds == nil)
+    }
+
+    @Test func aDeadlineOutOfRangeIsAnError() {
+        #expect(
+            LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 25h }\n") == [
+                "4:21 error: limits.deadline must be at most 24h (86400 s), found '25h'"
+            ])
+        #expect(
+            LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 0 }\n") == [
+                "4:21 error: limits.deadline must be a number of seconds or a duration such as 30s, 500ms or 2m, found '0'"
+            ])
+    }
+}

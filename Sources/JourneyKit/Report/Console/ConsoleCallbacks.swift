@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// The lines for the callbacks a step received and how they were answered, e.g.
 /// `NameCallback "User Name" ← demo`.
 struct ConsoleCallbacks {
@@ -11,7 +13,7 @@ struct ConsoleCallbacks {
         var line = callback.type
         if let prompt = callback.prompt, !prompt.isEmpty { line += " \"\(prompt)\"" }
         if let answer = Self.answer(callback.inputs) { line += " ← \(answer)" }
-        var lines = [line]
+        var lines = [VisibleText.escaped(line)]
         if !callback.notes.isEmpty {
             let notes = callback.notes.map { "\($0.key)=\(verbose ? $0.value : Self.cut($0.value))" }
             lines.append("  " + style.paint(notes.joined(separator: " "), .dim))

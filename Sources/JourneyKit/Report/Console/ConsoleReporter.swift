@@ -85,7 +85,7 @@ public struct ConsoleReporter: Reporter {
         let text = source == nil ? diagnostic.description : diagnostic.rendered(source: source)
         let tone: ConsoleStyle.Tone = diagnostic.severity == .error ? .red : .yellow
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-            "  " + (index == 0 ? style.paint(String(line), tone) : String(line))
+            "  " + (index == 0 ? style.paint(String(line), tone) : VisibleText.escaped(String(line)))
         }
     }
 
@@ -93,13 +93,15 @@ public struct ConsoleReporter: Reporter {
         let exchange = step.exchange
         var line = "  step \(step.number)  "
         if let phase = step.phase { line += style.paint("[\(phase)]", .cyan) + " " }
-        line += "\(exchange.method) \(ConsoleExchange.shortURL(exchange.url))"
+        line += VisibleText.escaped("\(exchange.method) \(ConsoleExchange.shortURL(exchange.url))")
         line += "  \(style.status(exchange.status))  \(ReportTime.milliseconds(exchange.duration))"
-        if let stage = step.stage, !stage.isEmpty { line += "  stage \(stage)" }
+        if let stage = step.stage, !stage.isEmpty { line += "  stage \(VisibleText.escaped(stage))" }
         if let waited = step.waitedSeconds { line += "  " + style.paint("waited \(ReportTime.short(waited))", .cyan) }
         var lines = [line]
         if verbose {
-            if let header = step.header, !header.isEmpty { lines.append("    header \"\(header)\"") }
+            if let header = step.header, !header.isEmpty {
+                lines.append("    header \"\(VisibleText.escaped(header))\"")
+            }
             lines += ConsoleExchange(style: style).lines(for: exchange).map { "    " + $0 }
         }
         lines += step.notes.map { "    " + style.paint("\($0.key) \($0.value)", .dim) }

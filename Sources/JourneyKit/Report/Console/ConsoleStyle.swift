@@ -1,5 +1,8 @@
+import JourneyCore
+
 /// ANSI styling for console output, or none. The caller decides whether colour is wanted
-/// (a TTY and `NO_COLOR` unset); nothing here looks at the environment.
+/// (a TTY and `NO_COLOR` unset); nothing here looks at the environment. Painted text has its
+/// control characters made visible (`VisibleText`): a server's escape sequences never reach the terminal.
 struct ConsoleStyle: Sendable {
     enum Tone: String {
         case bold = "1"
@@ -12,8 +15,9 @@ struct ConsoleStyle: Sendable {
 
     var useColor: Bool
 
-    /// `text` wrapped in the tone's escape codes when colour is on; unchanged otherwise.
+    /// `text`, its control characters made visible, wrapped in the tone's escape codes when colour is on.
     func paint(_ text: String, _ tone: Tone) -> String {
+        let text = VisibleText.escaped(text)
         guard useColor, !text.isEmpty else { return text }
         return "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m"
     }

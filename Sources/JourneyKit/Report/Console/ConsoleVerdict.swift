@@ -28,12 +28,13 @@ struct ConsoleVerdict {
             let place = result.error?.step.map { "at step \($0): " } ?? ""
             let lines = (result.error?.message ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
+            let headline = VisibleText.escaped("\(place)\(lines.first ?? "")")
             return
-                (["\(label)  \(place)\(lines.first ?? "")  \(steps), \(ReportTime.short(result.duration))"]
-                + lines.dropFirst().map { "  " + $0 }).joined(separator: "\n")
+                (["\(label)  \(headline)  \(steps), \(ReportTime.short(result.duration))"]
+                + lines.dropFirst().map { "  " + VisibleText.escaped(String($0)) }).joined(separator: "\n")
         }
         let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
-        return "\(label)  \(detail)  \(steps), \(ReportTime.short(result.duration))"
+        return "\(label)  \(VisibleText.escaped(detail))  \(steps), \(ReportTime.short(result.duration))"
     }
 
     /// `transport error at step 2: connection refused`.

@@ -52,7 +52,7 @@ enum FormatKeys {
     static let resourceResult = ["status", "body"]
     /// Outcomes of a MobileFirst script.
     static let mobileFirstOutcomes = ["token", "failure", "blocked"]
-    static let limits = ["maxSteps", "maxPolls", "fastPolling"]
+    static let limits = ["maxSteps", "maxPolls", "fastPolling", "deadline"]
     static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
 
     static let all: [String: [String]] = [

@@ -1,6 +1,6 @@
 import JourneyCore
 
-/// Reads `limits:` — max steps, max polls, fast polling.
+/// Reads `limits:` — max steps, max polls, fast polling, the run's deadline.
 extension LoadContext {
     func limits(_ node: YNode) -> Limits {
         var limits = Limits()
@@ -14,6 +14,13 @@ extension LoadContext {
         }
         if let value = mapping["fastPolling"]?.bool("limits.fastPolling") {
             limits.fastPolling = value
+        }
+        if let node = mapping["deadline"], let seconds = durationSeconds(node, "limits.deadline") {
+            if seconds > Limits.maxDeadlineSeconds {
+                error("limits.deadline must be at most 24h (86400 s), found '\(node.scalarText ?? "")'", at: node)
+            } else {
+                limits.deadlineSeconds = seconds
+            }
         }
         return limits
     }

@@ -1,0 +1,35 @@
+/// Text from outside (a server's prompt, a request path) made safe to print on one line: control
+/// characters, C1 controls and bidirectional overrides become visible escapes such as `\u001b`,
+/// so they can neither drive the terminal nor start a line of their own in a log.
+public enum VisibleText {
+    /// `text` with every control character written as `\n`, `\r`, `\t` or `\uXXXX`; the same text
+    /// (not a copy) when there is none.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+        }
+        return result
+    }
+
+    /// C0 and C1 controls, DEL, and the bidi embeddings, overrides and isolates.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}

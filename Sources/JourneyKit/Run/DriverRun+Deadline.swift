@@ -1,0 +1,35 @@
+import Foundation
+
+extension DriverRun {
+    /// Runs `work` within the script's `limits.deadline`: when the time is up first, the work is
+    /// cancelled (with whatever request, wait or command it was in) and the run ends with a transport
+    /// error naming the deadline (exit 3).
+    func withinDeadline(_ work: @escaping @Sendable () async throws(RunError) -> Outcome?) async throws(RunError)
+        -> Outcome?
+    {
+        guard let seconds = script.limits.deadlineSeconds else { return try await work() }
+        let finished: Result<Outcome?, RunError>? = await withTaskGroup(of: Result<Outcome?, RunError>?.self) { group in
+            group.addTask {
+                do throws(RunError) {
+                    return .success(try await work())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let finished else {
+            throw RunError(
+                .transport,
+                "the run did not finish within its deadline of \(ReportTime.short(seconds)) (limits.deadline)",
+                step: steps.last?.number)
+        }
+        return try finished.get()
+    }
+}

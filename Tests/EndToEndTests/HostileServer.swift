@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A misbehaving HTTP/1.1 server on 127.0.0.1 (ephemeral port) for the hostile-server tests. The
+/// first path segment picks the misbehaviour, so a script's `server.url` is
+/// `http://127.0.0.1:<port>/<behaviour>/am`. Each connection gets its own thread and one request.
+final class HostileServer: Sendable {
+    enum Behaviour: String, CaseIterable {
+        /// Headers at once, then the body one byte every half second.
+        case drip
+        /// Escape sequences and newlines in the stage, header, prompt and failure message, and a C1 CSI
+        /// in a response header (an ESC there is refused by the client's HTTP parser).
+        case escapes
+        /// `{"tokenId": 12345}`: a success whose tokenId is a number.
+        case numericToken
+        /// A step whose callback has two inputs named `IDToken1`.
+        case duplicateInputs
+        /// A step whose `callbacks` is an object.
+        case callbacksNotArray
+        /// 302 to the same URL, every time.
+        case redirect
+        /// A JSON body larger than the runner's response limit.
+        case huge
+        /// A NameCallback step; the answer `hang-me` is never answered.
+        case hangOnValue
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let stopped = Atomic<Bool>(false)
+
+    /// The base URL a script uses for `behaviour`.
+    func baseURL(_ behaviour: Behaviour) -> String { "http://127.0.0.1:\(port)/\(behaviour.rawValue)/am" }
+
+    init() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+        }
+        guard bound == 0, listen(socket, 64) == 0 else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        listener = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Stops accepting; open connections end when their client goes.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while !stopped.load(ordering: .relaxed) {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            Thread.detachNewThread {
+                Self.serve(connection)
+                close(connection)
+            }
+        }
+    }
+
+    // MARK: One connection
+
+    private static func serve(_ connection: Int32) {
+        guard let (path, body) = readRequest(connection) else { return }
+        let segment = path.split(separator: "/").first.map(String.init) ?? ""
+        let isStart = !body.contains("authId")
+        switch Behaviour(rawValue: segment) {
+        case .drip:
+            // 120 bytes: a minute at this pace, far past any timeout the tests use.
+            let json =
+                Data(#"{"tokenId":"t","successUrl":"/am/console","realm":"/"}"#.utf8) + Data(repeating: 0x20, count: 66)
+            guard write(connection, head(200, length: json.count)) else { return }
+            for byte in json {
+                guard write(connection, Data([byte])) else { return }
+                usleep(500_000)
+            }
+        case .escapes:
+            if isStart {
+                let step = #"""
+                    {"authId":"a","stage":"\u001b[2Jstage","header":"\u001b]0;pwned\u0007Sign in","callbacks":[
+                    {"type":"NameCallback","output":[{"name":"prompt","value":"User\u001b[2J\u001b[H\n✔ passed  Name"}],
+                    "input":[{"name":"IDToken1","value":""}]}]}
+                    """#
+                _ = write(
+                    connection, head(200, length: step.utf8.count, extra: "X-Evil: a\u{9B}31mred\r\n") + Data(step.utf8)
+                )
+            } else {
+                let failure = #"{"code":401,"reason":"Unauthorized","message":"\u001b[32m\u2714 passed\u001b[0m\nbye"}"#
+                _ = write(connection, head(401, length: failure.utf8.count) + Data(failure.utf8))
+            }
+        case .numericToken:
+            respond(connection, #"{"tokenId":12345,"successUrl":"/am/console","realm":"/"}"#)
+        case .duplicateInputs:
+            respond(
+                connection,
+                #"{"authId":"a","callbacks":[{"type":"NameCallback","output":[{"name":"prompt","value":"User Name"}],"input":[{"name":"IDToken1","value":""},{"name":"IDToken1","value":""}]}]}"#
+            )
+        case .callbacksNotArray:
+            respond(connection, #"{"authId":"a","callbacks":{"type":"NameCallback"}}"#)
+        case .redirect:
+            _ = write(connection, head(302, length: 0, extra: "Location: /\(path)\r\n"))
+        case .huge:
+            let size = 9 * 1024 * 1024
+            guard write(connection, head(200, length: size + 2)) else { return }
+            let chunk = Data(repeating: 0x20, count: 64 * 1024)
+            guard write(connection, Data("[".utf8)) else { return }
+            for _ in 0..<(size / chunk.count) where !write(connection, chunk) { return }
+            _ = write(connection, Data("]".utf8))
+        case .hangOnValue:
+            if body.contains("hang-me") {
+                var byte: UInt8 = 0
+                _ = recv(connection, &byte, 1, 0)  // until the client goes away
+                return
+            }
+            if isStart {
+                respond(
+                    connection,
+                    #"{"authId":"a","callbacks":[{"type":"NameCallback","output":[{"name":"prompt","value":"User Name"}],"input":[{"name":"IDToken1","value":""}]}]}"#
+                )
+            } else {
+                respond(connection, #"{"tokenId":"t","successUrl":"/am/console","realm":"/"}"#)
+            }
+        case nil:
+            respond(connection, #"{"code":404,"reason":"Not Found","message":"no such behaviour"}"#, status: 404)
+        }
+    }
+
+    private static func respond(_ connection: Int32, _ json: String, status: Int = 200) {
+        _ = write(connection, head(status, length: json.utf8.count) + Data(json.utf8))
+    }
+
+    private static func head(_ status: Int, length: Int, extra: String = "") -> Data {
+        Data(
+            ("HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n"
+                + "Connection: close\r\n\(extra)\r\n").utf8)
+    }
+
+    /// The path (without its leading slash) and the body of one request.
+    private static func readRequest(_ connection: Int32) -> (String, String)? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let separator = Data("\r\n\r\n".utf8)
+        while received.range(of: separator) == nil {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        guard let end = received.range(of: separator) else { return nil }
+        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+        var body = Data(received[end.upperBound...])
+        let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        while body.count < length {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        let target = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let path = String(target.split(separator: "?").first ?? "").trimmingPrefix("/")
+        return (String(path), String(decoding: body, as: UTF8.self))
+    }
+
+    /// Writes all of `data`; false once the client has gone.
+    private static func write(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import JourneyCore
+import JourneyKit
+import Testing
+
+/// `journey simulate` as a process: signals, and faults a run must survive.
+@Suite struct SimulatorProcessTests {
+    /// A running `journey simulate` child process and the port it listens on.
+    struct Child {
+        let process: Process
+        let port: Int
+        let exited: AsyncStream<Void>
+    }
+
+    static func simulate(_ arguments: [String]) async throws -> Child {
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["simulate"] + arguments + ["--port", "0"]
+        process.currentDirectoryURL = CLI.packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let (exited, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        try process.run()
+        // The listening line, read on a thread of its own (a blocking read must not hold one of the
+        // concurrency pool's threads); an empty read means the process ended first.
+        let port = await withCheckedContinuation { (continuation: CheckedContinuation<Int?, Never>) in
+            Thread.detachNewThread {
+                var text = ""
+                while true {
+                    let data = errors.fileHandleForReading.availableData
+                    if data.isEmpty { return continuation.resume(returning: nil) }
+                    text += String(decoding: data, as: UTF8.self)
+                    if let range = text.range(of: "listening on http://127.0.0.1:") {
+                        let digits = text[range.upperBound...].prefix { $0.isNumber }
+                        if text[range.upperBound...].dropFirst(digits.count).first == "/" {
+                            return continuation.resume(returning: Int(digits))
+                        }
+                    }
+                }
+            }
+        }
+        guard let port else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown)
+        }
+        return Child(process: process, port: port, exited: exited)
+    }
+
+    /// True when the stream ends within `seconds`.
+    static func ends(_ stream: AsyncStream<Void>, within seconds: Double) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream {}
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test func sigtermStopsTheSimulatorWhileADelayIsPending() async throws {
+        let child = try await Self.simulate(["journeys/trees/am.yaml"])
+        let root = "http://127.0.0.1:\(child.port)"
+        let transport = HTTPTransport()
+        let delayed = Task {
+            try? await transport.send(
+                TransportRequest(
+                    method: "POST", url: root + "/am/json/realms/root/authenticate",
+                    headers: [HeaderField("X-Simulator-Fault", "delay=60000")], timeoutSeconds: 90))
+        }
+        var held = 0
+        for _ in 0..<5_000 where held == 0 {
+            let stats = try await transport.send(
+                TransportRequest(method: "GET", url: root + "/__simulator/stats", timeoutSeconds: 5))
+            held = (try? JSONValue.parse(stats.body))?["heldRequests"]?.intValue ?? 0
+            await Task.yield()
+        }
+        #expect(held == 1)
+        let signalled = Date()
+        kill(child.process.processIdentifier, SIGTERM)
+        let stopped = await Self.ends(child.exited, within: 10)
+        if !stopped { child.process.interrupt() }
+        #expect(stopped, "journey simulate was still running 10 s after SIGTERM")
+        #expect(Date().timeIntervalSince(signalled) < 2.5)
+        if stopped {
+            // A graceful stop: the signal was handled, not the process killed by it.
+            #expect(child.process.terminationReason == .exit)
+            #expect(child.process.terminationStatus == 0)
+        }
+        delayed.cancel()
+    }
+
+    @Test func aServerHangingOnOneValueIsEndedByTheRunTimeout() async throws {
+        let tree = try CLI.temporaryFile(
+            "hang.yaml",
+            """
+            kind: simulator
+            version: 1
+            users: [{ username: demo, password: Ch4ng3it! }]
+            journeys:
+              Login:
+                start: credentials
+                nodes:
+                  credentials:
+                    fault: { kind: hangOnValue, value: hang-me }
+                    page:
+                      callbacks:
+                        - { type: NameCallback, prompt: User Name }
+                        - { type: PasswordCallback, prompt: Password }
+                    next: check
+                  check:
+                    credentials: {}
+                    outcomes: { "true": success, "false": failure }
+            """)
+        let script = try CLI.temporaryFile(
+            "hang-script.yaml",
+            """
+            version: 1
+            name: Hang
+            server: { simulate: \(tree), timeout: 2 }
+            journey: Login
+            handlers:
+              NameCallback: hang-me
+              PasswordCallback: { value: x, secret: true }
+            """)
+        let output = try await CLI.run(["run", script], timeout: 20)
+        #expect(output.status == 3, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("at step 2: POST"), "\(output.stdout)")
+        #expect(output.stdout.contains("no response within 2 s (request timeout)"), "\(output.stdout)")
+    }
+}
