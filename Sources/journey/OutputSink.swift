@@ -30,8 +30,16 @@ final class OutputSink: Sendable {
         return summary
     }
 
+    /// Set once stdout is gone (`journey run … | head`): the run goes on to its verdict and exit code.
+    private let outputClosed = Atomic(false)
+
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        guard !outputClosed.load(ordering: .relaxed) else { return }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        } catch {
+            outputClosed.store(true, ordering: .relaxed)
+        }
     }
 }
 
