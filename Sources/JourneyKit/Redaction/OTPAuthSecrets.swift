@@ -1,11 +1,17 @@
 import Foundation
+import JourneyCore
 
-/// The secrets inside `otpauth://` URIs (an OATH registration step's hidden value and QR
-/// script) are registered before a body is redacted, so a device's seed never reaches a trace.
+/// The secrets inside MFA registration URIs: the seed of an `otpauth://` URI (an OATH
+/// registration step's hidden value and QR script) and the shared secret of a `pushauth://`
+/// one. They are registered when a capture reads the URI and before a body is redacted, so a
+/// device's seed never reaches a trace.
 enum OTPAuthSecrets {
     private static let marker = Array("otpauth".utf8)
     private static let pattern: NSRegularExpression? = try? NSRegularExpression(
         pattern: #"secret(?:=|%3D|\\+x3D)([A-Za-z2-7]{8,})"#, options: [.caseInsensitive])
+
+    /// Query parameters of a registration URI that hold a secret, by scheme.
+    private static let secretParameters = ["otpauth": ["secret"], "pushauth": ["s"]]
 
     /// A plain byte search; `Data.range(of:)` was a visible cost on every response of a run.
     private static func containsMarker(_ body: Data) -> Bool {
@@ -25,6 +31,19 @@ enum OTPAuthSecrets {
             if let range = Range(match.range(at: 1), in: text) {
                 redactor.register(String(text[range]), name: "otpSecret")
             }
+        }
+    }
+
+    /// Registers the secrets of a registration URI (`otpauth://…?secret=…`, `pushauth://…?s=…`).
+    static func register(inURI uri: String, with redactor: Redactor) {
+        guard let colon = uri.firstIndex(of: ":"), let names = secretParameters[uri[..<colon].lowercased()],
+            let question = uri.firstIndex(of: "?")
+        else { return }
+        for pair in uri[uri.index(after: question)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, names.contains(String(parts[0])) else { continue }
+            let value = PercentEncoding.decoded(parts[1]) ?? String(parts[1])
+            redactor.register(value, name: names == ["secret"] ? "otpSecret" : "pushSecret")
         }
     }
 }
