@@ -91,4 +91,15 @@ import Testing
                 == "http://127.0.0.1:8081/am/json/authenticate?authIndexValue=Login&noSession=«flag»&x=«password»%21")
         #expect(redactor.redact(url: "/users/s3cret?code=1") == "/users/«password»?code=«pin»")
     }
+
+    /// A recording made with a secret replays without it: a placeholder inside a recorded
+    /// value stands for any text there.
+    @Test func aPlaceholderInsideARecordedValueStandsForAnyText() {
+        #expect(InputValues.match("demo@example.com", "«secret»@example.com"))
+        #expect(InputValues.match(#"{"a":true,"b":1}"#, #"{"a":«secret»,"b":1}"#))
+        #expect(!InputValues.match(#"{"a":true,"b":2}"#, #"{"a":«secret»,"b":1}"#))
+        #expect(!InputValues.match("demo@example.org", "«secret»@example.com"))
+        #expect(InputValues.match(JSONValue.object(["answer": "-1"]), JSONValue.object(["answer": "-«pin»"])))
+        #expect(!InputValues.match(JSONValue.object(["answer": "2"]), JSONValue.object(["answer": "-«pin»"])))
+    }
 }
