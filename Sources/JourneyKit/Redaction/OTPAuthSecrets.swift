@@ -10,8 +10,10 @@ enum OTPAuthSecrets {
     private static let pattern: NSRegularExpression? = try? NSRegularExpression(
         pattern: #"secret(?:=|%3D|\\+x3D)([A-Za-z2-7]{8,})"#, options: [.caseInsensitive])
 
-    /// Query parameters of a registration URI that hold a secret, by scheme.
-    private static let secretParameters = ["otpauth": ["secret"], "pushauth": ["s"]]
+    /// The query parameter of a registration URI that holds its secret, and the secret's name, by scheme.
+    private static let secretParameters = [
+        "otpauth": (parameter: "secret", name: "otpSecret"), "pushauth": (parameter: "s", name: "pushSecret"),
+    ]
 
     /// A plain byte search; `Data.range(of:)` was a visible cost on every response of a run.
     private static func containsMarker(_ body: Data) -> Bool {
@@ -36,14 +38,13 @@ enum OTPAuthSecrets {
 
     /// Registers the secrets of a registration URI (`otpauth://…?secret=…`, `pushauth://…?s=…`).
     static func register(inURI uri: String, with redactor: Redactor) {
-        guard let colon = uri.firstIndex(of: ":"), let names = secretParameters[uri[..<colon].lowercased()],
+        guard let colon = uri.firstIndex(of: ":"), let secret = secretParameters[uri[..<colon].lowercased()],
             let question = uri.firstIndex(of: "?")
         else { return }
         for pair in uri[uri.index(after: question)...].split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, names.contains(String(parts[0])) else { continue }
-            let value = PercentEncoding.decoded(parts[1]) ?? String(parts[1])
-            redactor.register(value, name: names == ["secret"] ? "otpSecret" : "pushSecret")
+            guard parts.count == 2, parts[0] == secret.parameter else { continue }
+            redactor.register(PercentEncoding.decoded(parts[1]) ?? String(parts[1]), name: secret.name)
         }
     }
 }
