@@ -9,6 +9,18 @@ extension Redactor {
     /// Members whose value names a part of the protocol, never data: kept as they are.
     static let identifierMembers: Set<String> = ["type", "stage", "name", "authId", "_type", "_action"]
 
+    /// What structural redaction does with a member, by its key: one lookup per member.
+    enum MemberRule {
+        case secret, identifier, outputValue
+    }
+
+    static let memberRules: [String: MemberRule] = {
+        var rules: [String: MemberRule] = ["value": .outputValue]
+        for key in secretMembers { rules[key] = .secret }
+        for key in identifierMembers { rules[key] = .identifier }
+        return rules
+    }()
+
     /// Outputs (`{"name": …, "value": …}`) whose value identifies the callback.
     static let identifierOutputs: Set<String> = ["id"]
 
@@ -40,20 +52,22 @@ extension Redactor {
         switch json {
         case .object(let object):
             var copy: [String: JSONValue]?
-            let outputName = object["name"]?.stringValue
-            let identifiesCallback = outputName.map(Self.identifierOutputs.contains) ?? false
-            let labelsCallback = outputName.map(Self.labelOutputs.contains) ?? false
             for (key, value) in object {
                 let replacement: JSONValue?
-                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
-                    register(text, name: key)
+                switch Self.memberRules[key] {
+                case .secret? where !(value.stringValue ?? "").isEmpty:
+                    register(value.stringValue ?? "", name: key)
                     replacement = .string(Self.placeholder(key))
-                } else if Self.identifierMembers.contains(key) || (identifiesCallback && key == "value") {
+                case .identifier?:
                     replacement = nil
-                } else if labelsCallback && key == "value", let label = value.stringValue {
+                case .outputValue? where object["name"]?.stringValue.map(Self.identifierOutputs.contains) == true:
+                    replacement = nil
+                case .outputValue?
+                where object["name"]?.stringValue.map(Self.labelOutputs.contains) == true && value.stringValue != nil:
+                    let label = value.stringValue ?? ""
                     let redacted = redact(label: label)
                     replacement = redacted == label ? nil : .string(redacted)
-                } else {
+                default:
                     replacement = redactedIfChanged(value, sent: sent && key != "output")
                 }
                 if let replacement {
