@@ -4,12 +4,21 @@ public enum PercentEncoding {
     /// RFC 3986 percent-encoding of a query name or value: ASCII letters, digits and `-._~`
     /// stay, every other UTF-8 byte becomes `%XX`.
     public static func queryComponent(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        encoded(text, keeping: isUnreserved)
+    }
+
+    /// `text` with only its non-ASCII bytes percent-encoded: a URL that holds a placeholder (`«code»`).
+    public static func nonASCIIEncoded(_ text: String) -> String {
+        encoded(text, keeping: { $0 < 0x80 })
+    }
+
+    private static func encoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        if text.utf8.allSatisfy(keeping) { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if keeping(byte) {
                 bytes.append(byte)
             } else {
                 bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]

@@ -159,6 +159,8 @@ public enum HARWriter {
     /// The URL with secret query values replaced (decoded first, so an encoded secret cannot
     /// slip through), and its query as HAR's `queryString`.
     static func redactedURL(_ url: String) -> (String, [HARNameValue]) {
+        // A placeholder (`«password»`) is not ASCII: encoded first, so the rest of the URL is not encoded twice.
+        let url = url.utf8.allSatisfy { $0 < 0x80 } ? url : PercentEncoding.nonASCIIEncoded(url)
         guard var components = URLComponents(string: url), let items = components.queryItems, !items.isEmpty else {
             return (url, [])
         }

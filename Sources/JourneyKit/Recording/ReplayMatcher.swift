@@ -43,18 +43,20 @@ enum ReplayMatcher {
 
         /// Path and query as shown in a diff, secrets redacted.
         var displayPath: String {
-            amPath + ReplayMatcher.queryText(query.map { ($0.name, redactor.redact($0.value)) })
+            amPath
+                + ReplayMatcher.queryText(
+                    query.map { ($0.name, redactor.redact(queryValue: $0.value, named: $0.name)) })
         }
 
         var summary: String {
             "\(method) \(displayPath)"
-                + (step.map { " " + ReplayMatcher.callbacksText($0, redact: redactor.redact) } ?? "")
+                + (step.map { " " + ReplayMatcher.callbacksText($0, redact: redactor.redact(_:)) } ?? "")
                 + (challengeResponse.map { " challengeResponse \($0.compactJSON)" } ?? "")
         }
 
         /// A MobileFirst preauthorize request's answers, redacted as the recording holds them.
         var challengeResponse: JSONValue? {
-            json?["challengeResponse"].map { redactor.redact(json: $0) }
+            json?["challengeResponse"].map { redactor.redact(json: $0, sent: true) }
         }
     }
 
@@ -139,7 +141,7 @@ enum ReplayMatcher {
             if let change = b.difference(from: a) { return "callback \(index + 1) (\(a.type)): recorded \(change)" }
         }
         for (index, (a, b)) in zip(mine.callbacks, theirs.callbacks).enumerated() {
-            let myValues = InputValues.of(a, catalogue: false, redact: sent.redactor.redact)
+            let myValues = InputValues.of(a, catalogue: false, redact: sent.redactor.redact(_:))
             let theirValues =
                 index < recorded.sentInputs.count ? recorded.sentInputs[index] : InputValues.of(b, redact: { $0 })
             for (x, y) in zip(myValues, theirValues) where !InputValues.match(x.value, y.value) {
@@ -173,16 +175,20 @@ enum ReplayMatcher {
     /// The same non-authenticate resource: method, path and query (values compared redacted).
     static func sameResource(_ sent: SentRequest, _ recorded: RecordedExchange) -> Bool {
         guard sent.method == recorded.method else { return false }
-        let myPath = sent.path.removingPercentEncoding ?? sent.path
+        let redactedPath = sent.redactor.redact(url: sent.path)
+        let myPath = redactedPath.removingPercentEncoding ?? redactedPath
         let theirPath = recorded.path.removingPercentEncoding ?? recorded.path
-        guard RecordedExchange.amPath(myPath) == RecordedExchange.amPath(theirPath) || myPath == theirPath else {
+        guard
+            InputValues.match(RecordedExchange.amPath(myPath), RecordedExchange.amPath(theirPath))
+                || InputValues.match(myPath, theirPath)
+        else {
             return false
         }
-        let mine = sent.query.map { ($0.name, sent.redactor.redact($0.value)) }
+        let mine = sent.query.map { ($0.name, sent.redactor.redact(queryValue: $0.value, named: $0.name)) }
         let theirs = redactedQuery(recorded)
         guard mine.count == theirs.count else { return false }
         guard zip(mine, theirs).allSatisfy({ $0.0 == $1.0 && InputValues.match($0.1, $1.1) }) else { return false }
-        return sent.challengeResponse == recorded.requestJSON?["challengeResponse"]
+        return InputValues.match(sent.challengeResponse, recorded.requestJSON?["challengeResponse"])
     }
 
     /// A request besides authenticate as a mismatch report lists it.

@@ -4,28 +4,43 @@ import Synchronization
 
 /// Replaces secret values with placeholders that name them (`«password»`), never with a hash.
 /// One redactor per run: secrets are registered as they become known (declared secret
-/// variables, password and OTP inputs, tokens, session ids), and every text that leaves the
-/// run (trace, reports, recordings) goes through `redact`.
+/// variables, password and OTP inputs, tokens, session ids, captured seeds and codes), and
+/// every text that leaves the run (trace, reports, recordings) goes through it.
+///
+/// Redaction is structural: a value the runner sent or a secret member the server returned
+/// (`tokenId`) is replaced whole; in any other text a secret is replaced only where it stands
+/// as a whole token, plainly or encoded (`TokenMatcher`), and never in JSON keys, callback
+/// types, stage names or other identifiers (`JSONRedaction`), so a recording still replays.
 public final class Redactor: Sendable {
-    /// A registered secret, with the bytes `redact` searches for and puts in its place.
-    private struct Secret: Sendable {
+    /// A registered secret: what `redact` searches for and puts in its place.
+    struct Secret: Sendable {
         let value: String
         let name: String
-        let bytes: [UInt8]
         let placeholder: [UInt8]
-        /// Short secrets (a 2-digit PIN) are replaced only where they are the whole text.
-        let standalone: Bool
+        /// The value's bytes, then its base64 and base64url forms (without padding).
+        let needles: [[UInt8]]
 
         init(value: String, name: String) {
             self.value = value
             self.name = name
-            self.bytes = Array(value.utf8)
             self.placeholder = Array(Redactor.placeholder(name).utf8)
-            self.standalone = bytes.count < 3 || (bytes.count <= 32 && value.count < 3)
+            let bytes = Array(value.utf8)
+            let base64 = Data(bytes).base64EncodedString().filter { $0 != "=" }
+            var needles = [bytes]
+            for encoded in [base64, Base64URL.encode(bytes)] where !needles.contains(Array(encoded.utf8)) {
+                needles.append(Array(encoded.utf8))
+            }
+            self.needles = needles
         }
     }
 
-    private let secrets = Mutex<[Secret]>([])
+    /// The registered secrets, longest first, and the bytes that can begin a match of one.
+    struct Secrets: Sendable {
+        var list: [Secret] = []
+        var startBytes = [Bool](repeating: false, count: 256)
+    }
+
+    private let secrets = Mutex(Secrets())
 
     public init() {}
 
@@ -37,87 +52,85 @@ public final class Redactor: Sendable {
     /// Response members whose value is a secret, by name.
     public static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
 
-    /// Remembers `value` as a secret shown as `«name»`. Values shorter than 3 characters
-    /// are still registered: a 2-digit PIN is a secret too, and is only replaced where it stands alone.
+    /// Remembers `value` as a secret shown as `«name»`. Every value counts, however short: a
+    /// 1-digit PIN is hidden where it is a value or a whole token, never inside a longer word.
     public func register(_ value: String, name: String) {
-        guard !value.isEmpty else { return }
-        secrets.withLock { list in
-            if !list.contains(where: { $0.value == value }) {
-                list.append(Secret(value: value, name: name))
-                list.sort { $0.bytes.count > $1.bytes.count }
+        guard !value.isEmpty, !InputValues.isPlaceholder(value) else { return }
+        secrets.withLock { secrets in
+            guard !secrets.list.contains(where: { $0.value == value }) else { return }
+            let secret = Secret(value: value, name: name)
+            secrets.list.append(secret)
+            secrets.list.sort { $0.value.utf8.count > $1.value.utf8.count }
+            for needle in secret.needles {
+                secrets.startBytes[Int(needle[0])] = true
+                if needle[0] == UInt8(ascii: " ") { secrets.startBytes[Int(UInt8(ascii: "+"))] = true }
             }
+            // An escape (`%21`, `\x21`) can begin any secret; `«` begins a placeholder to pass over.
+            for byte in [UInt8(ascii: "%"), UInt8(ascii: "\\"), 0xC2] { secrets.startBytes[Int(byte)] = true }
         }
     }
+
+    /// Every secret value registered so far (tests search outputs for them).
+    var registeredValues: [String] { secrets.withLock { $0.list.map(\.value) } }
 
     /// The placeholder for a named secret.
     public static func placeholder(_ name: String) -> String { "«\(name)»" }
 
-    /// `text` with every registered secret replaced by its placeholder.
+    /// The placeholder of the secret `value` is, when it is one as a whole.
+    func placeholder(forWholeValue value: String) -> String? {
+        let secrets = secrets.withLock { $0 }
+        return secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+    }
+
+    /// `text` with every registered secret that stands in it as a whole token, plainly or
+    /// encoded, replaced by its placeholder. Placeholders already in the text are kept as they are.
     public func redact(_ text: String) -> String {
-        let list = secrets.withLock { $0 }
-        guard !list.isEmpty, !text.isEmpty else { return text }
+        let secrets = secrets.withLock { $0 }
+        guard !secrets.list.isEmpty, !text.isEmpty else { return text }
         var text = text
-        var replaced: [UInt8]?
-        for secret in list {
-            if secret.standalone {
-                if replaced.map({ $0 == secret.bytes }) ?? text.utf8.elementsEqual(secret.bytes) {
-                    replaced = secret.placeholder
-                }
-                continue
-            }
-            let result: [UInt8]?
-            if let current = replaced {
-                result = current.withUnsafeBufferPointer {
-                    Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0)
-                }
-            } else {
-                result = text.withUTF8 { Self.replacingAll(secret.bytes, with: secret.placeholder, in: $0) }
-            }
-            if let result { replaced = result }
-        }
+        let replaced = text.withUTF8 { Self.replacingTokens(in: $0, secrets: secrets) }
         return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// `bytes` with every occurrence of `needle` replaced, or nil when there is none. A plain
-    /// UTF-8 byte search: UTF-8 is self-synchronizing, so a match is a match of the text, and
-    /// it is much faster than Foundation's locale-aware search on every text that leaves a run.
-    static func replacingAll(_ needle: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>)
-        -> [UInt8]?
-    {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+    /// `bytes` with every secret token replaced, or nil when there is none. One pass over the
+    /// bytes; a byte that cannot begin a secret or an escape is passed over at once.
+    static func replacingTokens(in bytes: UnsafeBufferPointer<UInt8>, secrets: Secrets) -> [UInt8]? {
         var output: [UInt8] = []
         var copied = 0
         var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first && Self.matches(needle, in: bytes, at: index) {
-                if output.isEmpty { output.reserveCapacity(bytes.count) }
-                output.append(contentsOf: bytes[copied..<index])
-                output.append(contentsOf: replacement)
-                index += needle.count
-                copied = index
-            } else {
+        scan: while index < bytes.count {
+            let byte = bytes[index]
+            guard secrets.startBytes[Int(byte)] else {
                 index += 1
+                continue
             }
+            if let length = TokenMatcher.placeholderLength(in: bytes, at: index) {
+                index += length
+                continue
+            }
+            for secret in secrets.list {
+                for (form, needle) in secret.needles.enumerated() where TokenMatcher.canStart(byte, first: needle[0]) {
+                    guard var end = TokenMatcher.match(needle, in: bytes, at: index) else { continue }
+                    // A base64 form takes its padding with it.
+                    while form > 0 && end < bytes.count && bytes[end] == UInt8(ascii: "=") { end += 1 }
+                    if output.isEmpty { output.reserveCapacity(bytes.count) }
+                    output.append(contentsOf: bytes[copied..<index])
+                    output.append(contentsOf: secret.placeholder)
+                    index = end
+                    copied = end
+                    continue scan
+                }
+            }
+            index += 1
         }
         guard copied > 0 else { return nil }
         output.append(contentsOf: bytes[copied...])
         return output
     }
 
-    private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        for offset in 1..<needle.count where bytes[start + offset] != needle[offset] { return false }
-        return true
-    }
-
     /// Headers with secret values replaced; cookies keep their names, lose their values.
     public func redact(headers: [HeaderField]) -> [HeaderField] {
-        let list = secrets.withLock { $0 }
-        let known = { (value: Substring) in
-            list.first(where: { $0.value.utf8.elementsEqual(value.utf8) }).map {
-                String(decoding: $0.placeholder, as: UTF8.self)
-            }
-        }
+        let known = { (value: Substring) in self.placeholder(forWholeValue: String(value)) }
         return headers.map { field in
             if HTTPText.namesMatch(field.name, "cookie") {
                 return HeaderField(field.name, Self.redactCookiePairs(field.value, known: known))
@@ -135,47 +148,6 @@ public final class Redactor: Sendable {
                     scheme.isEmpty ? Self.placeholder(secretHeader) : "\(scheme) \(Self.placeholder("token"))")
             }
             return HeaderField(field.name, Self.placeholder(secretHeader))
-        }
-    }
-
-    /// A JSON body with secret members (`tokenId`...) replaced and registered, then every known secret redacted.
-    public func redact(json: JSONValue) -> JSONValue {
-        redactedIfChanged(json) ?? json
-    }
-
-    /// The redacted value, or nil when nothing in it is secret: most of a body is not, and
-    /// rebuilding every object and array was most of the cost of redacting it.
-    private func redactedIfChanged(_ json: JSONValue) -> JSONValue? {
-        switch json {
-        case .object(let object):
-            var copy: [String: JSONValue]?
-            for (key, value) in object {
-                let replacement: JSONValue?
-                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
-                    register(text, name: key)
-                    replacement = .string(Self.placeholder(key))
-                } else {
-                    replacement = redactedIfChanged(value)
-                }
-                if let replacement {
-                    if copy == nil { copy = object }
-                    copy?[key] = replacement
-                }
-            }
-            return copy.map { .object($0) }
-        case .array(let items):
-            var copy: [JSONValue]?
-            for (index, item) in items.enumerated() {
-                guard let replacement = redactedIfChanged(item) else { continue }
-                if copy == nil { copy = items }
-                copy?[index] = replacement
-            }
-            return copy.map { .array($0) }
-        case .string(let text):
-            let redacted = redact(text)
-            return redacted == text ? nil : .string(redacted)
-        default:
-            return nil
         }
     }
 
@@ -205,12 +177,18 @@ public final class Redactor: Sendable {
         }
     }
 
-    /// A body as text for the trace: JSON is redacted structurally, anything else by value.
+    /// A body the server returned, as text for the trace: JSON is redacted structurally, anything else as text.
     public func redact(body: Data) -> String {
+        redact(body: body, sent: false)
+    }
+
+    /// A body as text: JSON structurally (`sent`: the runner wrote it, so its values are
+    /// replaced whole, numbers and booleans too), anything else as text.
+    func redact(body: Data, sent: Bool) -> String {
         if body.isEmpty { return "" }
         OTPAuthSecrets.register(in: body, with: self)
         if let json = try? JSONValue.parse(body) {
-            return redact(json: json).compactJSON
+            return redact(json: json, sent: sent).compactJSON
         }
         return redact(String(decoding: body, as: UTF8.self))
     }

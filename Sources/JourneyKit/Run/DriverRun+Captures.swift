@@ -36,17 +36,25 @@ extension DriverRun {
                     }
                 if let value { try store(capture, .string(value), step: number) }
             case .registrationUri:
-                if let uri = MFAScraper.registrationURI(in: amStep) { try store(capture, .string(uri), step: number) }
+                // The device's seed is a secret from the moment it is read; the URI's other parts are not.
+                if let uri = MFAScraper.registrationURI(in: amStep) {
+                    OTPAuthSecrets.register(inURI: uri, with: redactor)
+                    try store(capture, .string(uri), step: number)
+                }
             case .recoveryCodes:
                 let codes = MFAScraper.recoveryCodes(in: amStep)
-                if !codes.isEmpty { try store(capture, .array(codes.map(JSONValue.string)), step: number) }
+                if !codes.isEmpty {
+                    try store(capture, .array(codes.map(JSONValue.string)), step: number, secret: "recoveryCode")
+                }
             case .response, .httpHeader:
                 continue
             }
         }
     }
 
-    private func store(_ capture: CaptureSpec, _ value: JSONValue, step: Int) throws(RunError) {
+    /// Stores a captured value; a `secret: true` capture, or one that is always a secret
+    /// (`secret` names it), is registered before anything can show it.
+    private func store(_ capture: CaptureSpec, _ value: JSONValue, step: Int, secret: String? = nil) throws(RunError) {
         var value = value
         if let regex = capture.regex {
             guard let extracted = regex.extract(from: value.displayText) else {
@@ -56,7 +64,7 @@ extension DriverRun {
             value = .string(extracted)
         }
         captured.insert(capture.name)
-        context.setVariable(capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : nil))
+        context.setVariable(capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : secret))
     }
 
     static func member(_ path: String, of json: JSONValue) -> JSONValue? {

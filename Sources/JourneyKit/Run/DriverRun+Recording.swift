@@ -28,7 +28,7 @@ extension DriverRun {
         }
         return RunError(
             .transport,
-            "\(request.method) \(redactor.redact(AMEndpoints.pathAndQuery(request.url))) at \(AMEndpoints.origin(of: request.url)): \(error)",
+            "\(request.method) \(redactor.redact(url: AMEndpoints.pathAndQuery(request.url))) at \(AMEndpoints.origin(of: request.url)): \(error)",
             step: step)
     }
 
@@ -85,14 +85,14 @@ extension Exchange {
     /// The exchange with every secret `redactor` knows now replaced.
     func redacted(by redactor: Redactor) -> Exchange {
         var copy = self
-        copy.url = redactor.redact(url)
+        copy.url = redactor.redact(url: url)
         copy.requestHeaders = redactor.redact(headers: requestHeaders)
         copy.responseHeaders = redactor.redact(headers: responseHeaders)
         if let bodies = unredacted {
             if let json = bodies.requestJSON {
-                copy.requestBody = redactor.redact(json: json).compactJSON
+                copy.requestBody = redactor.redact(json: json, sent: true).compactJSON
             } else {
-                copy.requestBody = bodies.request.map { redactor.redact(body: $0) }
+                copy.requestBody = bodies.request.map { redactor.redact(body: $0, sent: true) }
             }
             if let json = bodies.responseJSON {
                 copy.responseBody = redactor.redact(json: json).compactJSON
@@ -101,8 +101,9 @@ extension Exchange {
             }
             copy.unredacted = nil
         } else {
-            copy.requestBody = requestBody.map(redactor.redact)
-            copy.responseBody = responseBody.map(redactor.redact)
+            // Another run's exchanges (`uses:`), redacted already: their JSON stays JSON.
+            copy.requestBody = requestBody.map { redactor.redact(body: Data($0.utf8), sent: true) }
+            copy.responseBody = responseBody.map { redactor.redact(body: Data($0.utf8)) }
         }
         return copy
     }

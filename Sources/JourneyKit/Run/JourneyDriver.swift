@@ -82,7 +82,8 @@ final class DriverRun: @unchecked Sendable {
         finishRecording(&result)
         result.outcome = outcome
         result.failures = failures
-        result.error = runError.map { RunError($0.kind, redactor.redact($0.message), step: $0.step) }
+        result.error = runError
+        redactor.redactTexts(of: &result)
         result.transportTime = transportTime
         result.duration = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
         return result

@@ -48,7 +48,7 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     func registerSecret(_ json: JSONValue, name: String) {
         switch json {
         case .string(let text): redactor.register(text, name: name)
-        case .int, .double: redactor.register(json.displayText, name: name)
+        case .int, .double, .bool: redactor.register(json.displayText, name: name)
         case .array(let items): for item in items { registerSecret(item, name: name) }
         case .object(let object): for item in object.values { registerSecret(item, name: name) }
         default: break

@@ -127,7 +127,8 @@ struct StepAnswering {
         step.callbacks = drafts.map(\.callback)
         let traces = drafts.map { draft in
             CallbackTrace(
-                type: draft.type, prompt: draft.original.prompt.map(redactor.redact), answeredBy: draft.answeredBy,
+                type: draft.type, prompt: draft.original.prompt.map { redactor.redact(label: $0) },
+                answeredBy: draft.answeredBy,
                 inputs: draft.inputTraces(redactor: redactor),
                 notes: (Self.standingNotes(for: draft) + draft.notes).map { ($0.key, redactor.redact($0.value)) })
         }

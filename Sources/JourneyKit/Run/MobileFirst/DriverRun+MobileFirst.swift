@@ -47,6 +47,7 @@ extension DriverRun {
     func mfpRegister(_ session: MobileFirstSession) async throws(RunError) {
         let signed = try MobileFirstJWS.registration(
             payload: session.registrationPayload, key: session.key, encoding: session.spec.encoding)
+        if let signature = signed["signature"]?.stringValue { redactor.register(signature, name: "signature") }
         let request = TransportRequest(
             method: "POST", url: session.url("/registration/v1/self"), headers: mfpHeaders(session, json: true),
             body: (["signedRegistrationData": signed] as JSONValue).encoded, timeoutSeconds: timeout)

@@ -1,0 +1,97 @@
+import JourneyCore
+
+/// JSON bodies are redacted by their structure: keys are never touched; the values of
+/// identifier members (callback `type`, `stage`, input and output `name`, `authId`, metadata
+/// `_type` / `_action`, a HiddenValueCallback's `id`) are kept, as replay and handlers match on
+/// them, and so is a prompt that reads exactly as a secret; secret members (`tokenId`...) are
+/// replaced whole; every other string is free text.
+extension Redactor {
+    /// Members whose value names a part of the protocol, never data: kept as they are.
+    static let identifierMembers: Set<String> = ["type", "stage", "name", "authId", "_type", "_action"]
+
+    /// What structural redaction does with a member, by its key: one lookup per member.
+    enum MemberRule {
+        case secret, identifier, outputValue
+    }
+
+    static let memberRules: [String: MemberRule] = {
+        var rules: [String: MemberRule] = ["value": .outputValue]
+        for key in secretMembers { rules[key] = .secret }
+        for key in identifierMembers { rules[key] = .identifier }
+        return rules
+    }()
+
+    /// Outputs (`{"name": …, "value": …}`) whose value identifies the callback.
+    static let identifierOutputs: Set<String> = ["id"]
+
+    /// Outputs whose value labels the callback (handlers and replay match on it): kept when
+    /// the whole value is a secret's, redacted as text otherwise (`redact(label:)`).
+    static let labelOutputs: Set<String> = ["prompt"]
+
+    /// A callback's prompt: a prompt that reads exactly as a secret (`Password`) is kept, as
+    /// handlers and replay match on it; a secret inside a longer prompt is replaced.
+    func redact(label: String) -> String {
+        placeholder(forWholeValue: label) == nil ? redact(label) : label
+    }
+
+    /// A JSON body the server returned, with secret members (`tokenId`...) replaced and
+    /// registered, and every known secret replaced where it is a whole token of a string.
+    public func redact(json: JSONValue) -> JSONValue {
+        redact(json: json, sent: false)
+    }
+
+    /// With `sent`, the body is one the runner wrote: a number or boolean it sent (outside the
+    /// echoed `output` arrays) that equals a secret is replaced whole too.
+    func redact(json: JSONValue, sent: Bool) -> JSONValue {
+        redactedIfChanged(json, sent: sent) ?? json
+    }
+
+    /// The redacted value, or nil when nothing in it is secret: most of a body is not, and
+    /// rebuilding every object and array was most of the cost of redacting it.
+    private func redactedIfChanged(_ json: JSONValue, sent: Bool) -> JSONValue? {
+        switch json {
+        case .object(let object):
+            var copy: [String: JSONValue]?
+            for (key, value) in object {
+                let replacement: JSONValue?
+                switch Self.memberRules[key] {
+                case .secret? where !(value.stringValue ?? "").isEmpty:
+                    register(value.stringValue ?? "", name: key)
+                    replacement = .string(Self.placeholder(key))
+                case .identifier?:
+                    replacement = nil
+                case .outputValue? where object["name"]?.stringValue.map(Self.identifierOutputs.contains) == true:
+                    replacement = nil
+                case .outputValue?
+                where object["name"]?.stringValue.map(Self.labelOutputs.contains) == true && value.stringValue != nil:
+                    let label = value.stringValue ?? ""
+                    let redacted = redact(label: label)
+                    replacement = redacted == label ? nil : .string(redacted)
+                default:
+                    replacement = redactedIfChanged(value, sent: sent && key != "output")
+                }
+                if let replacement {
+                    if copy == nil { copy = object }
+                    copy?[key] = replacement
+                }
+            }
+            return copy.map { .object($0) }
+        case .array(let items):
+            var copy: [JSONValue]?
+            for (index, item) in items.enumerated() {
+                guard let replacement = redactedIfChanged(item, sent: sent) else { continue }
+                if copy == nil { copy = items }
+                copy?[index] = replacement
+            }
+            return copy.map { .array($0) }
+        case .string(let text):
+            let redacted = redact(text)
+            return redacted == text ? nil : .string(redacted)
+        case .int, .double, .bool:
+            guard sent else { return nil }
+            return placeholder(forWholeValue: json.displayText).map { .string($0) }
+        case .null:
+            return nil
+        }
+    }
+}
