@@ -157,7 +157,7 @@ enum ReplayMatcher {
     static func zeroPageDifference(_ sent: SentRequest, _ recorded: RecordedExchange) -> String? {
         func shown(_ value: String?) -> String { value.map { "'\($0)'" } ?? "absent" }
         let usernameHeader = ZeroPageSpec.defaultUsernameHeader
-        let mine = sent.headers.value(usernameHeader).map(sent.redactor.redact)
+        let mine = sent.redactor.redact(headers: sent.headers).value(usernameHeader)
         let theirs = recorded.requestHeaders.value(usernameHeader)
         if (mine == nil) != (theirs == nil) || !InputValues.match(mine ?? "", theirs ?? "") {
             return "\(usernameHeader) \(shown(mine)), recorded \(shown(theirs))"
