@@ -3,9 +3,8 @@ import JourneyCore
 import JourneySimulator
 import Testing
 
-/// `settings.quirks:` and the other switches that make the simulator answer like servers other than AM.
-@Suite("Quirks and realm defaults")
-struct QuirkTests {
+/// The advice and KBA quirks, and the realm defaults, in the one suite of `settings.quirks:`.
+extension QuirksTests {
     /// The example tree with `line` added under `settings:`.
     static func exampleTree(adding line: String) throws -> String {
         let text = try String(contentsOfFile: Paths.exampleTree, encoding: .utf8)
