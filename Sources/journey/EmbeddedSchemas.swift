@@ -438,6 +438,7 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 600000,
                   "description": "How long the command may run, in milliseconds (command only)."
                 },
                 "outbox": {
@@ -524,7 +525,8 @@ enum EmbeddedSchemas {
                     },
                     {
                       "type": "integer",
-                      "minimum": 0
+                      "minimum": 0,
+                      "maximum": 10000
                     }
                   ],
                   "description": "ChoiceCallback / ConfirmationCallback: an option label, or a 0-based index."
@@ -565,6 +567,7 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 0,
+                  "maximum": 600000,
                   "description": "ReCaptchaEnterpriseCallback: the token provider's timeout in milliseconds (default 15000)."
                 },
                 "payload": {
@@ -766,6 +769,7 @@ enum EmbeddedSchemas {
                 "id": {
                   "type": "integer",
                   "minimum": 0,
+                  "maximum": 10000,
                   "description": "The callback's _id (Page node position)."
                 },
                 "hiddenId": {
@@ -779,11 +783,13 @@ enum EmbeddedSchemas {
                 "step": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "The round trip, counted from 1."
                 },
                 "occurrence": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "The n-th callback of this type within its step, counted from 1."
                 }
               },
@@ -820,7 +826,8 @@ enum EmbeddedSchemas {
                   "anyOf": [
                     {
                       "type": "number",
-                      "exclusiveMinimum": 0
+                      "exclusiveMinimum": 0,
+                      "maximum": 3600
                     },
                     {
                       "type": "string",
@@ -948,6 +955,7 @@ enum EmbeddedSchemas {
                 "step": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Capture only at this step (counted from 1)."
                 },
                 "secret": {
@@ -1244,6 +1252,7 @@ enum EmbeddedSchemas {
                 "code": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The HTTP status code, e.g. 401."
                 },
                 "reason": {
@@ -1293,11 +1302,13 @@ enum EmbeddedSchemas {
                 "maxSteps": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Stop with an expectation failure after this many round trips (default 50)."
                 },
                 "maxPolls": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Polls of one PollingWaitCallback before the run stops (default 20)."
                 },
                 "fastPolling": {
@@ -1474,6 +1485,7 @@ enum EmbeddedSchemas {
                 "status": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The resource's final HTTP status."
                 },
                 "body": {
@@ -1504,6 +1516,7 @@ enum EmbeddedSchemas {
                 "status": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The resource's final HTTP status."
                 },
                 "body": {
@@ -1552,11 +1565,13 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 600000,
                   "description": "Milliseconds the search may take (default 30000)."
                 },
                 "maxCount": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 1000000000,
                   "description": "Candidates tried at most (default 100000000)."
                 },
                 "input": {
@@ -1644,6 +1659,7 @@ enum EmbeddedSchemas {
                     "status": {
                       "type": "integer",
                       "minimum": 100,
+                      "maximum": 599,
                       "description": "The resource's HTTP status."
                     },
                     "body": {

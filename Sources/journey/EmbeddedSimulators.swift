@@ -31,6 +31,16 @@ actor EmbeddedSimulators: SimulatorLauncher {
         return simulator.baseURL
     }
 
+    func diagnostics(forTreeFile path: String) -> [Diagnostic] {
+        let text: String
+        do {
+            text = try SourceFile.read(path)
+        } catch {
+            return [error]
+        }
+        return SimulatorLoader.lint(text: text, file: path)
+    }
+
     func stopAll() async {
         for simulator in running.values { await simulator.stop() }
         running = [:]

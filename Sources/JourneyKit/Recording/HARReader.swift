@@ -16,15 +16,21 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 public enum HARReader {
     /// The HAR document in the file at `path`.
     public static func read(path: String) throws(RecordingError) -> HARDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw RecordingError("\(path) is a folder, not a HAR file")
-            }
-            throw RecordingError("cannot read the recording \(path): no such file")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RecordingError("\(path) is a folder, not a HAR file")
+        }
+        let data: Data
+        do {
+            data = try SourceFile.bytes(path, limit: maximumFileBytes, what: "a recording")
+        } catch {
+            throw RecordingError("cannot read the recording \(path): \(error.message)")
         }
         return try read(data: data, name: path)
     }
+
+    /// The largest HAR file read (its bodies may then inflate up to ``Inflate/maximumOutput`` each).
+    public static let maximumFileBytes = 256 << 20
 
     /// The HAR document in `data`; `name` is used in messages. Decoded once; only a file that
     /// does not decode is parsed again, to say whether it is not JSON or not a HAR.

@@ -27,6 +27,9 @@ public struct Script: Sendable {
     public var cleanup: CleanupSpec?
     /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
     public var mobileFirst: MobileFirstSpec?
+    /// The program of every `command:` value source, where it is written. A run executes them
+    /// only with ``RunConfiguration/allowCommands``.
+    public var commands: [Located<String>] = []
 
     public init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],

@@ -6,10 +6,10 @@ extension LoadContext {
         var limits = Limits()
         guard let mapping = node.mapping("limits") else { return limits }
         mapping.allowOnly(FormatKeys.limits, in: "limits")
-        if let value = mapping["maxSteps"].flatMap({ int($0, "limits.maxSteps", minimum: 1) }) {
+        if let value = mapping["maxSteps"].flatMap({ int($0, "limits.maxSteps", in: NumberRanges.steps) }) {
             limits.maxSteps = value
         }
-        if let value = mapping["maxPolls"].flatMap({ int($0, "limits.maxPolls", minimum: 1) }) {
+        if let value = mapping["maxPolls"].flatMap({ int($0, "limits.maxPolls", in: NumberRanges.polls) }) {
             limits.maxPolls = value
         }
         if let value = mapping["fastPolling"]?.bool("limits.fastPolling") {

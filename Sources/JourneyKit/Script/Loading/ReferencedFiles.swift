@@ -23,6 +23,25 @@ public enum ReferencedFiles {
         return diagnostics
     }
 
+    /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
+    /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
+    public static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
+        var commands: [Located<String>] = []
+        var chain: Set<String> = [standardized(script.file)]
+        var file = script.file
+        var uses = script.uses
+        while let next = uses {
+            let path = resolve(next.script.value, from: file)
+            guard chain.insert(standardized(path)).inserted, let text = try? SourceFile.read(path),
+                let used = ScriptLoader.lint(text: text, file: path, options: options).script
+            else { break }
+            commands += used.commands
+            file = path
+            uses = used.uses
+        }
+        return commands + script.commands
+    }
+
     /// A path as a script's own paths are written: relative to the folder of the file that names it.
     public static func resolve(_ path: String, from file: String) -> String {
         if path.hasPrefix("/") { return path }
@@ -42,7 +61,7 @@ public enum ReferencedFiles {
                 .error("uses cycle: \((chain + [standardized(path)]).joined(separator: " → "))", at: at, length: length)
             ]
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let text = try? SourceFile.read(path) else {
             return [
                 .error(
                     "uses names '\(uses.script.value)', and there is no readable script at \(path)", at: at,

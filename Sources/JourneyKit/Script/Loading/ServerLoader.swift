@@ -40,8 +40,12 @@ extension LoadContext {
             error("\(what) must be \(expected), found \(node.kindDescription)", at: node)
             return nil
         }
-        guard let seconds = DurationText.seconds(parsing: text), seconds > 0 else {
+        guard let seconds = DurationText.seconds(parsing: text) else {
             error("\(what) must be \(expected), found '\(text)'", at: node)
+            return nil
+        }
+        guard NumberRanges.isTimeout(seconds) else {
+            error(NumberRanges.timeoutOutOfRange(what, found: text), at: node)
             return nil
         }
         return seconds
