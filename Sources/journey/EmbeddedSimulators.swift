@@ -7,6 +7,8 @@ import JourneySimulator
 /// reuses it for every script that names the same file.
 actor EmbeddedSimulators: SimulatorLauncher {
     private var running: [String: RunningSimulator] = [:]
+    /// The problems of each tree file checked, so the scripts of a suite that share a tree parse it once.
+    private var checked: [String: [Diagnostic]] = [:]
     private let logRequests: Bool
 
     init(logRequests: Bool = false) {
@@ -32,13 +34,16 @@ actor EmbeddedSimulators: SimulatorLauncher {
     }
 
     func diagnostics(forTreeFile path: String) -> [Diagnostic] {
-        let text: String
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let known = checked[key] { return known }
+        let diagnostics: [Diagnostic]
         do {
-            text = try SourceFile.read(path)
+            diagnostics = SimulatorLoader.lint(text: try SourceFile.read(path), file: path)
         } catch {
-            return [error]
+            diagnostics = [error]
         }
-        return SimulatorLoader.lint(text: text, file: path)
+        checked[key] = diagnostics
+        return diagnostics
     }
 
     func stopAll() async {

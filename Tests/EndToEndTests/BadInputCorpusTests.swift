@@ -92,6 +92,17 @@ import Testing
         #expect(result.failures.first?.step == 1)
     }
 
+    /// `--allow-commands` is how the command line opts in; without it nothing is sent.
+    @Test func theCommandLineRunsProgramsOnlyWhenAllowed() async throws {
+        let path = Self.folder.appendingPathComponent("command-without-opt-in.yaml").path
+        let refused = try await CLI.run(["run", path])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.contains("running programs needs --allow-commands"), "\(refused.stdout)")
+        #expect(!refused.stdout.contains("step 1"))
+        let allowed = try await CLI.run(["run", path, "--allow-commands"])
+        #expect(allowed.status == 0, "\(allowed.stdout)")
+    }
+
     // MARK: Running a case
 
     static func path(of file: String) throws -> String {

@@ -21,9 +21,13 @@ import Testing
         let seeds = try Self.seeds(of: target)
         #expect(!seeds.isEmpty, "no seeds in Fuzz/corpus/\(target.rawValue)")
         let index = FuzzTarget.allCases.firstIndex(of: target) ?? 0
-        var mutator = Mutator(seed: 0x1EE7_F022 + UInt64(index), seeds: seeds)
+        // JOURNEY_FUZZ_SCALE=50 JOURNEY_FUZZ_SEED=7 run longer, or other inputs (docs/fuzzing.md).
+        let environment = ProcessInfo.processInfo.environment
+        let scale = environment["JOURNEY_FUZZ_SCALE"].flatMap { Int($0) } ?? 1
+        let seed = environment["JOURNEY_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x1EE7_F022
+        var mutator = Mutator(seed: seed + UInt64(index), seeds: seeds)
         for seed in seeds { try Self.feed(seed, to: target) }
-        for _ in 0..<(Self.budget[target] ?? 0) { try Self.feed(mutator.next(), to: target) }
+        for _ in 0..<((Self.budget[target] ?? 0) * scale) { try Self.feed(mutator.next(), to: target) }
     }
 
     static func feed(_ input: [UInt8], to target: FuzzTarget) throws {

@@ -108,7 +108,8 @@ public enum SuiteRunner {
         if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
         // The files the script names are checked as lint checks them: a missing tree or a
         // `uses:` cycle makes the script invalid (exit 2), before anything is sent.
-        let referenced = ReferencedFiles.diagnostics(for: script, options: LoadOptions(knownVariables: known))
+        let referenced = ReferencedFiles.diagnostics(
+            for: script, options: LoadOptions(knownVariables: known), detailed: true)
         if referenced.contains(where: { $0.severity == .error }) {
             return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: referenced)
         }

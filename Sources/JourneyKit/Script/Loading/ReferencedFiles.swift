@@ -5,8 +5,12 @@ import JourneyCore
 /// script of `uses:` exists, loads without errors and does not lead back to this one. `lint`
 /// reports these before a run would stop on them.
 public enum ReferencedFiles {
-    /// Diagnostics for the files `script` refers to, placed at the keys that name them.
-    public static func diagnostics(for script: Script, options: LoadOptions = .init()) -> [Diagnostic] {
+    /// Diagnostics for the files `script` refers to, placed at the keys that name them. With
+    /// `detailed`, an invalid used script's own errors follow (a run shows them; lint reports
+    /// them when it checks that file).
+    public static func diagnostics(for script: Script, options: LoadOptions = .init(), detailed: Bool = false)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         if let tree = script.server.simulate,
             !FileManager.default.fileExists(atPath: resolve(tree.value, from: script.file))
@@ -18,7 +22,8 @@ public enum ReferencedFiles {
         }
         if let uses = script.uses {
             diagnostics += usedScript(
-                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)])
+                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)],
+                detailed: detailed)
         }
         return diagnostics
     }
@@ -51,7 +56,8 @@ public enum ReferencedFiles {
 
     /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
     private static func usedScript(
-        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String]
+        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String],
+        detailed: Bool
     ) -> [Diagnostic] {
         let path = resolve(uses.script.value, from: file)
         let at = origin.location
@@ -75,10 +81,12 @@ public enum ReferencedFiles {
                 .error(
                     "uses names \(path), which is not a valid script (\(errors) error\(errors == 1 ? "" : "s"))",
                     at: at, length: length, hint: "see: journey lint \(path)")
-            ]
+            ] + (detailed ? diagnostics.filter { $0.severity == .error } : [])
         }
         guard let next = used.uses else { return [] }
-        return usedScript(next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)])
+        return usedScript(
+            next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)],
+            detailed: detailed)
     }
 
     private static func standardized(_ path: String) -> String {
