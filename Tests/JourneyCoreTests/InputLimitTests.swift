@@ -85,3 +85,17 @@ import Testing
         #expect(DidYouMean.suggestion(for: String(repeating: "h", count: 10_000), among: ["handlers"]) == nil)
     }
 }
+
+/// The caret rendering finds its line by scanning bytes: CRLF files, the last line and lines
+/// past the end still render as they did.
+@Suite struct DiagnosticLineTests {
+    func render(line: Int, in source: String) -> String {
+        Diagnostic.error("e", at: SourceLocation(file: "f", line: line, column: 1)).rendered(source: source)
+    }
+
+    @Test func findsTheLineWithoutItsLineEnding() {
+        #expect(render(line: 2, in: "a: 1\r\nbé: 2\r\nc: 3") == "f:2:1: error: e\n 2 | bé: 2\n   | ^")
+        #expect(render(line: 3, in: "a\nb\nlast") == "f:3:1: error: e\n 3 | last\n   | ^")
+        #expect(render(line: 4, in: "a\nb\nlast") == "f:4:1: error: e")
+    }
+}
