@@ -63,9 +63,12 @@ public enum HARReader {
         throw RecordingError("\(name) is not a valid HAR file: \(decodingError)")
     }
 
+    /// A file that starts as a JSON object and does not end as one; text that is no JSON at
+    /// all is not called truncated.
     private static func looksTruncated(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let tail = String(decoding: data.suffix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return !tail.hasSuffix("}")
+        return head.hasPrefix("{") && !tail.hasSuffix("}")
     }
 
     private static func describe(_ error: DecodingError) -> String {
