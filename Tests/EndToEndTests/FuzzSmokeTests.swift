@@ -33,11 +33,34 @@ import Testing
     static func feed(_ input: [UInt8], to target: FuzzTarget) throws {
         let clock = ContinuousClock()
         let elapsed = clock.measure { target.run(input) }
+        if target == .script { expectEveryErrorIsPlaced(input) }
         if elapsed > slowInput {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "journey-slow-\(target.rawValue)-\(UUID().uuidString)")
             try Data(input).write(to: file)
             Issue.record("\(target.rawValue): one input took \(elapsed); saved as \(file.path)")
+        }
+    }
+
+    /// Every error lint gives a script, however mangled, names file:line:col (issue 16, item 13).
+    static func expectEveryErrorIsPlaced(_ input: [UInt8]) {
+        var diagnostics: [Diagnostic]
+        do {
+            let text = try SourceFile.decode(input, file: "fuzz.yaml")
+            let (script, found) = ScriptLoader.lint(text: text, file: "fuzz.yaml")
+            diagnostics = found
+            if let script {
+                do {
+                    diagnostics += try JourneyCompiler.compile(script).warnings
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        } catch {
+            diagnostics = [error]
+        }
+        for diagnostic in diagnostics where diagnostic.severity == .error && diagnostic.location == nil {
+            Issue.record("an error without file:line:col: \(diagnostic.message)")
         }
     }
 
