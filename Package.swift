@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "JourneyKit", targets: ["JourneyKit"]),
         .library(name: "JourneySimulator", targets: ["JourneySimulator"]),
         .executable(name: "journey", targets: ["journey"]),
+        // Entry points for the fuzz targets (Fuzz/) and the suite's fuzz smoke test.
+        .library(name: "JourneyFuzzing", targets: ["JourneyFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -72,6 +74,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "JourneyFuzzing",
+            dependencies: ["JourneyKit", "JourneySimulator"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
@@ -89,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["JourneyKit", "JourneySimulator", "journey"],
+            dependencies: ["JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

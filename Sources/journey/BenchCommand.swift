@@ -39,6 +39,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
     var variables: [String] = []
 
+    @Flag(help: "Let the script run the programs named by its command: value sources (off: it stops, exit 2).")
+    var allowCommands = false
+
     func run() async throws {
         if pow { return ProofOfWorkBench.run() }
         guard let script else { throw ValidationError("give a script to run, or --pow") }
@@ -50,9 +53,14 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("give exactly one of --server URL and --replay FILE")
         }
         let variables = try EnvFile.parseAssignments(self.variables)
+        var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
+        configuration.allowCommands = allowCommands
+        configuration.offline = replay != nil
         let compiled: CompiledJourney
-        do {
+        do throws(DiagnosticList) {
             let loaded = try ScriptLoader.load(path: script, options: LoadOptions(knownVariables: Set(variables.keys)))
+            let refused = CommandPermission.diagnostics(for: loaded, configuration: configuration)
+            if !refused.isEmpty { throw DiagnosticList(refused) }
             compiled = try JourneyCompiler.compile(loaded)
         } catch {
             let text = try? String(contentsOfFile: script, encoding: .utf8)
@@ -61,7 +69,6 @@ struct BenchCommand: AsyncParsableCommand {
             }
             throw ExitCode(2)
         }
-        var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
         if let replay {
             do {
                 let source = ReplaySource(path: replay)

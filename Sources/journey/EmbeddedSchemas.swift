@@ -438,6 +438,7 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 600000,
                   "description": "How long the command may run, in milliseconds (command only)."
                 },
                 "outbox": {
@@ -524,7 +525,8 @@ enum EmbeddedSchemas {
                     },
                     {
                       "type": "integer",
-                      "minimum": 0
+                      "minimum": 0,
+                      "maximum": 10000
                     }
                   ],
                   "description": "ChoiceCallback / ConfirmationCallback: an option label, or a 0-based index."
@@ -569,6 +571,7 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 0,
+                  "maximum": 600000,
                   "description": "ReCaptchaEnterpriseCallback: the token provider's timeout in milliseconds (default 15000)."
                 },
                 "payload": {
@@ -784,6 +787,7 @@ enum EmbeddedSchemas {
                 "id": {
                   "type": "integer",
                   "minimum": 0,
+                  "maximum": 10000,
                   "description": "The callback's _id (Page node position)."
                 },
                 "hiddenId": {
@@ -797,11 +801,13 @@ enum EmbeddedSchemas {
                 "step": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "The round trip, counted from 1."
                 },
                 "occurrence": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "The n-th callback of this type within its step, counted from 1."
                 }
               },
@@ -838,7 +844,8 @@ enum EmbeddedSchemas {
                   "anyOf": [
                     {
                       "type": "number",
-                      "exclusiveMinimum": 0
+                      "exclusiveMinimum": 0,
+                      "maximum": 3600
                     },
                     {
                       "type": "string",
@@ -1012,6 +1019,7 @@ enum EmbeddedSchemas {
                 "step": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Capture only at this step (counted from 1)."
                 },
                 "secret": {
@@ -1308,6 +1316,7 @@ enum EmbeddedSchemas {
                 "code": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The HTTP status code, e.g. 401."
                 },
                 "reason": {
@@ -1357,11 +1366,13 @@ enum EmbeddedSchemas {
                 "maxSteps": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Stop with an expectation failure after this many round trips (default 50)."
                 },
                 "maxPolls": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 10000,
                   "description": "Polls of one PollingWaitCallback before the run stops (default 20)."
                 },
                 "fastPolling": {
@@ -1552,6 +1563,7 @@ enum EmbeddedSchemas {
                 "status": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The resource's final HTTP status."
                 },
                 "body": {
@@ -1582,6 +1594,7 @@ enum EmbeddedSchemas {
                 "status": {
                   "type": "integer",
                   "minimum": 100,
+                  "maximum": 599,
                   "description": "The resource's final HTTP status."
                 },
                 "body": {
@@ -1630,11 +1643,13 @@ enum EmbeddedSchemas {
                 "timeout": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 600000,
                   "description": "Milliseconds the search may take (default 30000)."
                 },
                 "maxCount": {
                   "type": "integer",
                   "minimum": 1,
+                  "maximum": 1000000000,
                   "description": "Candidates tried at most (default 100000000)."
                 },
                 "input": {
@@ -1722,6 +1737,7 @@ enum EmbeddedSchemas {
                     "status": {
                       "type": "integer",
                       "minimum": 100,
+                      "maximum": 599,
                       "description": "The resource's HTTP status."
                     },
                     "body": {

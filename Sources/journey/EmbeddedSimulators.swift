@@ -7,6 +7,8 @@ import JourneySimulator
 /// reuses it for every script that names the same file.
 actor EmbeddedSimulators: SimulatorLauncher {
     private var running: [String: RunningSimulator] = [:]
+    /// The problems of each tree file checked, so the scripts of a suite that share a tree parse it once.
+    private var checked: [String: [Diagnostic]] = [:]
     private let logRequests: Bool
 
     init(logRequests: Bool = false) {
@@ -29,6 +31,19 @@ actor EmbeddedSimulators: SimulatorLauncher {
         let simulator = try await Simulator.start(definition, options: options)
         running[key] = simulator
         return simulator.baseURL
+    }
+
+    func diagnostics(forTreeFile path: String) -> [Diagnostic] {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let known = checked[key] { return known }
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = SimulatorLoader.lint(text: try SourceFile.read(path), file: path)
+        } catch {
+            diagnostics = [error]
+        }
+        checked[key] = diagnostics
+        return diagnostics
     }
 
     func stopAll() async {

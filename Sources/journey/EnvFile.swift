@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 
 /// Reads `KEY=VALUE` lines (`#` comments, optional `export`, optional quotes) into a dictionary.
 enum EnvFile {
@@ -7,8 +8,11 @@ enum EnvFile {
     }
 
     static func read(_ path: String) throws -> [String: String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw Problem(description: "cannot read env file \(path)")
+        let text: String
+        do {
+            text = try SourceFile.read(path)
+        } catch {
+            throw Problem(description: "cannot read env file \(path): \(error.message)")
         }
         var values: [String: String] = [:]
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

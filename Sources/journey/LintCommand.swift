@@ -31,12 +31,7 @@ struct LintCommand: ParsableCommand {
         var warnings = 0
         var report = ""
         for file in files {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                report += "\(file): error: cannot read the file\n"
-                errors += 1
-                continue
-            }
-            let diagnostics = Self.lint(text: text, file: file, knownVariables: known)
+            let (text, diagnostics) = Self.lint(file: file, knownVariables: known)
             for diagnostic in diagnostics {
                 report += diagnostic.rendered(source: text) + "\n\n"
                 if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
@@ -45,6 +40,16 @@ struct LintCommand: ParsableCommand {
         FileHandle.standardError.write(Data(report.utf8))
         print("\(files.count) files checked: \(errors) errors, \(warnings) warnings")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(2) }
+    }
+
+    /// The text (when it could be read) and every diagnostic of the script or tree file at `file`.
+    static func lint(file: String, knownVariables: Set<String>) -> (text: String?, diagnostics: [Diagnostic]) {
+        do {
+            let text = try SourceFile.read(file)
+            return (text, lint(text: text, file: file, knownVariables: knownVariables))
+        } catch {
+            return (nil, [error])
+        }
     }
 
     /// Every diagnostic of one script or tree file.

@@ -63,6 +63,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let timeout, !NumberRanges.isTimeout(timeout) {
+            throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
+        }
         _ = try parsedReports()
     }
 

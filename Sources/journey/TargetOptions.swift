@@ -20,13 +20,19 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Run every script against an in-process simulator serving this tree file.")
     var simulate: String?
 
+    @Flag(
+        help: "Let scripts run the programs named by their command: value sources (off: such a script stops, exit 2).")
+    var allowCommands = false
+
     /// The run configuration these options give: the process environment with the env file over
     /// it, the server and realm overrides, and the `--var` assignments.
     func configuration() throws -> RunConfiguration {
         var environment = ProcessInfo.processInfo.environment
         if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
-        return RunConfiguration(
+        var configuration = RunConfiguration(
             serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
             environment: environment)
+        configuration.allowCommands = allowCommands
+        return configuration
     }
 }

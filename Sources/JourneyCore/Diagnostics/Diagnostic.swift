@@ -59,14 +59,19 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// The text of line `number`, found by scanning bytes up to it: a file's diagnostics are
+    /// rendered one by one, and splitting the whole file for each was most of lint's time.
     private static func line(_ number: Int, of source: String) -> String? {
         guard number >= 1 else { return nil }
-        var current = 1
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == number { return String(line.hasSuffix("\r") ? line.dropLast() : line) }
-            current += 1
+        let bytes = source.utf8
+        var start = bytes.startIndex
+        for _ in 1..<number {
+            guard let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = bytes.index(after: feed)
         }
-        return nil
+        var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        if end > start, bytes[bytes.index(before: end)] == UInt8(ascii: "\r") { end = bytes.index(before: end) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
 

@@ -2,9 +2,14 @@
 public enum DidYouMean {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+        // A typo is a few edits: a long word, or a candidate whose length differs by more than
+        // the edits allowed, is never suggested, and skipping them keeps a hostile file linear.
+        let length = word.unicodeScalars.count
+        guard length <= maximumWordLength else { return nil }
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            guard abs(candidate.unicodeScalars.count - length) <= 3 else { continue }
             let distance = editDistance(lowered, candidate.lowercased())
             if best == nil || distance < best!.distance {
                 best = (candidate, distance)
@@ -14,6 +19,9 @@ public enum DidYouMean {
         let allowed = max(1, min(3, best.name.count / 3))
         return best.distance <= allowed ? best.name : nil
     }
+
+    /// Words longer than this get no suggestion.
+    public static let maximumWordLength = 64
 
     /// The hint text for a near-miss, or nil.
     public static func hint(for word: String, among candidates: some Sequence<String>) -> String? {

@@ -5,7 +5,24 @@ import Yams
 public final class YAMLReader {
     public let file: String
     public let text: String
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// The most problems one file reports; past them they are only counted, so a file with
+    /// thousands of mistakes is linted in linear time and its report stays readable.
+    public static let maximumReported = 100
+    private var reported: [Diagnostic] = []
+    private var omitted = 0
+    private var omittedErrors = 0
+    private var firstOmitted: SourceLocation?
+
+    /// The problems found, at most ``maximumReported`` of them, then one saying how many more there were.
+    public var diagnostics: [Diagnostic] {
+        guard omitted > 0 else { return reported }
+        return reported + [
+            Diagnostic(
+                omittedErrors > 0 ? .error : .warning,
+                "\(omitted) more problem\(omitted == 1 ? "" : "s") not shown (a file reports its first \(Self.maximumReported))",
+                at: firstOmitted ?? SourceLocation(file: file, line: 1, column: 1))
+        ]
+    }
 
     public init(file: String, text: String) {
         self.file = file
@@ -14,6 +31,12 @@ public final class YAMLReader {
 
     /// The document's root node, or nil (with a diagnostic) when the text is not valid YAML.
     public func root() -> YNode? {
+        do {
+            try YAMLBudget.check(text)
+        } catch {
+            self.error(error.message, at: SourceLocation(file: file, line: error.line, column: error.column))
+            return nil
+        }
         do {
             // UTF-8 named explicitly: Yams' default reads the process environment on every parse.
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else {
@@ -30,22 +53,43 @@ public final class YAMLReader {
         }
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { omittedErrors > 0 || reported.contains { $0.severity == .error } }
 
-    public func error(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil) {
-        diagnostics.append(.error(message, at: location, length: length, hint: hint))
+    /// Records an error; the hint (often a "did you mean" search) is only worked out when the
+    /// error is reported.
+    public func error(
+        _ message: @autoclosure () -> String, at location: SourceLocation?, length: Int = 1,
+        hint: @autoclosure () -> String? = nil
+    ) {
+        record(.error, message, at: location, length: length, hint: hint)
     }
 
-    public func warning(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil) {
-        diagnostics.append(.warning(message, at: location, length: length, hint: hint))
+    public func warning(
+        _ message: @autoclosure () -> String, at location: SourceLocation?, length: Int = 1,
+        hint: @autoclosure () -> String? = nil
+    ) {
+        record(.warning, message, at: location, length: length, hint: hint)
     }
 
-    public func error(_ message: String, at node: YNode, hint: String? = nil) {
-        error(message, at: node.location, length: node.caretLength, hint: hint)
+    public func error(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
+        record(.error, message, at: node.location, length: node.caretLength, hint: hint)
     }
 
-    public func warning(_ message: String, at node: YNode, hint: String? = nil) {
-        warning(message, at: node.location, length: node.caretLength, hint: hint)
+    public func warning(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
+        record(.warning, message, at: node.location, length: node.caretLength, hint: hint)
+    }
+
+    private func record(
+        _ severity: Diagnostic.Severity, _ message: () -> String, at location: SourceLocation?, length: Int,
+        hint: () -> String?
+    ) {
+        guard reported.count < Self.maximumReported else {
+            if omitted == 0 { firstOmitted = location }
+            omitted += 1
+            if severity == .error { omittedErrors += 1 }
+            return
+        }
+        reported.append(Diagnostic(severity, message(), at: location, length: length, hint: hint()))
     }
 
     func location(_ mark: Mark?) -> SourceLocation {

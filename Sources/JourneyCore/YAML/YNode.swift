@@ -189,10 +189,10 @@ public struct YMapping {
     /// Reports every key not in `allowed`, with a "did you mean" for near misses.
     public func allowOnly(_ allowed: [String], in context: String) {
         for entry in entries where !allowed.contains(entry.key) {
-            let hint = DidYouMean.hint(for: entry.key, among: allowed)
             node.reader.error(
                 "unknown key '\(entry.key)' in \(context)", at: entry.keyNode,
-                hint: hint ?? "expected one of: \(allowed.joined(separator: ", "))")
+                hint: DidYouMean.hint(for: entry.key, among: allowed)
+                    ?? "expected one of: \(allowed.joined(separator: ", "))")
         }
     }
 

@@ -5,12 +5,18 @@ import JourneyCore
 struct ExpressionScanner {
     private let scalars: [Unicode.Scalar]
     private let origin: SourceLocation
+    /// The offsets of the text's line feeds, so a position's line is a binary search away.
+    private let lineFeeds: [Int]
     private(set) var offset = 0
     private(set) var references: [VariableReference] = []
+    /// How many calls the parser is inside, bounded by ``ExpressionLimits/maximumDepth``.
+    private var depth = 0
 
     init(text: String, origin: SourceLocation) {
-        self.scalars = Array(text.unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
+        self.scalars = scalars
         self.origin = origin
+        self.lineFeeds = scalars.indices.filter { scalars[$0] == "\n" }
     }
 
     // MARK: Reading
@@ -45,17 +51,18 @@ struct ExpressionScanner {
 
     /// The file location of a position in the text.
     func location(at position: Int) -> SourceLocation {
-        var line = origin.line
-        var column = origin.column
-        for scalar in scalars[0..<min(position, scalars.count)] {
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+        let position = min(position, scalars.count)
+        var low = 0
+        var high = lineFeeds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineFeeds[middle] < position { low = middle + 1 } else { high = middle }
         }
-        return SourceLocation(file: origin.file, line: line, column: column)
+        // `low` line feeds come before the position; the last of them starts its line.
+        guard low > 0 else {
+            return SourceLocation(file: origin.file, line: origin.line, column: origin.column + position)
+        }
+        return SourceLocation(file: origin.file, line: origin.line + low, column: position - lineFeeds[low - 1])
     }
 
     private func error(_ message: String, at position: Int, length: Int = 1, hint: String? = nil) -> Diagnostic {
@@ -88,6 +95,9 @@ struct ExpressionScanner {
             throw error("unexpected \(found) in expression; expected '}}'", at: offset)
         }
         advance(2)
+        // Checked once parsed: the depth limit already bounds the parser, and a deep expression
+        // is then reported as too deep, which says more than too long.
+        guard offset - open <= ExpressionLimits.maximumLength + 4 else { throw tooLong(at: open) }
         return .expression(expression, source: text(from: start, to: end))
     }
 
@@ -98,6 +108,12 @@ struct ExpressionScanner {
             index += 1
         }
         return false
+    }
+
+    private func tooLong(at open: Int) -> Diagnostic {
+        error(
+            "expression longer than \(ExpressionLimits.maximumLength) characters", at: open, length: 2,
+            hint: "compute long values in vars and refer to them by name")
     }
 
     private mutating func parseExpression() throws(Diagnostic) -> Expression {
@@ -181,6 +197,13 @@ struct ExpressionScanner {
                 hint: DidYouMean.hint(for: name, among: BuiltinFunction.names)
                     ?? "functions: \(BuiltinFunction.names.joined(separator: ", "))")
         }
+        guard depth < ExpressionLimits.maximumDepth else {
+            throw error(
+                "expression nested more than \(ExpressionLimits.maximumDepth) deep", at: start,
+                length: name.unicodeScalars.count, hint: "split the expression over several vars")
+        }
+        depth += 1
+        defer { depth -= 1 }
         advance()  // (
         var arguments: [Expression] = []
         skipSpaces()
@@ -231,4 +254,12 @@ struct ExpressionScanner {
     private func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
         isIdentifierStart(scalar) || isDigit(scalar)
     }
+}
+
+/// Bounds on one `{{ }}` expression: the parser is recursive, and a script may come from anyone.
+public enum ExpressionLimits {
+    /// Calls nested inside one another (`lower(upper(...))`).
+    public static let maximumDepth = 64
+    /// Unicode scalars between `{{` and `}}`.
+    public static let maximumLength = 4_096
 }

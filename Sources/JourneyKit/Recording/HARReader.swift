@@ -16,15 +16,21 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 public enum HARReader {
     /// The HAR document in the file at `path`.
     public static func read(path: String) throws(RecordingError) -> HARDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw RecordingError("\(path) is a folder, not a HAR file")
-            }
-            throw RecordingError("cannot read the recording \(path): no such file")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RecordingError("\(path) is a folder, not a HAR file")
+        }
+        let data: Data
+        do {
+            data = try SourceFile.bytes(path, limit: maximumFileBytes, what: "a recording")
+        } catch {
+            throw RecordingError("cannot read the recording \(path): \(error.message)")
         }
         return try read(data: data, name: path)
     }
+
+    /// The largest HAR file read (its bodies may then inflate up to ``Inflate/maximumOutput`` each).
+    public static let maximumFileBytes = 256 << 20
 
     /// The HAR document in `data`; `name` is used in messages. Decoded once; only a file that
     /// does not decode is parsed again, to say whether it is not JSON or not a HAR.
@@ -57,9 +63,12 @@ public enum HARReader {
         throw RecordingError("\(name) is not a valid HAR file: \(decodingError)")
     }
 
+    /// A file that starts as a JSON object and does not end as one; text that is no JSON at
+    /// all is not called truncated.
     private static func looksTruncated(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let tail = String(decoding: data.suffix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return !tail.hasSuffix("}")
+        return head.hasPrefix("{") && !tail.hasSuffix("}")
     }
 
     private static func describe(_ error: DecodingError) -> String {

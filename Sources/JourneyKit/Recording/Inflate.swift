@@ -7,6 +7,14 @@ public enum Inflate {
         public let description: String
     }
 
+    /// The most bytes one body decompresses to: a few kilobytes of DEFLATE can claim gigabytes
+    /// (a "gzip bomb"), and no recorded AM body comes near this.
+    public static let maximumOutput = 16 << 20
+
+    private static let tooLarge = Failure(
+        description:
+            "the decompressed body is larger than the limit of \(maximumOutput) bytes (16 MiB) for a recorded body")
+
     /// True when `data` starts with the gzip magic bytes.
     public static func isGzip(_ data: Data) -> Bool {
         data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
@@ -178,6 +186,7 @@ public enum Inflate {
                 }
                 output.append(contentsOf: reader.bytes[reader.position..<reader.position + length])
                 reader.position += length
+                guard output.count <= maximumOutput else { throw tooLarge }
             case 1:
                 try block(&reader, into: &output, literals: fixedTables.0, distances: fixedTables.1)
             case 2:
@@ -236,6 +245,7 @@ public enum Inflate {
                 guard distance <= output.count else { throw Failure(description: "distance too far back") }
                 let start = output.count - distance
                 for i in 0..<length { output.append(output[start + i]) }
+                guard output.count <= maximumOutput else { throw tooLarge }
             }
         }
     }

@@ -102,7 +102,8 @@ final class DriverRun: @unchecked Sendable {
                     for: recipient, origin: AMEndpoints.origin(of: self.baseURL),
                     transport: SideExchangeTransport(run: self),
                     timeout: self.timeout)
-            }, offline: configuration.offline, otpLedger: configuration.otpLedger)
+            }, offline: configuration.offline, allowCommands: configuration.allowCommands,
+            otpLedger: configuration.otpLedger)
         for declaration in script.vars {
             if let override = configuration.variables[declaration.name] {
                 let secretName = declaration.value.secret ? declaration.name : nil
@@ -182,6 +183,16 @@ final class DriverRun: @unchecked Sendable {
                 trace.header = step.header
                 callbackSteps.append((number, step))
                 trace.failures += checkStep(step, number: number)
+                if !trace.failures.isEmpty {
+                    // The step is not the one expect.steps lists: the run cannot pass, and going on
+                    // would only answer a flow the script was not written for (up to maxSteps).
+                    trace.callbacks = step.callbacks.map {
+                        CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: [])
+                    }
+                    steps.append(trace)
+                    failures += trace.failures
+                    throw RunError(.expectation, "step \(number) is not the step expect.steps lists", step: number)
+                }
                 try await captureFromStep(step, number: number)
                 if let redirect = step.callbacks.first(where: { $0.type == "RedirectCallback" }) {
                     trace.callbacks = step.callbacks.map {

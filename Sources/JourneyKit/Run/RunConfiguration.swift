@@ -23,6 +23,9 @@ public struct RunConfiguration: Sendable {
     /// A replay: no provider command runs, and a secret environment variable that is not set
     /// resolves to its placeholder (`«DEMO_PASSWORD»`) instead of stopping the run.
     public var offline: Bool = false
+    /// Lets `command:` value sources run their programs (`--allow-commands`). Off by default:
+    /// a script from someone else runs no program on this machine unless the user says so.
+    public var allowCommands: Bool = false
     /// TOTP steps and HOTP counters already used. Copies of a configuration share it, so the runs
     /// of a suite never reuse a time step AM already accepted; give a run a new one to forget them.
     public var otpLedger = OTPLedger()

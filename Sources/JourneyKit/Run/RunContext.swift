@@ -13,6 +13,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     let outboxReader: @Sendable (String) async throws(RunError) -> JSONValue?
     /// A replay: commands do not run, unset secret env vars resolve to their placeholder.
     let offline: Bool
+    /// `--allow-commands`: `command:` sources may run their programs.
+    let allowCommands: Bool
     /// TOTP steps and HOTP counters already used, shared by the runs of a suite.
     let otpLedger: OTPLedger
     private let state: Mutex<State>
@@ -25,9 +27,10 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     init(
         seed: UInt64, clock: any JourneyClock, environment: [String: String], redactor: Redactor,
         outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?, offline: Bool = false,
-        otpLedger: OTPLedger = OTPLedger()
+        allowCommands: Bool = false, otpLedger: OTPLedger = OTPLedger()
     ) {
         self.offline = offline
+        self.allowCommands = allowCommands
         self.otpLedger = otpLedger
         self.clock = clock
         self.environment = environment
@@ -98,6 +101,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
         case .command where offline:
             // A replay runs no provider command: the value is a placeholder, which matches the recorded one.
             return ResolvedValue(.string(Redactor.placeholder(spec.secret ? "secret" : "command")))
+        case .command(let arguments, _) where !allowCommands:
+            throw RunError(.script, "\(spec.location): \(CommandPermission.refusal(program: arguments.first ?? ""))")
         case .command(let arguments, let ownTimeout):
             let limit = timeoutMilliseconds ?? ownTimeout ?? 15_000
             let output = try await CommandRunner.run(arguments, timeoutMilliseconds: limit)

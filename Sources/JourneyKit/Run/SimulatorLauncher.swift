@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// Starts in-process simulators for scripts that name one (`server: { simulate: trees/am.yaml }`
 /// or `--simulate FILE`). JourneyKit does not depend on the simulator; the CLI (or a test)
 /// provides this, usually backed by `JourneySimulator`.
@@ -7,4 +9,12 @@ public protocol SimulatorLauncher: Sendable {
     func baseURL(forTreeFile path: String) async throws -> String
     /// Stops every simulator this launcher started.
     func stopAll() async
+    /// The problems of the tree file at `path` (unreadable, not YAML, invalid), each at its
+    /// place; empty when a simulator can serve it.
+    func diagnostics(forTreeFile path: String) async -> [Diagnostic]
+}
+
+extension SimulatorLauncher {
+    /// A launcher that cannot check tree files finds them at start (``baseURL(forTreeFile:)``).
+    public func diagnostics(forTreeFile path: String) async -> [Diagnostic] { [] }
 }

@@ -50,9 +50,26 @@ public enum SuiteRunner {
             options.onResult?(result)
             return [result]
         }
-        let scripts = files.filter { file in
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return true }
-            return ScriptFinder.kind(ofFileText: text) != "simulator"
+        var scripts: [String] = []
+        var trees: [String] = []
+        for file in files {
+            let text = try? SourceFile.read(file)
+            if let text, ScriptFinder.kind(ofFileText: text) == "simulator" {
+                trees.append(file)
+            } else {
+                scripts.append(file)
+            }
+        }
+        // A tree file given to run is not run, but a broken one stops the run as lint would.
+        if let launcher = options.launcher {
+            for tree in trees {
+                let diagnostics = await launcher.diagnostics(forTreeFile: tree)
+                guard diagnostics.contains(where: { $0.severity == .error }) else { continue }
+                let result = JourneyResult(
+                    name: (tree as NSString).lastPathComponent, file: tree, diagnostics: diagnostics)
+                options.onResult?(result)
+                return [result]
+            }
         }
         var results = [JourneyResult?](repeating: nil, count: scripts.count)
         let jobs = max(1, options.jobs)
@@ -89,6 +106,13 @@ public enum SuiteRunner {
             return JourneyResult(name: (file as NSString).lastPathComponent, file: file, diagnostics: error.diagnostics)
         }
         if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
+        // The files the script names are checked as lint checks them: a missing tree or a
+        // `uses:` cycle makes the script invalid (exit 2), before anything is sent.
+        let referenced = ReferencedFiles.diagnostics(
+            for: script, options: LoadOptions(knownVariables: known), detailed: true)
+        if referenced.contains(where: { $0.severity == .error }) {
+            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: referenced)
+        }
         let compiled: CompiledJourney
         do {
             compiled = try JourneyCompiler.compile(script)
@@ -103,6 +127,10 @@ public enum SuiteRunner {
                 return JourneyResult(name: script.name, file: file, tags: script.tags, error: error)
             }
         }
+        let refused = CommandPermission.diagnostics(for: script, configuration: configuration)
+        if !refused.isEmpty {
+            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: refused)
+        }
         if configuration.serverURL == nil {
             let tree: String? =
                 options.simulate
@@ -112,6 +140,10 @@ public enum SuiteRunner {
                     return JourneyResult(
                         name: script.name, file: file, tags: script.tags,
                         error: RunError(.script, "this script needs a simulator (\(tree)) and none is available"))
+                }
+                let treeProblems = await launcher.diagnostics(forTreeFile: tree)
+                if treeProblems.contains(where: { $0.severity == .error }) {
+                    return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: treeProblems)
                 }
                 do {
                     let base = try await launcher.baseURL(forTreeFile: tree)

@@ -27,6 +27,9 @@ public struct Script: Sendable {
     public var cleanup: CleanupSpec?
     /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
     public var mobileFirst: MobileFirstSpec?
+    /// The program of every `command:` value source, where it is written. A run executes them
+    /// only with ``RunConfiguration/allowCommands``.
+    public var commands: [Located<String>] = []
 
     public init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
@@ -166,9 +169,6 @@ public struct Limits: Sendable, Hashable {
     public var fastPolling: Bool
     /// Seconds the whole run may take (every request, wait and command); nil: no limit beyond each request's timeout.
     public var deadlineSeconds: Double?
-
-    /// The longest `deadline` a script may give: a day.
-    public static let maxDeadlineSeconds: Double = 86_400
 
     public init(maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false, deadlineSeconds: Double? = nil) {
         self.maxSteps = maxSteps

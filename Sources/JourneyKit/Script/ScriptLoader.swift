@@ -18,9 +18,9 @@ public enum ScriptLoader {
     public static func load(path: String, options: LoadOptions = .init()) throws(DiagnosticList) -> Script {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try SourceFile.read(path)
         } catch {
-            throw DiagnosticList([.error("cannot read \(path): \(error.localizedDescription)", at: nil)])
+            throw DiagnosticList([error])
         }
         return try load(text: text, file: path, options: options)
     }

@@ -5,10 +5,13 @@ import JourneyCore
 public enum SimulatorLoader {
     /// Loads one tree file (YAML). Throws every problem at once, each with file:line:col.
     public static func load(path: String) throws(DiagnosticList) -> SimulatorDefinition {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DiagnosticList([.error("cannot read the file", at: SourceLocation(file: path, line: 1, column: 1))])
+        let text: String
+        do {
+            text = try SourceFile.read(path)
+        } catch {
+            throw DiagnosticList([error])
         }
-        return try load(text: String(decoding: data, as: UTF8.self), file: path)
+        return try load(text: text, file: path)
     }
 
     /// Loads several tree files into one definition. Journey names must be unique across files.

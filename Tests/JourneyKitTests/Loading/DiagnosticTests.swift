@@ -241,11 +241,11 @@ import Testing
     @Test func aDeadlineOutOfRangeIsAnError() {
         #expect(
             LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 25h }\n") == [
-                "4:21 error: limits.deadline must be at most 24h (86400 s), found '25h'"
+                "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 25h"
             ])
         #expect(
             LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 0 }\n") == [
-                "4:21 error: limits.deadline must be a number of seconds or a duration such as 30s, 500ms or 2m, found '0'"
+                "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 0"
             ])
     }
 }

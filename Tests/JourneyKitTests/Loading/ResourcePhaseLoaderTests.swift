@@ -137,7 +137,7 @@ import Testing
                 "5:3 error: missing required key 'url' in request",
                 "5:11 error: request.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, found 'FETCH'",
                 "6:8 error: request.body has no value [write a mapping (sent as JSON) or a string]",
-                "8:36 error: expect.outcome.authorized.status must be at least 100, found 42",
+                "8:36 error: expect.outcome.authorized.status must be between 100 and 599, found 42",
                 "8:40 error: unknown key 'bdy' in expect.outcome.authorized [did you mean 'body'?]",
             ])
     }

@@ -110,8 +110,9 @@ struct RecordAndReplayTests {
             of: "password: { env: FAKE_PASSWORD, secret: true }",
             with: "password: { command: [sh, -c, \"echo ran >> \(marker); echo Fake-Secr3t!\"], secret: true }")
         let journey = try RecordingSupport.compile(script, name: "fake-login.yaml")
-        let result = await JourneyDriver.run(
-            journey, configuration: RunConfiguration(transport: FakeAM(password: "Fake-Secr3t!"), seed: 7))
+        var live = RunConfiguration(transport: FakeAM(password: "Fake-Secr3t!"), seed: 7)
+        live.allowCommands = true
+        let result = await JourneyDriver.run(journey, configuration: live)
         #expect(result.status == .passed)
         let recording = try Recording(document: HARWriter.document([result]), source: "fake.har")
         let replayed = await RecordingSupport.replay(journey, from: recording)

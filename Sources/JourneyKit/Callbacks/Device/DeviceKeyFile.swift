@@ -9,9 +9,9 @@ enum DeviceKeyFile {
         let url = URL(fileURLWithPath: ReferencedFiles.resolve(path.value, from: path.location.file))
         let pem: String
         do {
-            pem = try String(contentsOf: url, encoding: .utf8)
+            pem = String(decoding: try SourceFile.bytes(url.path, limit: 64 << 10, what: "a key file"), as: UTF8.self)
         } catch {
-            throw context.error("cannot read the key file \(url.path): \(error.localizedDescription)")
+            throw context.error("cannot read the key file \(url.path): \(error.message)")
         }
         do {
             return try P256.Signing.PrivateKey(pemRepresentation: pem)

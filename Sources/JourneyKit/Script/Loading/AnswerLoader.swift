@@ -26,7 +26,10 @@ extension LoadContext {
         case "token": answer.token = valueSpec(node, what)
         case "tokenType": answer.tokenType = located(node) { oneOf(FormatKeys.tokenTypes, $0, what) }
         case "action": answer.action = located(node) { $0.string(what) }
-        case "timeout": answer.timeoutMilliseconds = located(node) { int($0, "\(what) (milliseconds)", minimum: 0) }
+        case "timeout":
+            answer.timeoutMilliseconds = located(node) {
+                int($0, "\(what) (milliseconds)", in: NumberRanges.answerMilliseconds)
+            }
         case "payload": answer.payload = jsonMapping(node, what)
         case "clientError": answer.clientError = valueSpec(node, what)
         case "signals": answer.signals = valueSpec(node, what)
@@ -51,7 +54,7 @@ extension LoadContext {
 
     /// `choose: SMS` (a label) or `choose: 1` (a 0-based index).
     private func choice(_ node: YNode, _ what: String) -> Located<ChoiceSelector>? {
-        if node.isIntegerScalar, let index = int(node, what, minimum: 0) {
+        if node.isIntegerScalar, let index = int(node, what, in: NumberRanges.choiceIndex) {
             return Located(.index(index), at: node.location)
         }
         guard node.isStringScalar, let label = node.scalarText else {

@@ -15,7 +15,7 @@ extension LoadContext {
         guard let mapping = node.mapping(what) else { return nil }
         mapping.allowOnly(FormatKeys.capture, in: what)
         let keep = mapping["regex"].flatMap { regex($0, "\(what).regex") }
-        let step = mapping["step"].flatMap { int($0, "\(what).step", minimum: 1) }
+        let step = mapping["step"].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
         let secret = mapping["secret"].flatMap { $0.bool("\(what).secret") } ?? false
         guard let fromNode = required("from", in: mapping, what, accepted: FormatKeys.capture),
             let from = oneOf(FormatKeys.captureSources, fromNode, "\(what).from")

@@ -8,10 +8,16 @@ final class LoadContext {
     private(set) var references: [VariableReference] = []
     /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
     var protocolKind = ProtocolKind.pingam
+    /// The program of each `command:` value source, in file order.
+    private(set) var commands: [Located<String>] = []
     /// Split by bytes: splitting by Character walks grapheme clusters, a tenth of `lint`'s time.
     private lazy var sourceLines: [Substring] = reader.text.utf8.split(
         separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
     ).map { Substring($0) }
+
+    /// The scalars of the last source line a template was matched against: the templates of a
+    /// long flow mapping share one line, which is converted once instead of once per template.
+    private var matchedLine: (index: Int, scalars: [Unicode.Scalar])?
 
     init(reader: YAMLReader, options: LoadOptions) {
         self.reader = reader
@@ -20,8 +26,8 @@ final class LoadContext {
 
     var file: String { reader.file }
 
-    func error(_ message: String, at node: YNode, hint: String? = nil) {
-        reader.error(message, at: node, hint: hint)
+    func error(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
+        reader.error(message(), at: node, hint: hint())
     }
 
     // MARK: Templates
@@ -68,7 +74,13 @@ final class LoadContext {
         }
         let lineIndex = start.line - 1
         guard sourceLines.indices.contains(lineIndex) else { return nil }
-        let line = Array(sourceLines[lineIndex].unicodeScalars)
+        let line: [Unicode.Scalar]
+        if let matchedLine, matchedLine.index == lineIndex {
+            line = matchedLine.scalars
+        } else {
+            line = Array(sourceLines[lineIndex].unicodeScalars)
+            matchedLine = (lineIndex, line)
+        }
         let expected = Array(text.unicodeScalars)
         let from = start.column - 1
         guard from >= 0, from + expected.count <= line.count, Array(line[from..<(from + expected.count)]) == expected
@@ -86,6 +98,14 @@ final class LoadContext {
         } else if node.isStringScalar, let text = node.scalarText, TemplateParser.containsExpression(text) {
             _ = template(text: text, of: node)
         }
+    }
+
+    /// Records a `command:` value source and warns that running the script runs a program.
+    func noteCommand(_ program: String, at node: YNode) {
+        commands.append(Located(program, at: node.location))
+        reader.warning(
+            "this script runs the program '\(program)' on the machine that runs it (command:)", at: node,
+            hint: "journey run runs programs only with --allow-commands")
     }
 
     // MARK: Patterns
@@ -121,11 +141,11 @@ final class LoadContext {
 
     // MARK: Scalars with checks
 
-    /// A whole number of at least `minimum`.
-    func int(_ node: YNode, _ what: String, minimum: Int) -> Int? {
+    /// A whole number within `range` (one of ``NumberRanges``).
+    func int(_ node: YNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = node.int(what) else { return nil }
-        guard value >= minimum else {
-            error("\(what) must be at least \(minimum), found \(value)", at: node)
+        guard range.contains(value) else {
+            error(NumberRanges.outOfRange(what, range, found: String(value)), at: node)
             return nil
         }
         return value

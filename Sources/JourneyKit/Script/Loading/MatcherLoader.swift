@@ -19,11 +19,15 @@ extension LoadContext {
                 pattern(entry.value, "\(what).output.\(entry.key)").map { (entry.key, $0) }
             }
         }
-        matcher.callbackId = mapping["id"].flatMap { int($0, "\(what).id (the callback's _id)", minimum: 0) }
+        matcher.callbackId = mapping["id"].flatMap {
+            int($0, "\(what).id (the callback's _id)", in: NumberRanges.callbackId)
+        }
         matcher.hiddenId = mapping["hiddenId"].flatMap { pattern($0, "\(what).hiddenId") }
         matcher.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
-        matcher.step = mapping["step"].flatMap { int($0, "\(what).step", minimum: 1) }
-        matcher.occurrence = mapping["occurrence"].flatMap { int($0, "\(what).occurrence", minimum: 1) }
+        matcher.step = mapping["step"].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
+        matcher.occurrence = mapping["occurrence"].flatMap {
+            int($0, "\(what).occurrence", in: NumberRanges.occurrence)
+        }
         return matcher
     }
 }

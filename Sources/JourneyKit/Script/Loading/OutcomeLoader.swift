@@ -89,7 +89,7 @@ extension LoadContext {
     {
         mapping.allowOnly(keys, in: what)
         var check = ResourceCheck()
-        check.status = mapping["status"].flatMap { int($0, "\(what).status", minimum: 100) }
+        check.status = mapping["status"].flatMap { int($0, "\(what).status", in: NumberRanges.httpStatus) }
         if let body = mapping["body"] {
             if body.isMapping || body.isSequence {
                 check.body = .json(body.json)
@@ -104,7 +104,7 @@ extension LoadContext {
     private func failureCheck(_ mapping: YMapping, _ what: String) -> FailureCheck {
         mapping.allowOnly(FormatKeys.failureOutcome, in: what)
         var check = FailureCheck()
-        check.code = mapping["code"].flatMap { int($0, "\(what).code", minimum: 100) }
+        check.code = mapping["code"].flatMap { int($0, "\(what).code", in: NumberRanges.httpStatus) }
         check.reason = mapping["reason"].flatMap { pattern($0, "\(what).reason") }
         check.message = mapping["message"].flatMap { pattern($0, "\(what).message") }
         if let detail = mapping["detail"], let detailMapping = detail.mapping("\(what).detail") {

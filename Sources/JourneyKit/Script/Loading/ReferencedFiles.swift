@@ -5,8 +5,12 @@ import JourneyCore
 /// script of `uses:` exists, loads without errors and does not lead back to this one. `lint`
 /// reports these before a run would stop on them.
 public enum ReferencedFiles {
-    /// Diagnostics for the files `script` refers to, placed at the keys that name them.
-    public static func diagnostics(for script: Script, options: LoadOptions = .init()) -> [Diagnostic] {
+    /// Diagnostics for the files `script` refers to, placed at the keys that name them. With
+    /// `detailed`, an invalid used script's own errors follow (a run shows them; lint reports
+    /// them when it checks that file).
+    public static func diagnostics(for script: Script, options: LoadOptions = .init(), detailed: Bool = false)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         if let tree = script.server.simulate,
             !FileManager.default.fileExists(atPath: resolve(tree.value, from: script.file))
@@ -18,9 +22,29 @@ public enum ReferencedFiles {
         }
         if let uses = script.uses {
             diagnostics += usedScript(
-                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)])
+                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)],
+                detailed: detailed)
         }
         return diagnostics
+    }
+
+    /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
+    /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
+    public static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
+        var commands: [Located<String>] = []
+        var chain: Set<String> = [standardized(script.file)]
+        var file = script.file
+        var uses = script.uses
+        while let next = uses {
+            let path = resolve(next.script.value, from: file)
+            guard chain.insert(standardized(path)).inserted, let text = try? SourceFile.read(path),
+                let used = ScriptLoader.lint(text: text, file: path, options: options).script
+            else { break }
+            commands += used.commands
+            file = path
+            uses = used.uses
+        }
+        return commands + script.commands
     }
 
     /// A path as a script's own paths are written: relative to the folder of the file that names it.
@@ -32,7 +56,8 @@ public enum ReferencedFiles {
 
     /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
     private static func usedScript(
-        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String]
+        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String],
+        detailed: Bool
     ) -> [Diagnostic] {
         let path = resolve(uses.script.value, from: file)
         let at = origin.location
@@ -42,7 +67,7 @@ public enum ReferencedFiles {
                 .error("uses cycle: \((chain + [standardized(path)]).joined(separator: " → "))", at: at, length: length)
             ]
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let text = try? SourceFile.read(path) else {
             return [
                 .error(
                     "uses names '\(uses.script.value)', and there is no readable script at \(path)", at: at,
@@ -56,10 +81,12 @@ public enum ReferencedFiles {
                 .error(
                     "uses names \(path), which is not a valid script (\(errors) error\(errors == 1 ? "" : "s"))",
                     at: at, length: length, hint: "see: journey lint \(path)")
-            ]
+            ] + (detailed ? diagnostics.filter { $0.severity == .error } : [])
         }
         guard let next = used.uses else { return [] }
-        return usedScript(next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)])
+        return usedScript(
+            next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)],
+            detailed: detailed)
     }
 
     private static func standardized(_ path: String) -> String {

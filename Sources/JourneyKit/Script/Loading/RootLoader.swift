@@ -59,6 +59,7 @@ extension LoadContext {
             captures: captures, expect: expect, limits: limits, hasJourney: start.declared, uses: uses,
             request: request, cleanup: cleanup)
         script.mobileFirst = mobileFirst
+        script.commands = commands
         return script
     }
 

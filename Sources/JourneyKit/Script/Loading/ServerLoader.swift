@@ -33,15 +33,22 @@ extension LoadContext {
         }
     }
 
-    /// Seconds, from a number (`30`, `2.5`) or a duration string (`30s`, `500ms`, `2m`).
-    func durationSeconds(_ node: YNode, _ what: String) -> Double? {
+    /// Seconds, from a number (`30`, `2.5`) or a duration string (`30s`, `500ms`, `2m`), more
+    /// than 0 and at most `maximum` (a request timeout's hour unless said otherwise).
+    func durationSeconds(_ node: YNode, _ what: String, maximum: Double = NumberRanges.maximumTimeoutSeconds)
+        -> Double?
+    {
         let expected = "a number of seconds or a duration such as 30s, 500ms or 2m"
         guard node.isScalar, !node.isNull, let text = node.scalarText else {
             error("\(what) must be \(expected), found \(node.kindDescription)", at: node)
             return nil
         }
-        guard let seconds = DurationText.seconds(parsing: text), seconds > 0 else {
+        guard let seconds = DurationText.seconds(parsing: text) else {
             error("\(what) must be \(expected), found '\(text)'", at: node)
+            return nil
+        }
+        guard NumberRanges.isTimeout(seconds, maximum: maximum) else {
+            error(NumberRanges.timeoutOutOfRange(what, found: text, maximum: maximum), at: node)
             return nil
         }
         return seconds

@@ -16,8 +16,10 @@ extension LoadContext {
         else { return nil }
         var spec = SolveSpec(scheme: scheme, location: node.location)
         spec.challenge = mapping["challenge"].flatMap { valueSpec($0, "\(what).challenge") }
-        spec.timeoutMilliseconds = mapping["timeout"].flatMap { int($0, "\(what).timeout (milliseconds)", minimum: 1) }
-        spec.maxCount = mapping["maxCount"].flatMap { int($0, "\(what).maxCount", minimum: 1) }
+        spec.timeoutMilliseconds = mapping["timeout"].flatMap {
+            int($0, "\(what).timeout (milliseconds)", in: NumberRanges.milliseconds)
+        }
+        spec.maxCount = mapping["maxCount"].flatMap { int($0, "\(what).maxCount", in: NumberRanges.proofOfWorkCount) }
         spec.input = mapping["input"].flatMap { $0.string("\(what).input") }
         return spec
     }

@@ -87,7 +87,8 @@ extension LoadContext {
             error("command must name a program to run", at: node)
             return nil
         }
-        let milliseconds = timeout.flatMap { int($0, "timeout (milliseconds)", minimum: 1) }
+        let milliseconds = timeout.flatMap { int($0, "timeout (milliseconds)", in: NumberRanges.milliseconds) }
+        noteCommand(arguments[0], at: node)
         return .command(arguments: arguments, timeoutMilliseconds: milliseconds)
     }
 

@@ -31,7 +31,10 @@ extension LoadContext {
 }
 
 extension YAMLReader {
-    func error(_ message: String, at location: SourceLocation, length: Int, hint: String? = nil) {
-        error(message, at: Optional(location), length: length, hint: hint)
+    func error(
+        _ message: @autoclosure () -> String, at location: SourceLocation, length: Int,
+        hint: @autoclosure () -> String? = nil
+    ) {
+        error(message(), at: Optional(location), length: length, hint: hint())
     }
 }

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+// libFuzzer targets, one per parser that reads outside input. A separate package, so the
+// fuzzer-instrumented build never touches the main one; scripts/fuzz builds and runs them
+// (docs/fuzzing.md).
+import PackageDescription
+
+let package = Package(
+    name: "journey-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "journey", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "fuzz-script", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-script"),
+        .executableTarget(
+            name: "fuzz-tree", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-tree"),
+        .executableTarget(
+            name: "fuzz-expression", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-expression"),
+        .executableTarget(
+            name: "fuzz-json", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-json"),
+        .executableTarget(
+            name: "fuzz-har", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-har"),
+        .executableTarget(
+            name: "fuzz-advice", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-advice"),
+    ]
+)

@@ -1,0 +1,69 @@
+import Foundation
+import JourneyKit
+import JourneySimulator
+
+/// One entry point per parser that reads outside input, each taking arbitrary bytes. A parser
+/// may reject any input with an error; it must never trap, hang or grow without bound. The
+/// libFuzzer executables in Fuzz/ and the fuzz smoke test of the suite both call these.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// A journey script, as `journey lint` reads it (decoding, YAML, loader, compiler).
+    case script
+    /// A simulator tree file (`kind: simulator`).
+    case tree
+    /// One template string with `{{ }}` expressions.
+    case expression
+    /// A JSON body, as the runner and the simulator read one.
+    case json
+    /// A HAR recording, as `journey import`, `serve` and `--replay` read it.
+    case har
+    /// A protected resource's answer carrying policy advice: the first byte picks the form
+    /// (policy decision JSON, WWW-Authenticate header, IG redirect, advice XML).
+    case advice
+
+    /// Feeds `bytes` to the parser.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .script: Self.script(bytes)
+        case .tree: Self.tree(bytes)
+        case .expression: Self.expression(bytes)
+        case .json: _ = try? JSONReader.parse(bytes)
+        case .har: Self.har(bytes)
+        case .advice: Self.advice(bytes)
+        }
+    }
+
+    private static func script(_ bytes: [UInt8]) {
+        guard let text = try? SourceFile.decode(bytes, file: "fuzz.yaml") else { return }
+        let (script, _) = ScriptLoader.lint(text: text, file: "fuzz.yaml")
+        if let script { _ = try? JourneyCompiler.compile(script) }
+    }
+
+    private static func tree(_ bytes: [UInt8]) {
+        guard let text = try? SourceFile.decode(bytes, file: "fuzz.yaml") else { return }
+        _ = SimulatorLoader.lint(text: text, file: "fuzz.yaml")
+    }
+
+    private static func expression(_ bytes: [UInt8]) {
+        _ = try? TemplateParser.parse(
+            String(decoding: bytes, as: UTF8.self), at: SourceLocation(file: "fuzz.yaml", line: 1, column: 1))
+    }
+
+    private static func har(_ bytes: [UInt8]) {
+        guard let document = try? HARReader.read(data: Data(bytes), name: "fuzz.har"),
+            let recording = try? Recording(document: document, source: "fuzz.har")
+        else { return }
+        _ = try? ScriptImporter.script(from: recording, journeyName: nil)
+    }
+
+    private static func advice(_ bytes: [UInt8]) {
+        guard let form = bytes.first else { return }
+        let rest = Array(bytes.dropFirst())
+        let text = String(decoding: rest, as: UTF8.self)
+        switch form % 4 {
+        case 0: _ = try? AdviceParser.detect(status: 200, headers: [], body: Data(rest))
+        case 1: _ = try? AdviceParser.fromWWWAuthenticate(text)
+        case 2: _ = try? AdviceParser.fromRedirect(text)
+        default: _ = try? AdviceXML.parse(text)
+        }
+    }
+}
