@@ -31,8 +31,8 @@ public struct HTTPTransport: Transport {
         let client = self.client
         let prepared = outgoing
         do {
-            // The client's deadline stops at the response head; the race bounds the body too.
-            return try await Self.within(seconds: seconds) {
+            // The client's deadline stops at the response head; the time limit bounds the body too.
+            return try await TimeLimit.run(seconds: seconds, on: client.eventLoopGroup.any()) {
                 let response = try await client.execute(prepared, timeout: timeout)
                 let body = try await response.body.collect(upTo: Self.maxResponseBytes)
                 return TransportResponse(
@@ -42,25 +42,6 @@ public struct HTTPTransport: Transport {
             }
         } catch {
             throw Self.classify(error, timeout: request.timeoutSeconds, url: request.url)
-        }
-    }
-
-    /// Thrown by `within` when the time is up.
-    struct ExchangeTimedOut: Error {}
-
-    /// The result of `work`, or `ExchangeTimedOut` once `seconds` have passed (the work is cancelled).
-    static func within<Value: Sendable>(
-        seconds: Double, _ work: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else { throw ExchangeTimedOut() }
-            return result
         }
     }
 
@@ -79,7 +60,7 @@ public struct HTTPTransport: Transport {
                 return .failed(String(describing: error))
             }
         }
-        if error is ExchangeTimedOut {
+        if error is TimeLimit.Exceeded {
             return .timeout(timeout)
         }
         if error is NIOTooManyBytesError {
