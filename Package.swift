@@ -80,6 +80,8 @@ let package = Package(
             dependencies: ["JourneyKit", "JourneySimulator"],
             swiftSettings: swiftSettings
         ),
+        // What the test targets share (trees they start the simulator on); not a test target itself.
+        .target(name: "JourneyTestSupport", path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
@@ -89,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "JourneySimulatorTests",
             dependencies: [
-                "JourneySimulator", "JourneyCore",
+                "JourneySimulator", "JourneyCore", "JourneyTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -97,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing"],
+            dependencies: ["JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

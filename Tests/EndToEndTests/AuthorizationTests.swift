@@ -1,21 +1,11 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// Transactional authorization and step-up through the CLI, against the simulator's protected
 /// resources (journeys/trees/am.yaml `resources:`).
 @Suite struct AuthorizationTests {
-    static let login = """
-        version: 1
-        name: Resource
-        server: { simulate: TREE, realm: alpha }
-        journey: Login
-        vars:
-          password: { value: Ch4ng3it!, secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-
-        """
+    static let login = LoginScript.yaml(name: "Resource", simulate: "TREE")
 
     @Test func theFourExamplesPass() async throws {
         let files = [

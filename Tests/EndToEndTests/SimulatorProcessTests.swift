@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import JourneyKit
+import JourneyTestSupport
 import Testing
 
 /// `journey simulate` as a process: signals, and faults a run must survive.
@@ -99,26 +100,7 @@ import Testing
 
     @Test func aServerHangingOnOneValueIsEndedByTheRunTimeout() async throws {
         let tree = try CLI.temporaryFile(
-            "hang.yaml",
-            """
-            kind: simulator
-            version: 1
-            users: [{ username: demo, password: Ch4ng3it! }]
-            journeys:
-              Login:
-                start: credentials
-                nodes:
-                  credentials:
-                    fault: { kind: hangOnValue, value: hang-me }
-                    page:
-                      callbacks:
-                        - { type: NameCallback, prompt: User Name }
-                        - { type: PasswordCallback, prompt: Password }
-                    next: check
-                  check:
-                    credentials: {}
-                    outcomes: { "true": success, "false": failure }
-            """)
+            "hang.yaml", LoginTree.yaml(credentialsFault: "{ kind: hangOnValue, value: hang-me }"))
         let script = try CLI.temporaryFile(
             "hang-script.yaml",
             """

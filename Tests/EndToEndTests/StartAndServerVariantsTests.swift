@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// Start forms (resume with query, resumeUrl, zero-page login) and servers other than AM
@@ -20,18 +21,7 @@ import Testing
         return directory.path
     }
 
-    static let login = """
-        version: 1
-        name: NAME
-        server: { simulate: tree.yaml, realm: alpha }
-        journey: Login
-        vars:
-          password: { value: Ch4ng3it!, secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-
-        """
+    static let login = LoginScript.yaml(name: "NAME", simulate: "tree.yaml")
 
     /// Item 7: an Identity Gateway whose redirect percent-encodes the advice twice.
     @Test func adviceEncodedTwiceInTheIGRedirectIsRead() async throws {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import NIOCore
 import Testing
 
@@ -26,26 +27,8 @@ struct SimulatorHardeningTests {
 }
 
 extension SimulatorHardeningTests {
-    static let smallTree = """
-        kind: simulator
-        version: 1
-        settings: { maxPendingJourneys: 2 }
-        users: [{ username: demo, password: Ch4ng3it! }]
-        journeys:
-          Login:
-            start: credentials
-            nodes:
-              credentials:
-                fault: { kind: hangOnValue, value: hang-me }
-                page:
-                  callbacks:
-                    - { type: NameCallback, prompt: User Name }
-                    - { type: PasswordCallback, prompt: Password }
-                next: check
-              check:
-                credentials: {}
-                outcomes: { "true": success, "false": failure }
-        """
+    static let smallTree = LoginTree.yaml(
+        settings: "{ maxPendingJourneys: 2 }", credentialsFault: "{ kind: hangOnValue, value: hang-me }")
 
     @Test("past maxPendingJourneys the oldest pending journey is dropped: its authId has timed out, as in AM")
     func pendingJourneysAreBounded() async throws {

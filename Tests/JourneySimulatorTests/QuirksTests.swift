@@ -1,33 +1,14 @@
 import Foundation
 import JourneyCore
 import JourneySimulator
+import JourneyTestSupport
 import Testing
 
 /// `settings.quirks:`: behaviours of other AM-compatible servers, each off by default.
 @Suite("Quirks")
 struct QuirksTests {
     static func tree(_ quirks: String) -> String {
-        """
-        kind: simulator
-        version: 1
-        settings:
-          quirks: \(quirks)
-        users:
-          - { username: demo, password: Ch4ng3it! }
-        journeys:
-          Login:
-            start: credentials
-            nodes:
-              credentials:
-                page:
-                  callbacks:
-                    - { type: NameCallback, prompt: User Name }
-                    - { type: PasswordCallback, prompt: Password }
-                next: check
-              check:
-                credentials: {}
-                outcomes: { "true": success, "false": failure }
-        """
+        LoginTree.yaml(settings: "{ quirks: \(quirks) }")
     }
 
     static let sessions = "/am/json/realms/root/realms/alpha/sessions"
