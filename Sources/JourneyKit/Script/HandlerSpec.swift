@@ -103,8 +103,6 @@ public struct AnswerSpec: Sendable {
     public var keyFile: Located<String>?
     /// Inputs by full name (`IDToken1token`) or suffix (`token`), for custom callback types.
     public var inputs: [(name: String, value: ValueSpec)]
-    /// Where the `inputs` mapping starts, when the script gives one.
-    public var inputsLocation: SourceLocation?
     /// PollingWaitCallback: take the "Exit" option instead of waiting.
     public var exit: Located<Bool>?
     /// SuspendedTextOutputCallback: the suspendedId to resume with.
@@ -146,7 +144,7 @@ public struct AnswerSpec: Sendable {
         add("deviceName", deviceName?.location)
         add("deviceId", deviceId?.location)
         add("key", keyFile?.location)
-        add("inputs", inputsLocation)
+        add("inputs", keyLocations["inputs"])
         add("exit", exit?.location)
         add("resume", resume?.location)
         add("echo", echo?.location)

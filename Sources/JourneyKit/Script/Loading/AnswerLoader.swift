@@ -37,9 +37,7 @@ extension LoadContext {
         case "deviceName": answer.deviceName = valueSpec(node, what)
         case "deviceId": answer.deviceId = valueSpec(node, what)
         case "key": answer.keyFile = located(node) { $0.strictString("\(what) (a PEM file path)") }
-        case "inputs":
-            answer.inputs = inputs(node, what)
-            answer.inputsLocation = node.location
+        case "inputs": answer.inputs = inputs(node, what)
         case "exit": answer.exit = located(node) { $0.bool(what) }
         case "resume": answer.resume = valueSpec(node, what)
         case "echo": answer.echo = located(node) { $0.bool(what) }
