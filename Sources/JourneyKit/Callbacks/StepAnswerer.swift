@@ -9,6 +9,13 @@ public enum StepAnswerer {
     public static func answer(
         _ step: AMStep, stepNumber: Int, handlers: [HandlerSpec], environment: some AnswerEnvironment
     ) async throws(RunError) -> StepAnswer {
+        try await answer(step, stepNumber: stepNumber, handlers: HandlerChain(handlers), environment: environment)
+    }
+
+    /// Answers `step` with a compiled handler chain (answerers bound once per script).
+    static func answer(
+        _ step: AMStep, stepNumber: Int, handlers: HandlerChain, environment: some AnswerEnvironment
+    ) async throws(RunError) -> StepAnswer {
         var answering = StepAnswering(step: step, stepNumber: stepNumber, handlers: handlers, environment: environment)
         return try await answering.run()
     }

@@ -1,11 +1,13 @@
 import JourneyCore
 
-/// A script checked and ready to run: the handler chain, the expectations, the limits.
-/// A plain value, so one compiled journey runs many times, concurrently.
+/// A script checked and ready to run: the handler chain, the expectations, the limits, and the
+/// plan of phases a run executes. A plain value, so one compiled journey runs many times, concurrently.
 public struct CompiledJourney: Sendable {
     public let script: Script
     /// Warnings found while compiling (unknown callback types...).
     public let warnings: [Diagnostic]
+    /// The phases a run executes, in order.
+    let plan: RunPlan
 
     public var name: String { script.name }
     public var file: String { script.file }
@@ -13,7 +15,7 @@ public struct CompiledJourney: Sendable {
 }
 
 /// Checks what the loader cannot check alone: that each handler's options fit the callback
-/// type it matches (`choose` only for Choice/Confirmation...).
+/// type it matches (`choose` only for Choice/Confirmation...), and builds the run plan.
 public enum JourneyCompiler {
     /// What a handler may say about a callback type the catalogue does not know.
     static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo", "solve"]
@@ -34,6 +36,6 @@ public enum JourneyCompiler {
         }
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticList(diagnostics) }
-        return CompiledJourney(script: script, warnings: diagnostics)
+        return CompiledJourney(script: script, warnings: diagnostics, plan: RunPlan(script))
     }
 }

@@ -1,6 +1,7 @@
 import JourneyCore
 
 /// A journey script as loaded from YAML: typed, and every node keeps its file:line:col.
+/// What every script shares is here; what its protocol runs is its ``body``.
 public struct Script: Sendable {
     /// The path the script was read from (as given).
     public var file: String
@@ -8,34 +9,36 @@ public struct Script: Sendable {
     public var name: String
     public var description: String?
     public var tags: [String]
-    public var protocolKind: ProtocolKind
     public var server: ServerSpec
-    public var start: StartSpec
     public var vars: [VarDecl]
-    public var handlers: [HandlerSpec]
     public var captures: [CaptureSpec]
     public var expect: ExpectSpec
     public var limits: Limits
-    /// False when the script names no journey of its own (it takes its session from `uses:`);
-    /// `start` is then a placeholder and is not run.
-    public var hasJourney: Bool
-    /// Another script run first, whose session this script continues.
+    /// Another script run first, whose session this script continues (PingAM).
     public var uses: UsesSpec?
-    /// A call to a protected resource after the journey (transactional authorization, step-up).
+    /// A call to a protected resource after the journey: PingAM's transactional authorization
+    /// and step-up, or MobileFirst's Bearer call with the token.
     public var request: RequestSpec?
     /// What to do with the session at the end (`cleanup: logout`).
     public var cleanup: CleanupSpec?
-    /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
-    public var mobileFirst: MobileFirstSpec?
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
     public var commands: [Located<String>] = []
+    /// What the script's protocol runs: a PingAM journey, or MobileFirst's security checks.
+    public var body: Body
+
+    /// The protocol part of a script.
+    public enum Body: Sendable {
+        /// PingAM's authenticate protocol.
+        case pingAM(PingAMBody)
+        /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
+        case mobileFirst(MobileFirstSpec)
+    }
 
     public init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
-        protocolKind: ProtocolKind = .pingam, server: ServerSpec = ServerSpec(), start: StartSpec,
-        vars: [VarDecl] = [], handlers: [HandlerSpec] = [], captures: [CaptureSpec] = [],
-        expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits(), hasJourney: Bool = true, uses: UsesSpec? = nil,
+        server: ServerSpec = ServerSpec(), body: Body, vars: [VarDecl] = [], captures: [CaptureSpec] = [],
+        expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits(), uses: UsesSpec? = nil,
         request: RequestSpec? = nil, cleanup: CleanupSpec? = nil
     ) {
         self.file = file
@@ -43,18 +46,52 @@ public struct Script: Sendable {
         self.name = name
         self.description = description
         self.tags = tags
-        self.protocolKind = protocolKind
         self.server = server
-        self.start = start
+        self.body = body
         self.vars = vars
-        self.handlers = handlers
         self.captures = captures
         self.expect = expect
         self.limits = limits
-        self.hasJourney = hasJourney
         self.uses = uses
         self.request = request
         self.cleanup = cleanup
+    }
+
+    /// Which driver runs the script.
+    public var protocolKind: ProtocolKind {
+        switch body {
+        case .pingAM: return .pingam
+        case .mobileFirst: return .mobilefirst
+        }
+    }
+
+    /// The PingAM part, nil for a MobileFirst script.
+    public var pingAM: PingAMBody? {
+        if case .pingAM(let body) = body { return body }
+        return nil
+    }
+
+    /// The MobileFirst part, nil for a PingAM script.
+    public var mobileFirst: MobileFirstSpec? {
+        if case .mobileFirst(let spec) = body { return spec }
+        return nil
+    }
+
+    /// The PingAM handler chain (empty for a MobileFirst script, whose handlers answer security checks).
+    public var handlers: [HandlerSpec] { pingAM?.handlers ?? [] }
+}
+
+/// What a PingAM script runs: its journey from `start` (none when it continues the session of
+/// the script it `uses:`), answered with the handler chain (which also answers advice journeys).
+public struct PingAMBody: Sendable {
+    /// How the journey starts; nil when the script names no journey of its own and takes its
+    /// session from `uses:`.
+    public var start: StartSpec?
+    public var handlers: [HandlerSpec]
+
+    public init(start: StartSpec?, handlers: [HandlerSpec] = []) {
+        self.start = start
+        self.handlers = handlers
     }
 }
 

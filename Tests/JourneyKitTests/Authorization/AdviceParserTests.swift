@@ -143,7 +143,7 @@ enum AdviceFixtures {
             base: "https://openam.example.com/am", realm: "/",
             query: [("authIndexType", "composite_advice"), ("authIndexValue", xml)])
         #expect(url == fixture["url"]?.stringValue)
-        #expect(fixture["headers"]?["Accept-API-Version"]?.stringValue == AuthorizationState.adviceAPIVersion)
+        #expect(fixture["headers"]?["Accept-API-Version"]?.stringValue == JourneyLoop.adviceAPIVersion)
     }
 
     @Test func xmlRoundTripsWithSeveralAdvicesAndValues() throws {

@@ -66,9 +66,10 @@ import Testing
         #expect(script.description == "The sketch from DESIGN.md")
         #expect(script.tags == ["smoke", "recaptcha"])
         #expect(script.protocolKind == .pingam)
-        #expect(script.start.authIndexType == "service")
-        #expect(script.start.authIndexValue?.literalText == "Login")
-        #expect(script.start.location.line == 16)
+        let start = try #require(script.pingAM?.start)
+        #expect(start.authIndexType == "service")
+        #expect(start.authIndexValue?.literalText == "Login")
+        #expect(start.location.line == 16)
         #expect(script.limits == Limits(maxSteps: 10, maxPolls: 3, fastPolling: true))
     }
 

@@ -53,7 +53,7 @@ import Testing
         #expect(check.status == 200)
         #expect(check.advice?.matches("TransactionConditionAdvice") == true)
         #expect(script.expect.singleUse?.value == true)
-        #expect(script.hasJourney)
+        #expect(script.pingAM?.start != nil)
     }
 
     @Test func aRequestDefaultsToAuthorizedAndCleanupShortForm() throws {
@@ -80,7 +80,7 @@ import Testing
               outcome: { denied: { status: 403 } }
             """
         let script = try #require(LoaderTestSupport.load(text))
-        #expect(!script.hasJourney)
+        #expect(script.pingAM != nil && script.pingAM?.start == nil)
         #expect(script.uses?.script.value == "login.yaml")
         #expect(script.uses?.outputs.map(\.value) == ["password"])
         #expect(script.expect.outcome.name == "denied")

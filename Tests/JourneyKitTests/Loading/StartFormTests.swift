@@ -17,9 +17,9 @@ import Testing
                 start:
                   zeroPage: { username: "{{ user }}", password: { env: PW, secret: true }, passwordHeader: X-Secret }
                 """))
-        #expect(script.hasJourney)
-        #expect(script.start.authIndexType == nil && script.start.authIndexValue == nil)
-        let zeroPage = try #require(script.start.zeroPage)
+        let start = try #require(script.pingAM?.start)
+        #expect(start.authIndexType == nil && start.authIndexValue == nil)
+        let zeroPage = try #require(start.zeroPage)
         #expect(LoaderTestSupport.describe(zeroPage.username) == "template {{ user }}")
         #expect(LoaderTestSupport.describe(zeroPage.password) == "env PW default - secret")
         #expect(zeroPage.usernameHeader == "X-OpenAM-Username")
@@ -30,8 +30,9 @@ import Testing
         let script = try #require(
             LoaderTestSupport.load(
                 "version: 1\nname: Z\nstart: { service: Example, zeroPage: { username: demo, password: pw } }\n"))
-        #expect(script.start.authIndexType == "service")
-        #expect(script.start.zeroPage != nil)
+        let start = try #require(script.pingAM?.start)
+        #expect(start.authIndexType == "service")
+        #expect(start.zeroPage != nil)
     }
 
     @Test func zeroPageProblems() {
@@ -53,8 +54,9 @@ import Testing
             LoaderTestSupport.load(
                 "version: 1\nname: R\nstart: { resumeUrl: \"{{ link }}\", query: { locale: fr } }\n",
                 knownVariables: ["link"]))
-        #expect(LoaderTestSupport.describe(script.start.resumeURL) == "template {{ link }}")
-        #expect(script.start.query.map(\.name) == ["locale"])
+        let start = try #require(script.pingAM?.start)
+        #expect(LoaderTestSupport.describe(start.resumeURL) == "template {{ link }}")
+        #expect(start.query.map(\.name) == ["locale"])
         #expect(
             LoaderTestSupport.problems(
                 "version: 1\nname: R\nstart: { resumeUrl: https://x/?suspendedId=1, resume: abc, service: Login }\n")

@@ -4,11 +4,28 @@ import JourneyCore
 struct ActiveHandler: Sendable {
     let number: Int
     let spec: HandlerSpec
+    /// `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5` (built once).
+    let label: String
+    /// The answerer bound when the script was compiled (see ``HandlerChain``), if any.
+    let boundAnswerer: (any CallbackAnswerer.Type)?
+
+    init(number: Int, spec: HandlerSpec, answerer: (any CallbackAnswerer.Type)? = nil) {
+        self.number = number
+        self.spec = spec
+        self.label = "handler #\(number) (\(spec.matcher.summary)) at \(spec.location)"
+        self.boundAnswerer = answerer
+    }
 
     var answer: AnswerSpec { spec.answer }
 
-    /// `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5`
-    var label: String { "handler #\(number) (\(spec.matcher.summary)) at \(spec.location)" }
+    /// The answerer for `draft`: the bound one when the callback is the handler's own type with
+    /// no special form (or for `solve`), else the table's.
+    func answerer(for draft: CallbackDraft) -> any CallbackAnswerer.Type {
+        if let boundAnswerer, answer.solve != nil || (draft.form == nil && draft.type == spec.matcher.type?.value) {
+            return boundAnswerer
+        }
+        return answer.solve != nil ? SolveAnswerer.self : AnswererTable.answerer(for: draft)
+    }
 
     /// `#2 ChoiceCallback, prompt /factor/i (login.yaml:14:5)`: the handler in an unhandled-callback message.
     var triedSummary: String { "#\(number) \(spec.matcher.summary) (\(spec.location))" }

@@ -12,10 +12,10 @@ struct StepAnswering {
     private var answeredByHandler: Set<Int> = []
     private var unhandled: [Int] = []
 
-    init(step: AMStep, stepNumber: Int, handlers: [HandlerSpec], environment: any AnswerEnvironment) {
+    init(step: AMStep, stepNumber: Int, handlers: HandlerChain, environment: any AnswerEnvironment) {
         let layout = StepLayout(step: step, number: stepNumber)
         self.layout = layout
-        self.selection = HandlerSelection(handlers: handlers, layout: layout)
+        self.selection = HandlerSelection(handlers: handlers.handlers, layout: layout)
         self.environment = environment
         self.drafts = step.callbacks.enumerated().map { CallbackDraft($0.element, index: $0.offset) }
     }
@@ -58,7 +58,7 @@ struct StepAnswering {
         answeredByHandler.insert(index)
         if handler.answer.echo?.value != true {
             ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
-            let answerer = handler.answer.solve != nil ? SolveAnswerer.self : AnswererTable.answerer(for: draft)
+            let answerer = handler.answerer(for: draft)
             if let clientError = handler.answer.clientError, !answerer.handlesClientError {
                 try await context.writeClientError(clientError, into: &draft)
             }

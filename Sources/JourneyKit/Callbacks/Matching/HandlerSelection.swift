@@ -6,19 +6,17 @@ import JourneyCore
 /// (those without a built-in default), and HiddenValueCallbacks when it matches on `hiddenId`:
 /// a bare `{ stage: Login }` matcher must not overwrite hidden values or echo output callbacks.
 struct HandlerSelection: Sendable {
-    let handlers: [HandlerSpec]
+    let handlers: [ActiveHandler]
     let layout: StepLayout
 
     /// The first handler matching the callback at `index`, or `nil`.
     func handler(forCallbackAt index: Int) -> ActiveHandler? {
         let hasDefault = BuiltInDefault(callbackAt: index, in: layout) != nil
         let isHidden = layout.step.callbacks[index].type == "HiddenValueCallback"
-        for (offset, handler) in handlers.enumerated() {
-            let matcher = handler.matcher
+        for handler in handlers {
+            let matcher = handler.spec.matcher
             if matcher.type == nil, hasDefault, !(isHidden && matcher.hiddenId != nil) { continue }
-            if matcher.matches(callbackAt: index, in: layout) {
-                return ActiveHandler(number: offset + 1, spec: handler)
-            }
+            if matcher.matches(callbackAt: index, in: layout) { return handler }
         }
         return nil
     }
@@ -26,7 +24,6 @@ struct HandlerSelection: Sendable {
     /// Every handler, as listed in an unhandled-callback message.
     var triedSummary: String {
         guard !handlers.isEmpty else { return "none" }
-        return handlers.enumerated().map { ActiveHandler(number: $0.offset + 1, spec: $0.element).triedSummary }
-            .joined(separator: ", ")
+        return handlers.map(\.triedSummary).joined(separator: ", ")
     }
 }

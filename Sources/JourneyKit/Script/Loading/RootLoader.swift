@@ -21,21 +21,21 @@ extension LoadContext {
         self.protocolKind = protocolKind
         let server = mapping["server"].map(server) ?? ServerSpec()
         let uses = mapping["uses"].flatMap(uses)
-        var mobileFirst: MobileFirstSpec?
-        let start: (spec: StartSpec, declared: Bool)?
-        var handlers: [HandlerSpec] = []
+        let body: Script.Body?
         if protocolKind == .mobilefirst {
-            mobileFirst = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root)
+            body = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root).map {
+                .mobileFirst($0)
+            }
             checkMobileFirstKeys(mapping)
-            start = (StartSpec(authIndexType: nil, authIndexValue: nil, location: mapping.node.location), false)
         } else {
             if let node = mapping["mobilefirst"] {
                 error(
                     "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
                     hint: "add protocol: mobilefirst")
             }
-            start = startSpec(mapping, uses: mapping["uses"] != nil)
-            handlers = mapping["handlers"].map(self.handlers) ?? []
+            let start = startSpec(mapping, uses: mapping["uses"] != nil)
+            let handlers = mapping["handlers"].map(self.handlers) ?? []
+            body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
         let vars = mapping["vars"].map(vars) ?? []
         let captures = mapping["capture"].map(captures) ?? []
@@ -52,13 +52,11 @@ extension LoadContext {
             vars: vars, captures: captures, outputs: uses?.outputs ?? [],
             builtins: protocolKind == .mobilefirst ? [Self.challengeVariable] : [])
 
-        guard !reader.hasErrors, let version, let name, let start else { return nil }
+        guard !reader.hasErrors, let version, let name, let body else { return nil }
         var script = Script(
-            file: file, version: version, name: name, description: description, tags: tags,
-            protocolKind: protocolKind, server: server, start: start.spec, vars: vars, handlers: handlers,
-            captures: captures, expect: expect, limits: limits, hasJourney: start.declared, uses: uses,
+            file: file, version: version, name: name, description: description, tags: tags, server: server,
+            body: body, vars: vars, captures: captures, expect: expect, limits: limits, uses: uses,
             request: request, cleanup: cleanup)
-        script.mobileFirst = mobileFirst
         script.commands = commands
         return script
     }
@@ -169,15 +167,16 @@ extension LoadContext {
         return kind
     }
 
-    /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's session.
-    private func startSpec(_ mapping: YMapping, uses: Bool) -> (spec: StartSpec, declared: Bool)? {
+    /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's
+    /// session (then `spec` is nil: the script has no journey of its own).
+    private func startSpec(_ mapping: YMapping, uses: Bool) -> DeclaredStart? {
         let shorthand = mapping.entries.first { $0.key == "journey" }
         let full = mapping.entries.first { $0.key == "start" }
         switch (shorthand, full) {
         case (let shorthand?, nil):
-            return journeyShorthand(shorthand.value).map { ($0, true) }
+            return journeyShorthand(shorthand.value).map(DeclaredStart.journey)
         case (nil, let full?):
-            return start(full.value).map { ($0, true) }
+            return start(full.value).map(DeclaredStart.journey)
         case (_?, let full?):
             error(
                 "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",
@@ -185,7 +184,7 @@ extension LoadContext {
             return nil
         case (nil, nil):
             if uses {
-                return (StartSpec(authIndexType: nil, authIndexValue: nil, location: mapping.node.location), false)
+                return DeclaredStart.sessionFromUses
             }
             if isMisspelled("journey", in: mapping, accepted: FormatKeys.root)
                 || isMisspelled("start", in: mapping, accepted: FormatKeys.root)
@@ -197,5 +196,16 @@ extension LoadContext {
                 hint: "for example: journey: Login")
             return nil
         }
+    }
+}
+
+/// What a PingAM script says about its start: a journey, or none (its session comes from `uses:`).
+enum DeclaredStart {
+    case journey(StartSpec)
+    case sessionFromUses
+
+    var spec: StartSpec? {
+        if case .journey(let spec) = self { return spec }
+        return nil
     }
 }

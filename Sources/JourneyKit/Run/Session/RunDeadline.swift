@@ -1,14 +1,15 @@
 import Foundation
 
-extension DriverRun {
-    /// Runs `work` within the script's `limits.deadline`: when the time is up first, the work is
-    /// cancelled (with whatever request, wait or command it was in) and the run ends with a transport
-    /// error naming the deadline (exit 3).
-    func withinDeadline(_ work: @escaping @Sendable () async throws(RunError) -> Outcome?) async throws(RunError)
-        -> Outcome?
-    {
-        guard let seconds = script.limits.deadlineSeconds else { return try await work() }
-        let finished: Result<Outcome?, RunError>? = await withTaskGroup(of: Result<Outcome?, RunError>?.self) { group in
+/// `limits.deadline`: when the time is up first, the work is cancelled (with whatever request,
+/// wait or command it was in) and the run ends with a transport error naming the deadline (exit 3).
+enum RunDeadline {
+    static func within(
+        _ seconds: Double?, session: RunSession,
+        _ work: @escaping @Sendable () async throws(RunError) -> PhaseResult
+    ) async throws(RunError) -> PhaseResult {
+        guard let seconds else { return try await work() }
+        let finished: Result<PhaseResult, RunError>? = await withTaskGroup(of: Result<PhaseResult, RunError>?.self) {
+            group in
             group.addTask {
                 do throws(RunError) {
                     return .success(try await work())
@@ -28,7 +29,7 @@ extension DriverRun {
             throw RunError(
                 .transport,
                 "the run did not finish within its deadline of \(ReportTime.short(seconds)) (limits.deadline)",
-                step: steps.last?.number)
+                step: session.lastStepNumber)
         }
         return try finished.get()
     }

@@ -1,46 +1,58 @@
 import Foundation
 import JourneyCore
 
+/// How preauthorize ended.
+enum MobileFirstPreauthorization {
+    /// The scope is granted.
+    case granted
+    /// A failure ends the run with this outcome.
+    case end(Outcome)
+    /// An expectation (a limit, an unhandled check) stopped the run.
+    case stopped
+}
+
 /// The preauthorize challenge loop (challenges.md §1.4).
-extension DriverRun {
-    /// Runs preauthorize until the scope is granted (nil) or a failure ends the run (its outcome).
+extension MobileFirstRun {
+    /// Runs preauthorize until the scope is granted or a failure ends the run (its outcome).
     /// Each 401 `MFP-Challenge` is a step whose "callbacks" are the challenged security checks.
-    func mfpPreauthorize(_ session: MobileFirstSession) async throws(RunError) -> Outcome? {
+    func mfpPreauthorize() async throws(RunError) -> MobileFirstPreauthorization {
         var answers: [String: JSONValue]?
         while true {
             let sent = answers
-            let (response, index) = try await mfpClientCall(session, phase: "preauthorize") {
+            let sentCall = try await mfpClientCall(phase: "preauthorize") {
                 clientId throws(RunError) in
                 var body: [String: JSONValue] = [
-                    "client_id": .string(clientId), "scope": .string(session.spec.scopeParameter),
+                    "client_id": .string(clientId), "scope": .string(client.spec.scopeParameter),
                 ]
                 if let sent { body["challengeResponse"] = .object(sent) }
                 return TransportRequest(
-                    method: "POST", url: session.url("/preauth/v1/preauthorize"),
-                    headers: mfpHeaders(session, json: true),
-                    body: JSONValue.object(body).encoded, timeoutSeconds: timeout)
+                    method: "POST", url: client.url("/preauth/v1/preauthorize"),
+                    headers: mfpHeaders(json: true),
+                    body: JSONValue.object(body).encoded, timeoutSeconds: endpoint.timeout)
             }
-            let number = steps[index].number
+            guard let (response, index) = sentCall else { return .stopped }
+            let number = session.stepNumber(at: index)
             let json = try? JSONValue.parse(response.body)
-            if let json { try captureFromResponse(json: json, headers: response.headers, step: number) }
+            if let json { try session.captureFromResponse(json: json, headers: response.headers, step: number) }
             if response.status == 200, let successes = json?["successes"]?.objectValue {
                 if let server = successes["clockSynchronization"]?["serverTimeStamp"]?.doubleValue {
-                    session.clockOffsetMilliseconds = Int(server) - Self.milliseconds(clock.now())
+                    client.clockOffsetMilliseconds = Int(server) - Self.milliseconds(session.clock.now())
                 }
                 let granted = successes.keys.filter { $0 != "clockSynchronization" }.sorted()
-                steps[index].notes.append(("successes", granted.isEmpty ? "(none)" : granted.joined(separator: ", ")))
-                return nil
+                session.note(stepAt: index, "successes", granted.isEmpty ? "(none)" : granted.joined(separator: ", "))
+                return .granted
             }
             if let challenges = Self.challenges(response, json) {
-                answers = try await mfpAnswer(challenges, session: session, index: index)
+                guard let answered = try await mfpAnswer(challenges, index: index) else { return .stopped }
+                answers = answered
                 continue
             }
             if [403, 222].contains(response.status), let failures = json?["failures"]?.objectValue, !failures.isEmpty {
-                return mfpFailure(failures, status: response.status, index: index)
+                return .end(mfpFailure(failures, status: response.status, index: index))
             }
             throw RunError(
                 .protocol,
-                "preauthorize answered neither successes, MFP-Challenge challenges nor failures: \(describe(response))",
+                "preauthorize answered neither successes, MFP-Challenge challenges nor failures: \(session.describe(response))",
                 step: number)
         }
     }
@@ -58,8 +70,8 @@ extension DriverRun {
     func mfpFailure(_ failures: [String: JSONValue], status: Int, index: Int) -> Outcome {
         let (check, detail) = failures.sorted { $0.key < $1.key }[0]
         let message = detail["failure"]?.stringValue ?? detail["errorMsg"]?.stringValue ?? detail.compactJSON
-        steps[index].notes.append(("failures", failures.keys.sorted().joined(separator: ", ")))
-        let object = redactor.redact(json: detail).objectValue
+        session.note(stepAt: index, "failures", failures.keys.sorted().joined(separator: ", "))
+        let object = session.redactor.redact(json: detail).objectValue
         if message.lowercased().contains("blocked") {
             return .blocked(check: check, message: message, detail: object)
         }

@@ -3,14 +3,16 @@ import JourneyCore
 
 /// Answers challenged security checks with the script's handlers, one answer per check, all
 /// sent together in `challengeResponse`.
-extension DriverRun {
+extension MobileFirstRun {
     /// Answer members whose value is a secret even when the script does not say so.
     static let secretAnswerMembers: Set<String> = ["pin", "password", "passcode", "otp", "code"]
 
-    func mfpAnswer(_ challenges: [String: JSONValue], session: MobileFirstSession, index: Int) async throws(RunError)
-        -> [String: JSONValue]
+    /// The `challengeResponse` for the challenged checks; nil when a check has no handler (an
+    /// expectation failure that stops the run).
+    func mfpAnswer(_ challenges: [String: JSONValue], index: Int) async throws(RunError)
+        -> [String: JSONValue]?
     {
-        let number = steps[index].number
+        let number = session.stepNumber(at: index)
         let ordered = challenges.sorted { $0.key < $1.key }
         let step = AMStep(
             authId: "",
@@ -21,39 +23,39 @@ extension DriverRun {
                         NameValue(name: $0.key, value: $0.value)
                     })
             })
-        steps[index].kind = .callbacks
-        steps[index].notes.append(("challenged", ordered.map(\.key).joined(separator: ", ")))
-        callbackSteps.append((number, step))
-        let stepFailures = checkStep(step, number: number)
-        steps[index].failures += stepFailures
-        failures += stepFailures
-        try await captureFromStep(step, number: number)
+        let stepFailures = session.checkStep(step, number: number)
+        session.withState { state in
+            state.steps[index].kind = .callbacks
+            state.steps[index].notes.append(("challenged", ordered.map(\.key).joined(separator: ", ")))
+            state.steps[index].failures += stepFailures
+            state.failures += stepFailures
+        }
+        try session.captureFromStep(step, number: number)
 
         var response: [String: JSONValue] = [:]
         var traces: [CallbackTrace] = []
         for (name, challenge) in ordered {
             let prompt = (challenge["captcha"] ?? challenge["errorMsg"] ?? challenge["message"])?.stringValue
-            guard let handler = session.spec.handlers.first(where: { $0.check.value == name }) else {
+            guard let handler = client.spec.handlers.first(where: { $0.check.value == name }) else {
                 traces.append(
                     CallbackTrace(
                         type: name, prompt: prompt, answeredBy: nil, inputs: [],
-                        notes: [("challenge", redactor.redact(json: challenge).compactJSON)]))
-                steps[index].callbacks = traces
+                        notes: [("challenge", session.redactor.redact(json: challenge).compactJSON)]))
                 let failure = ExpectationFailure(
-                    unknownCheckMessage(name, challenge: challenge, handlers: session.spec.handlers), step: number)
-                steps[index].failures.append(failure)
-                failures.append(failure)
-                throw RunError(.script, "unhandled security check \(name)", step: number).asExpectationStop()
+                    unknownCheckMessage(name, challenge: challenge, handlers: client.spec.handlers), step: number)
+                session.updateStep(at: index) { [traces] in $0.callbacks = traces }
+                session.fail(stepAt: index, failure)
+                return nil
             }
-            context.setVariable(LoadContext.challengeVariable, ResolvedValue(challenge))
+            session.context.setVariable(LoadContext.challengeVariable, ResolvedValue(challenge))
             var trace = CallbackTrace(
                 type: name, prompt: prompt, answeredBy: "handler \(name) at \(handler.location)", inputs: [],
-                notes: [("challenge", redactor.redact(json: challenge).compactJSON)])
+                notes: [("challenge", session.redactor.redact(json: challenge).compactJSON)])
             let answer = try await mfpAnswerObject(handler, challenge: challenge, trace: &trace, step: number)
             response[name] = answer
             traces.append(trace)
         }
-        steps[index].callbacks = traces
+        session.updateStep(at: index) { [traces] in $0.callbacks = traces }
         return response
     }
 
@@ -62,8 +64,8 @@ extension DriverRun {
     ) async throws(RunError) -> JSONValue {
         switch handler.answer {
         case .value(let spec):
-            let value = try await context.resolve(spec, timeoutMilliseconds: nil)
-            let text = redactor.redact(value.json.compactJSON)
+            let value = try await session.context.resolve(spec, timeoutMilliseconds: nil)
+            let text = session.redactor.redact(value.json.compactJSON)
             trace.inputs.append(InputTrace(name: "(answer)", value: text, redacted: text != value.json.compactJSON))
             return value.json
         case .members(let members):
@@ -72,7 +74,7 @@ extension DriverRun {
                 let value: JSONValue
                 switch member {
                 case .value(let spec):
-                    value = try await context.resolve(spec, timeoutMilliseconds: nil).json
+                    value = try await session.context.resolve(spec, timeoutMilliseconds: nil).json
                 case .solve(let solve):
                     let (answer, note) = try await mfpSolve(
                         solve, challenge: challenge, check: handler.check.value, step: step)
@@ -80,9 +82,9 @@ extension DriverRun {
                     trace.notes.append(("solve", note))
                 }
                 if Self.secretAnswerMembers.contains(name.lowercased()), !value.displayText.isEmpty {
-                    redactor.register(value.displayText, name: name)
+                    session.redactor.register(value.displayText, name: name)
                 }
-                let shown = redactor.redact(value.displayText)
+                let shown = session.redactor.redact(value.displayText)
                 trace.inputs.append(InputTrace(name: name, value: shown, redacted: shown != value.displayText))
                 object[name] = value
             }
@@ -102,7 +104,7 @@ extension DriverRun {
         }
         var text: String?
         if let given = spec.challenge {
-            text = try await context.resolve(given, timeoutMilliseconds: nil).json.displayText
+            text = try await session.context.resolve(given, timeoutMilliseconds: nil).json.displayText
         } else {
             text =
                 challenge["captcha"]?.stringValue
@@ -111,17 +113,17 @@ extension DriverRun {
         guard let text, let value = ArithmeticCaptcha.solve(text) else {
             throw RunError(
                 .script,
-                "\(spec.location): \(check)'s challenge has no 'A + B' (or -, ×) to solve: \(redactor.redact(json: challenge).compactJSON)",
+                "\(spec.location): \(check)'s challenge has no 'A + B' (or -, ×) to solve: \(session.redactor.redact(json: challenge).compactJSON)",
                 step: step)
         }
-        return (String(value), "arithmetic: \(redactor.redact(text)) = \(value)")
+        return (String(value), "arithmetic: \(session.redactor.redact(text)) = \(value)")
     }
 
     /// Names the check, what it sent, and the handlers the script has.
     private func unknownCheckMessage(_ name: String, challenge: JSONValue, handlers: [SecurityCheckHandler]) -> String {
         let have = handlers.map { "\($0.check.value) (\($0.location))" }
         var message =
-            "the server challenged security check '\(name)' (\(redactor.redact(json: challenge).compactJSON)) and the script has no handler for it"
+            "the server challenged security check '\(name)' (\(session.redactor.redact(json: challenge).compactJSON)) and the script has no handler for it"
         message +=
             have.isEmpty ? "; the script has no handlers" : "; the script's handlers: \(have.joined(separator: ", "))"
         if let hint = DidYouMean.hint(for: name, among: handlers.map(\.check.value)) { message += "; \(hint)" }

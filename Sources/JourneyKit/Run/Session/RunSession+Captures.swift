@@ -1,9 +1,12 @@
 import Foundation
 import JourneyCore
 
-extension DriverRun {
+/// `captures:` — values taken from responses and steps into the run's variables, each once.
+extension RunSession {
     /// Response-level captures: body members and HTTP headers.
     func captureFromResponse(json: JSONValue, headers: [HeaderField], step: Int) throws(RunError) {
+        guard !script.captures.isEmpty else { return }
+        let captured = withState { $0.captured }
         for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? step) == step {
             switch capture.source {
             case .response(let path):
@@ -17,7 +20,9 @@ extension DriverRun {
     }
 
     /// Step-level captures: callback outputs, stage/header/description, MFA registration URIs, recovery codes.
-    func captureFromStep(_ amStep: AMStep, number: Int) async throws(RunError) {
+    func captureFromStep(_ amStep: AMStep, number: Int) throws(RunError) {
+        guard !script.captures.isEmpty else { return }
+        let captured = withState { $0.captured }
         for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? number) == number {
             switch capture.source {
             case .output(let matcher, let name):
@@ -63,7 +68,7 @@ extension DriverRun {
             }
             value = .string(extracted)
         }
-        captured.insert(capture.name)
+        _ = withState { $0.captured.insert(capture.name) }
         context.setVariable(capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : secret))
     }
 

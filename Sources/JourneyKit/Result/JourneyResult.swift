@@ -1,0 +1,61 @@
+import Foundation
+import JourneyCore
+
+/// Everything about one run of one script: the step trace, the outcome and the verdict.
+/// Reporters write from this value only; it holds no secret.
+public struct JourneyResult: Sendable {
+    public var name: String
+    public var file: String
+    public var tags: [String]
+    public var server: String?
+    public var steps: [StepTrace]
+    public var outcome: Outcome?
+    /// Failures of expectations recorded on the run; a step may hold more (`StepTrace.failures`).
+    /// `allFailures` is the run's whole list, the one the status and every report use.
+    public var failures: [ExpectationFailure]
+    public var error: RunError?
+    /// Diagnostics for an invalid script.
+    public var diagnostics: [Diagnostic]
+    public var startedAt: Date
+    /// Seconds of wall time for the whole run.
+    public var duration: Double
+    /// Seconds spent waiting on the transport.
+    public var transportTime: Double
+    /// The run's random seed (recorded so a replay generates the same values).
+    public var seed: UInt64?
+    /// The run's variables that are not secret, as text (recorded with the seed).
+    public var variables: [String: String] = [:]
+    /// Exchanges outside the steps (outbox reads), each with the step it belongs to.
+    public var sideExchanges: [Exchange] = []
+
+    public init(
+        name: String, file: String, tags: [String] = [], server: String? = nil, steps: [StepTrace] = [],
+        outcome: Outcome? = nil, failures: [ExpectationFailure] = [], error: RunError? = nil,
+        diagnostics: [Diagnostic] = [], startedAt: Date = Date(), duration: Double = 0, transportTime: Double = 0
+    ) {
+        self.name = name
+        self.file = file
+        self.tags = tags
+        self.server = server
+        self.steps = steps
+        self.outcome = outcome
+        self.failures = failures
+        self.error = error
+        self.diagnostics = diagnostics
+        self.startedAt = startedAt
+        self.duration = duration
+        self.transportTime = transportTime
+    }
+
+    /// Every expectation failure of the run, each once: the run's own and those recorded on its
+    /// steps. The status and every reporter read this one list, so a failure shown is a failure counted.
+    public var allFailures: [ExpectationFailure] { FailurePlacement(self).all }
+
+    /// `passed` exactly when nothing failed: no error diagnostic, no error, no failure anywhere.
+    public var status: RunStatus {
+        if !diagnostics.filter({ $0.severity == .error }).isEmpty { return .invalid }
+        if error?.kind == .mismatch { return .mismatch }
+        if error != nil { return .error }
+        return allFailures.isEmpty ? .passed : .failed
+    }
+}

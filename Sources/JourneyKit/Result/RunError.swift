@@ -1,0 +1,33 @@
+import JourneyCore
+
+/// What stops a run: transport or protocol trouble (exit code 3), a replay mismatch (exit code 4),
+/// or a script-side problem, which the run records as an expectation failure (exit code 1).
+/// Expectations are never errors: they are ``ExpectationFailure`` values the run collects.
+public struct RunError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// Unreachable, timeout, closed connection.
+        case transport
+        /// Not JSON, HTML, 5xx, an unusable body.
+        case `protocol`
+        /// A value the script cannot produce at run time (missing env var, failing command...) or
+        /// one the callback does not allow. The driver records it as an expectation failure
+        /// naming the script line; only a run set up outside the driver (no simulator) keeps it as its error.
+        case script
+        /// A replay's request is not the one its recording holds (exit code 4).
+        case mismatch
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var step: Int?
+
+    public init(_ kind: Kind, _ message: String, step: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.step = step
+    }
+
+    public var description: String {
+        (step.map { "step \($0): " } ?? "") + message
+    }
+}

@@ -1,0 +1,59 @@
+import JourneyCore
+
+/// `cleanup:` — validity before, logout, validity after. Runs whenever the run did not end on an
+/// error; its checks are expectation failures, its transport trouble the run's error.
+struct CleanupPhase: PhaseDriver {
+    let spec: CleanupSpec
+
+    var runsAfterEnd: Bool { true }
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        guard session.tokenId != nil else {
+            if spec.before == .valid || spec.logout {
+                session.fail(
+                    ExpectationFailure(
+                        "cleanup: the run produced no session (no tokenId) to check or log out",
+                        location: spec.location))
+            }
+            return .next(outcome)
+        }
+        try await session.ensureSessionCookie()
+        if let expected = spec.before {
+            try await checkValidity(expected, when: "before the logout", session: session)
+        }
+        if spec.logout {
+            let (response, index) = try await session.sessionAction(
+                "logout", apiVersion: RunSession.logoutAPIVersion, phase: "cleanup")
+            if (200..<300).contains(response.status) {
+                session.note(stepAt: index, "logout", "done")
+            } else if response.status == 401 {
+                // The session had already ended (AM answers a logout of an ended session 401).
+                session.note(stepAt: index, "logout", "already logged out (HTTP 401)")
+            } else {
+                session.fail(
+                    stepAt: index,
+                    ExpectationFailure(
+                        "the logout answered \(session.describe(response))", step: session.stepNumber(at: index),
+                        location: spec.location))
+            }
+        }
+        if let expected = spec.after {
+            try await checkValidity(expected, when: spec.logout ? "after the logout" : "at the end", session: session)
+        }
+        return .next(outcome)
+    }
+
+    private func checkValidity(_ expected: CleanupSpec.Validity, when: String, session: RunSession)
+        async throws(RunError)
+    {
+        let valid = try await session.validateSession(phase: "cleanup")
+        guard valid != (expected == .valid) else { return }
+        let failure = ExpectationFailure(
+            "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",
+            step: session.lastStepNumber, location: spec.location)
+        session.withState { state in
+            if !state.steps.isEmpty { state.steps[state.steps.count - 1].failures.append(failure) }
+            state.failures.append(failure)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import JourneyCore
+
+/// `protocol: mobilefirst` (challenges.md §1): register the client, run the preauthorize
+/// challenge loop, get an authorization code and exchange it for a token with a client
+/// assertion, then call the `request:` resource with the Bearer token.
+struct MobileFirstPhase: PhaseDriver {
+    let spec: MobileFirstSpec
+    let request: RequestSpec?
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        let endpoint = session.endpoint
+        let client = MobileFirstSession(
+            spec: spec, key: try MobileFirstKey.shared(), baseURL: endpoint.baseURL,
+            deviceId: session.context.generate(.uuid))
+        let run = MobileFirstRun(session: session, client: client, endpoint: endpoint)
+        return try await run.run(request: request)
+    }
+}
+
+/// One MobileFirst run: the session it belongs to and its client (registration, clock offset).
+struct MobileFirstRun {
+    let session: RunSession
+    let client: MobileFirstSession
+    let endpoint: RunEndpoint
+
+    func run(request: RequestSpec?) async throws(RunError) -> PhaseResult {
+        guard try await mfpRegister() else { return .stop }
+        var code: String?
+        for attempt in 0..<2 {
+            switch try await mfpPreauthorize() {
+            case .granted: break
+            case .end(let outcome): return .next(outcome)
+            case .stopped: return .stop
+            }
+            switch try await mfpAuthorization() {
+            case .code(let value):
+                code = value
+            case .challenged where attempt == 0:
+                continue
+            case .challenged:
+                throw RunError(
+                    .protocol, "the authorization endpoint still answered with challenges after preauthorize succeeded",
+                    step: session.lastStepNumber)
+            case .end(let outcome):
+                return .next(outcome)
+            case .stopped:
+                return .stop
+            }
+            break
+        }
+        guard let code else { throw RunError(.protocol, "no authorization code", step: session.lastStepNumber) }
+        let token: MobileFirstToken
+        switch try await mfpToken(code: code) {
+        case .token(let value): token = value
+        case .end(let outcome): return .next(outcome)
+        case .stopped: return .stop
+        }
+        var status: Int?
+        var body: String?
+        if let request {
+            let response = try await mfpResource(request, token: token)
+            status = response.status
+            body = response.body.isEmpty ? nil : session.redactor.redact(body: response.body)
+        }
+        return .next(
+            .token(scope: token.scope, expiresIn: token.expiresIn, resourceStatus: status, resourceBody: body))
+    }
+}
+
+extension MobileFirstRun {
+    /// `POST /registration/v1/self` with the signed registration data; the client id is the
+    /// last segment of the `Location` header.
+    func mfpRegister() async throws(RunError) -> Bool {
+        let signed = try MobileFirstJWS.registration(
+            payload: client.registrationPayload, key: client.key, encoding: client.spec.encoding)
+        if let signature = signed["signature"]?.stringValue { session.redactor.register(signature, name: "signature") }
+        let request = TransportRequest(
+            method: "POST", url: client.url("/registration/v1/self"), headers: mfpHeaders(json: true),
+            body: (["signedRegistrationData": signed] as JSONValue).encoded, timeoutSeconds: endpoint.timeout)
+        guard let (response, index) = try await mfpCall(request, phase: "registration") else { return false }
+        guard (200..<300).contains(response.status), let location = response.headers.value("location"),
+            let clientId = MobileFirstSession.clientId(fromLocation: location)
+        else {
+            throw RunError(
+                .protocol,
+                "the client registration (\(RunSession.describe(request))) was refused or named no client id in Location: \(session.describe(response))",
+                step: session.stepNumber(at: index))
+        }
+        client.clientId = clientId
+        session.note(stepAt: index, "client", clientId)
+        return true
+    }
+
+    /// Headers the SDKs send with every MobileFirst request, plus the script's own.
+    func mfpHeaders(json: Bool = false, form: Bool = false) -> [HeaderField] {
+        var headers = [
+            HeaderField("Accept", "application/json"),
+            HeaderField("X-Requested-With", "XMLHttpRequest"),
+            HeaderField("x-wl-app-version", client.spec.application.version),
+        ]
+        if json { headers.append(HeaderField("Content-Type", "application/json")) }
+        if form { headers.append(HeaderField("Content-Type", "application/x-www-form-urlencoded")) }
+        return headers + endpoint.extraHeaders
+    }
+}
+
+/// What the token endpoint granted.
+struct MobileFirstToken {
+    var accessToken: String
+    var scope: String
+    var expiresIn: Int?
+}

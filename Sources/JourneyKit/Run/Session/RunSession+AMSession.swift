@@ -1,0 +1,107 @@
+import Foundation
+import JourneyCore
+
+/// The AM session the run holds: the session cookie and `sessions?_action=validate|logout`,
+/// shared by the phases that call with the session (resource, cleanup).
+extension RunSession {
+    static let validateAPIVersion = "resource=2.1, protocol=1.0"
+    static let logoutAPIVersion = "resource=3.1, protocol=1.0"
+
+    /// The SDKs' default session cookie name, used when nothing else names it.
+    static let defaultCookieName = "iPlanetDirectoryPro"
+
+    /// Makes sure the cookie jar holds the session before a resource or session call. The cookie
+    /// the server set is sent as it is (its value may differ from the body's `tokenId`); only
+    /// when the server set none (AIC returns the token only in the body) is the `tokenId` put in
+    /// the jar under the session cookie's name. Returns that name; nil without a session.
+    @discardableResult
+    func ensureSessionCookie() async throws(RunError) -> String? {
+        guard let token = tokenId else { return nil }
+        redactor.register(token, name: "tokenId")
+        let name = try await sessionCookieName()
+        let existing = withState { state -> String? in
+            let value = state.cookies.value(name)
+            if value == nil { state.cookies.set(name, token) }
+            return value
+        }
+        if let existing, existing != token { redactor.register(existing, name: "sessionCookie") }
+        return name
+    }
+
+    /// The session cookie's name, found once and noted on the trace with where it came from:
+    /// the script's `server.cookieName`, the `Set-Cookie` holding the `tokenId`, `cookieName`
+    /// from `GET {base}/json/serverinfo/*`, or the SDKs' default `iPlanetDirectoryPro`.
+    func sessionCookieName() async throws(RunError) -> String {
+        let (known, token, setName, count) = withState { state in
+            (
+                state.cookieName, state.tokenId,
+                state.tokenId.flatMap { token in state.cookies.cookies.first(where: { $0.value == token })?.name },
+                state.steps.count
+            )
+        }
+        if let known { return known }
+        var noted = count - 1
+        let name: String
+        let source: String
+        if let scripted = script.server.cookieName {
+            (name, source) = (scripted, "server.cookieName")
+        } else if token != nil, let setName {
+            (name, source) = (setName, "the Set-Cookie holding the tokenId")
+        } else {
+            let endpoint = self.endpoint
+            let request = TransportRequest(
+                method: "GET", url: AMEndpoints.serverInfoURL(base: endpoint.baseURL),
+                headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")]
+                    + endpoint.extraHeaders,
+                timeoutSeconds: endpoint.timeout)
+            let (response, index) = try await call(request, phase: "session")
+            noted = index
+            if response.status == 200, let json = try? JSONValue.parse(response.body),
+                let published = json["cookieName"]?.stringValue, !published.isEmpty
+            {
+                (name, source) = (published, "/json/serverinfo/*")
+            } else {
+                name = Self.defaultCookieName
+                source =
+                    "the default: no server.cookieName, no Set-Cookie holding the tokenId, "
+                    + "and /json/serverinfo/* answered HTTP \(response.status) without a cookieName"
+            }
+        }
+        withState { state in
+            if state.steps.indices.contains(noted) {
+                state.steps[noted].notes.append(("cookieName", "\(name) (\(source))"))
+            }
+            state.cookieName = name
+        }
+        return name
+    }
+
+    /// `POST …/sessions?_action=validate` with the session: whether it is valid.
+    func validateSession(phase: String) async throws(RunError) -> Bool {
+        let (response, index) = try await sessionAction("validate", apiVersion: Self.validateAPIVersion, phase: phase)
+        guard response.status == 200, let valid = (try? JSONValue.parse(response.body))?["valid"]?.boolValue else {
+            throw RunError(
+                .protocol, "the session validation answered \(describe(response)), not {\"valid\": true|false}",
+                step: stepNumber(at: index))
+        }
+        note(stepAt: index, "session", valid ? "valid" : "invalid")
+        return valid
+    }
+
+    func sessionAction(_ action: String, apiVersion: String, phase: String) async throws(RunError) -> (
+        TransportResponse, Int
+    ) {
+        var headers = [
+            HeaderField("Content-Type", "application/json"), HeaderField("Accept", "application/json"),
+            HeaderField("Accept-API-Version", apiVersion),
+        ]
+        if let name = try await ensureSessionCookie(), let value = withState({ $0.cookies.value(name) }) {
+            headers.append(HeaderField(name, value))
+        }
+        let endpoint = self.endpoint
+        let request = TransportRequest(
+            method: "POST", url: AMEndpoints.sessionsURL(base: endpoint.baseURL, realm: endpoint.realm, action: action),
+            headers: headers + endpoint.extraHeaders, body: Data("{}".utf8), timeoutSeconds: endpoint.timeout)
+        return try await call(request, phase: phase)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import JourneyCore
+
+/// Sending: every request of the run goes through here, with the run's cookies, timed, and
+/// kept unredacted until the run ends (``RunSession/finish(into:)`` redacts every exchange once).
+extension RunSession {
+    /// Sends with the run's cookies, stores new ones, and returns the exchange. A request that
+    /// gets no response is recorded as a step and ends the run (transport error or replay mismatch).
+    func send(_ request: TransportRequest, step: Int) async throws(RunError) -> (TransportResponse, Exchange) {
+        var request = request
+        let cookie = withState { state -> HeaderField? in
+            state.exchangeStep = step
+            return state.cookies.header
+        }
+        if let cookie { request.headers.append(cookie) }
+        let (outcome, exchange) = await self.exchange(request)
+        switch outcome {
+        case .success(let response):
+            withState { $0.cookies.store(from: response.headers) }
+            return (response, exchange)
+        case .failure(let error):
+            record(StepTrace(number: step, kind: .end, exchange: exchange))
+            throw transportFailure(error, request: request, step: step)
+        }
+    }
+
+    /// Sends `request` through the run's transport, timing it, and keeps the exchange as it happened.
+    func exchange(_ request: TransportRequest) async -> (Result<TransportResponse, TransportError>, Exchange) {
+        let startedAt = clock.now()
+        let start = DispatchTime.now()
+        let outcome: Result<TransportResponse, TransportError>
+        do {
+            outcome = .success(try await transport.send(request))
+        } catch {
+            outcome = .failure(error)
+        }
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        withState { $0.transportTime += duration }
+        let response = try? outcome.get()
+        var exchange = Exchange(
+            method: request.method, url: request.url, requestHeaders: request.headers, requestBody: nil,
+            status: response?.status, responseHeaders: response?.headers ?? [], responseBody: nil,
+            startedAt: startedAt, duration: duration)
+        exchange.unredacted = UnredactedBodies(
+            request: request.body, requestJSON: request.json, response: response?.body)
+        return (outcome, exchange)
+    }
+
+    /// Sends a call outside the authenticate endpoint (a resource, sessions, serverinfo) and
+    /// records it as a step of `phase`. Returns the response and the step's index, for notes.
+    func call(_ request: TransportRequest, phase: String) async throws(RunError) -> (TransportResponse, Int) {
+        let number = nextStepNumber
+        let first = stepCount
+        do throws(RunError) {
+            let (response, exchange) = try await send(request, step: number)
+            let index = withState { state -> Int in
+                state.steps.append(StepTrace(number: number, kind: .call, exchange: exchange, phase: phase))
+                return state.steps.count - 1
+            }
+            return (response, index)
+        } catch {
+            tagSteps(from: first, phase: phase)
+            throw error
+        }
+    }
+
+    /// Sends a request that is not a step of the journey (an outbox read), recording the
+    /// exchange as a side exchange of the current step.
+    func sendSide(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        var (outcome, exchange) = await self.exchange(request)
+        withState { state in
+            exchange.step = state.exchangeStep
+            state.sideExchanges.append(exchange)
+        }
+        return try outcome.get()
+    }
+
+    /// The run error for a request that got no response: a replay mismatch (exit 4) or a transport error (exit 3).
+    func transportFailure(_ error: TransportError, request: TransportRequest, step: Int) -> RunError {
+        if case .replayMismatch(let diff) = error {
+            return RunError(.mismatch, diff, step: step)
+        }
+        return RunError(
+            .transport,
+            "\(request.method) \(redactor.redact(url: AMEndpoints.pathAndQuery(request.url))) at \(AMEndpoints.origin(of: request.url)): \(error)",
+            step: step)
+    }
+
+    /// A URL as the script wrote it: absolute, or relative to the server's origin, so the same
+    /// script runs against the simulator and a real resource server.
+    func resolveURL(_ text: String) -> String {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return text }
+        let origin = AMEndpoints.origin(of: endpoint.baseURL)
+        return origin + (text.hasPrefix("/") ? text : "/" + text)
+    }
+
+    /// `METHOD /path?query` for messages.
+    static func describe(_ request: TransportRequest) -> String {
+        "\(request.method) \(AMEndpoints.pathAndQuery(request.url))"
+    }
+
+    /// `HTTP 403 (application/json): {"code":403,…}` for messages, redacted.
+    func describe(_ response: TransportResponse) -> String {
+        let type = response.headers.value("content-type").map { " (\($0))" } ?? ""
+        let body =
+            response.body.isEmpty ? "" : ": " + ResponseReader.excerpt(Data(redactor.redact(body: response.body).utf8))
+        return "HTTP \(response.status)\(type)\(body)"
+    }
+}
+
+/// The transport outbox reads use: the run's own, with each exchange recorded.
+struct SideExchangeTransport: Transport {
+    let session: RunSession
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        try await session.sendSide(request)
+    }
+}

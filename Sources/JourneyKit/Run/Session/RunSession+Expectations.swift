@@ -1,0 +1,40 @@
+import JourneyCore
+
+/// The checks a run makes as it goes: `expect.steps` against each step with callbacks, and the limits.
+extension RunSession {
+    /// Counts a step with callbacks and checks it against the `expect.steps` entry of its position.
+    func checkStep(_ step: AMStep, number: Int) -> [ExpectationFailure] {
+        let index = withState { state -> Int in
+            state.callbackStepCount += 1
+            return state.callbackStepCount - 1
+        }
+        guard let expected = script.expect.steps else { return [] }
+        guard index < expected.count else {
+            return [
+                ExpectationFailure(
+                    "unexpected step with [\(step.callbacks.map(\.type).joined(separator: ", "))]: expect.steps lists \(expected.count)",
+                    step: number, location: script.expect.location)
+            ]
+        }
+        return ExpectationChecker.check(step, number: number, against: expected[index])
+    }
+
+    /// The failure when the run saw fewer steps with callbacks than `expect.steps` lists.
+    func checkStepCount() -> [ExpectationFailure] {
+        let seen = withState { $0.callbackStepCount }
+        guard let expected = script.expect.steps, seen < expected.count else { return [] }
+        let missing = expected[seen...].map { "[\($0.callbacks.joined(separator: ", "))]" }
+        return [
+            ExpectationFailure(
+                "expected \(expected.count) steps with callbacks, got \(seen); missing \(missing.joined(separator: ", "))",
+                location: expected[seen].location)
+        ]
+    }
+
+    /// Records that `what` went past `limits.maxSteps`; the caller then stops its phase.
+    func stepLimitReached(after step: Int, what: String) {
+        fail(
+            ExpectationFailure(
+                "\(what) did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step))
+    }
+}

@@ -1,0 +1,35 @@
+import JourneyCore
+
+/// Where the run's requests go, resolved once when the run starts: server URL, realm, timeout
+/// and the script's extra headers.
+struct RunEndpoint: Sendable {
+    var baseURL = ""
+    var realm = ""
+    var timeout: Double = 30
+    var extraHeaders: [HeaderField] = []
+}
+
+/// The mutable part of a ``RunSession``: what the phases of one run share and add to.
+struct SessionState: Sendable {
+    var endpoint = RunEndpoint()
+    var cookies = CookieJar()
+    var steps: [StepTrace] = []
+    var failures: [ExpectationFailure] = []
+    /// Steps with callbacks (AM steps and MobileFirst challenges), counted for `expect.steps`.
+    var callbackStepCount = 0
+    var transportTime: Double = 0
+    /// Captures already stored (each is taken once).
+    var captured: Set<String> = []
+    /// The session token from the last successful journey (this script's or the one it `uses:`).
+    var tokenId: String?
+    /// The session cookie's name, once known (script, cookie jar or `/json/serverinfo/*`).
+    var cookieName: String?
+    /// Diagnostics found at run time (no server, a used script that does not load): exit 2.
+    var diagnostics: [Diagnostic] = []
+    /// The run's seed, recorded so a replay generates the same values.
+    var seed: UInt64?
+    /// Exchanges made outside the steps (outbox reads).
+    var sideExchanges: [Exchange] = []
+    /// The round trip whose response the run is working on (0 before the first).
+    var exchangeStep = 0
+}
