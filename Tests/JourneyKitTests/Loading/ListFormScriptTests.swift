@@ -89,7 +89,7 @@ import Testing
         """
 
     @Test func loadsTheFullStartForm() throws {
-        let start = try #require(LoaderTestSupport.load(text, knownVariables: [])).start
+        let start = try #require(LoaderTestSupport.load(text, knownVariables: [])?.pingAM?.start)
         #expect(start.authIndexType == "service")
         #expect(start.authIndexValue?.soleExpression == .path(["tree"]))
         #expect(start.forceAuth && start.noSession)
