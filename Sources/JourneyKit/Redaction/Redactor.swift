@@ -85,7 +85,11 @@ public final class Redactor: Sendable {
     /// `text` with every registered secret that stands in it as a whole token, plainly or
     /// encoded, replaced by its placeholder. Placeholders already in the text are kept as they are.
     public func redact(_ text: String) -> String {
-        let secrets = secrets.withLock { $0 }
+        redact(text, with: secrets.withLock { $0 })
+    }
+
+    /// `text` redacted with a snapshot of the secrets (one lock for many texts).
+    private func redact(_ text: String, with secrets: Secrets) -> String {
         guard !secrets.list.isEmpty, !text.isEmpty else { return text }
         var text = text
         let replaced = text.withUTF8 { Self.replacingTokens(in: $0, secrets: secrets) }
@@ -130,7 +134,10 @@ public final class Redactor: Sendable {
 
     /// Headers with secret values replaced; cookies keep their names, lose their values.
     public func redact(headers: [HeaderField]) -> [HeaderField] {
-        let known = { (value: Substring) in self.placeholder(forWholeValue: String(value)) }
+        let secrets = secrets.withLock { $0 }
+        let known = { (value: Substring) in
+            secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+        }
         return headers.map { field in
             if HTTPText.namesMatch(field.name, "cookie") {
                 return HeaderField(field.name, Self.redactCookiePairs(field.value, known: known))
@@ -139,7 +146,7 @@ public final class Redactor: Sendable {
                 return HeaderField(field.name, Self.redactSetCookie(field.value, known: known))
             }
             guard let secretHeader = Self.secretHeaders.first(where: { HTTPText.namesMatch(field.name, $0) }) else {
-                return HeaderField(field.name, redact(field.value))
+                return HeaderField(field.name, redact(field.value, with: secrets))
             }
             if secretHeader == "authorization" || secretHeader == "proxy-authorization" {
                 let scheme = field.value.split(separator: " ").first.map(String.init) ?? ""

@@ -7,8 +7,9 @@ enum ResponseReader {
     static func read(_ response: TransportResponse, request: TransportRequest, step: Int) throws(RunError) -> (
         AMResponseBody, JSONValue
     ) {
-        let what = "\(request.method) \(AMEndpoints.pathAndQuery(request.url))"
-        let contentType = response.headers.value("content-type") ?? "no content type"
+        // Built only for a message: most responses need neither.
+        var what: String { "\(request.method) \(AMEndpoints.pathAndQuery(request.url))" }
+        var contentType: String { response.headers.value("content-type") ?? "no content type" }
         if response.status >= 500 {
             throw RunError(
                 .protocol, "\(what) answered HTTP \(response.status) (\(contentType)): \(excerpt(response.body))",
