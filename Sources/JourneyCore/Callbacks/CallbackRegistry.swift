@@ -24,11 +24,11 @@ public enum CallbackRegistry {
         definitions.filter { $0.origin == origin }.map(\.type.wireName)
     }
 
-    private static let table: [CallbackType: CallbackDefinition] = Dictionary(
-        uniqueKeysWithValues: CallbackType.allCases.map { ($0, describe($0)) })
-
     private static let byWireName: [String: CallbackDefinition] = Dictionary(
         uniqueKeysWithValues: CallbackType.allCases.map { ($0.wireName, describe($0)) })
+
+    private static let table: [CallbackType: CallbackDefinition] = Dictionary(
+        uniqueKeysWithValues: byWireName.values.map { ($0.type, $0) })
 
     private typealias Output = CallbackDefinition.Output
     private typealias Input = CallbackDefinition.Input
