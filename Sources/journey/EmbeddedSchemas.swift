@@ -2912,6 +2912,9 @@ enum EmbeddedSchemas {
                     },
                     "predefinedQuestions": {
                       "description": "Output `predefinedQuestions`."
+                    },
+                    "allowUserDefinedQuestions": {
+                      "description": "Output `allowUserDefinedQuestions`: false refuses questions that are not predefined."
                     }
                   }
                 },

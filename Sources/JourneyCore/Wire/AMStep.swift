@@ -36,7 +36,7 @@ public struct AMStep: Sendable, Hashable {
         self.extra = object
         if stage == nil {
             // AM 6.5.2 delivered the stage in a MetadataCallback.
-            stage = callbacks.first(where: { $0.type == "MetadataCallback" })?.output("data")?["stage"]?.stringValue
+            stage = callbacks.first(where: { $0.hasType(.metadata) })?.output("data")?["stage"]?.stringValue
         }
     }
 

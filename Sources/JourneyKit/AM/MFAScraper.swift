@@ -6,14 +6,14 @@ import JourneyCore
 public enum MFAScraper {
     /// The `mfaDeviceRegistration` hidden value, or a URI found in a QR script (with `\xNN` escapes decoded).
     public static func registrationURI(in step: AMStep) -> String? {
-        for callback in step.callbacks where callback.type == "HiddenValueCallback" {
+        for callback in step.callbacks where callback.hasType(.hiddenValue) {
             if callback.output("id")?.stringValue == "mfaDeviceRegistration",
                 let value = callback.output("value")?.stringValue
             {
                 return value
             }
         }
-        for callback in step.callbacks where callback.type == "TextOutputCallback" {
+        for callback in step.callbacks where callback.hasType(.textOutput) {
             guard let script = callback.output("message")?.stringValue, script.contains("QRCodeReader") else {
                 continue
             }
@@ -27,7 +27,7 @@ public enum MFAScraper {
 
     /// The codes listed in a "Your Recovery Codes" script, in order.
     public static func recoveryCodes(in step: AMStep) -> [String] {
-        for callback in step.callbacks where callback.type == "TextOutputCallback" {
+        for callback in step.callbacks where callback.hasType(.textOutput) {
             guard let script = callback.output("message")?.stringValue, script.contains("Recovery Codes") else {
                 continue
             }

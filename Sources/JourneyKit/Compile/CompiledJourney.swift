@@ -17,14 +17,11 @@ public struct CompiledJourney: Sendable {
 /// Checks what the loader cannot check alone: that each handler's options fit the callback
 /// type it matches (`choose` only for Choice/Confirmation...), and builds the run plan.
 public enum JourneyCompiler {
-    /// What a handler may say about a callback type the catalogue does not know.
-    static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo", "solve"]
-
     public static func compile(_ script: Script) throws(DiagnosticList) -> CompiledJourney {
         var diagnostics: [Diagnostic] = []
         for (index, handler) in script.handlers.enumerated() {
             guard let type = handler.matcher.type else { continue }
-            let allowed = CallbackCatalogue.allowedOptions(for: type.value) ?? customTypeOptions
+            let allowed = CallbackCatalogue.allowedOptions(for: type.value) ?? CallbackCatalogue.customTypeOptions
             for option in handler.answer.setOptions where !allowed.contains(option.key) {
                 let fits = allowed.sorted().joined(separator: ", ")
                 diagnostics.append(

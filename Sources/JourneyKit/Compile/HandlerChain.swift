@@ -18,7 +18,7 @@ struct HandlerChain: Sendable {
     /// no special form, which the step decides); nil when only the step can tell.
     private static func answerer(for spec: HandlerSpec) -> (any CallbackAnswerer.Type)? {
         if spec.answer.solve != nil { return SolveAnswerer.self }
-        guard let type = spec.matcher.type?.value else { return nil }
-        return AnswererTable.answerer(for: CallbackDraft(AMCallback(type: type, output: []), index: 0))
+        guard let name = spec.matcher.type?.value else { return nil }
+        return CallbackType(wireName: name)?.answerer ?? CustomCallbackAnswerer.self
     }
 }

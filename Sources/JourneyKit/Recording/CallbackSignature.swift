@@ -16,8 +16,8 @@ public struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
         type = callback.type
         prompt = callback.prompt
         inputNames = (callback.input ?? []).map(\.name)
-        hiddenId = callback.type == "HiddenValueCallback" ? callback.output("id")?.stringValue : nil
-        if callback.type == "MetadataCallback", let data = callback.output("data") {
+        hiddenId = callback.hasType(.hiddenValue) ? callback.output("id")?.stringValue : nil
+        if callback.hasType(.metadata), let data = callback.output("data") {
             metadataType = data["_type"]?.stringValue
             metadataAction = data["_action"]?.stringValue
         }

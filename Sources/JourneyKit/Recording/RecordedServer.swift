@@ -126,7 +126,7 @@ public final class RecordedServer: Sendable {
                 state.counter += 1
                 let id = "served-\(state.counter)-\(UUID().uuidString.lowercased())"
                 if case .step(let step)? = recorded.amResponse,
-                    step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" })
+                    step.callbacks.contains(where: { $0.hasType(.suspendedTextOutput) })
                 {
                     state.suspended.append(session)
                 } else {

@@ -92,8 +92,8 @@ public struct RecordedJourney: Sendable {
         guard let last = exchanges.last, let body = last.amResponse else { return .unusable }
         switch body {
         case .step(let step):
-            if step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" }) { return .suspended }
-            if step.callbacks.contains(where: { $0.type == "RedirectCallback" }) { return .redirect }
+            if step.callbacks.contains(where: { $0.hasType(.suspendedTextOutput) }) { return .suspended }
+            if step.callbacks.contains(where: { $0.hasType(.redirect) }) { return .redirect }
             return .waiting
         case .success: return .success
         case .failure: return .failure

@@ -83,27 +83,28 @@ public enum ScriptImporter {
                 expectedSteps.append(step.callbacks.map(\.type))
                 guard index + 1 < exchanges.count else { continue }
                 let next = exchanges[index + 1]
-                if step.callbacks.contains(where: { $0.type == "SuspendedTextOutputCallback" }) {
+                if step.callbacks.contains(where: { $0.hasType(.suspendedTextOutput) }) {
                     if next.queryValue("suspendedId") != nil {
                         resumes = true
                         let variable = secretVariable(
                             base: "suspendedId", recorded: next.queryValue("suspendedId") ?? "")
                         handlers.append(
                             Handler(
-                                type: "SuspendedTextOutputCallback", step: index + 1, occurrence: 1, prompt: nil,
+                                type: CallbackType.suspendedTextOutput.wireName, step: index + 1, occurrence: 1,
+                                prompt: nil,
                                 options: [("resume", "\"{{ \(variable) }}\"")]))
                     }
                     continue
                 }
                 guard let answered = next.sentStep else { continue }
                 var seen: [String: Int] = [:]
-                let polling = step.callbacks.contains(where: { $0.type == "PollingWaitCallback" })
+                let polling = step.callbacks.contains(where: { $0.hasType(.pollingWait) })
                 for (position, callback) in step.callbacks.enumerated() {
                     seen[callback.type, default: 0] += 1
                     guard position < answered.callbacks.count, answered.callbacks[position].type == callback.type else {
                         continue
                     }
-                    if polling && callback.type == "ConfirmationCallback" { continue }
+                    if polling && callback.hasType(.confirmation) { continue }
                     let options = answer(callback, answered.callbacks[position])
                     guard !options.isEmpty else { continue }
                     handlers.append(
@@ -145,37 +146,39 @@ public enum ScriptImporter {
                 }
                 return Self.yaml(value)
             }
-            switch callback.type {
-            case "PollingWaitCallback", "TextOutputCallback", "SuspendedTextOutputCallback", "RedirectCallback":
+            // Read back the way the callback's answerer writes it.
+            let answerer = CallbackType(wireName: callback.type)?.answerer ?? CustomCallbackAnswerer.self
+            switch answerer.recordedShape {
+            case .none:
                 return []
-            case "HiddenValueCallback":
+            case .hiddenValue:
                 guard let value = input(""), value != callback.output("value") else { return [] }
                 return rendered("").map { [("value", $0)] } ?? []
-            case "ChoiceCallback", "ConfirmationCallback":
+            case .choice:
                 guard let index = input("")?.intValue else { return [] }
                 let labels =
-                    (callback.output(callback.type == "ChoiceCallback" ? "choices" : "options")?.arrayValue ?? [])
+                    (callback.output(ChoiceAnswerer.labelsOutput(of: callback.type))?.arrayValue ?? [])
                     .compactMap(\.stringValue)
-                if callback.type == "ConfirmationCallback", index == callback.output("defaultOption")?.intValue,
+                if callback.hasType(.confirmation), index == callback.output("defaultOption")?.intValue,
                     labels.isEmpty
                 {
                     return []
                 }
                 return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : String(index))]
-            case "KbaCreateCallback":
+            case .kbaCreate:
                 var options: [(String, String)] = []
                 if let question = rendered("question") { options.append(("question", question)) }
                 if let answer = rendered("answer") { options.append(("answer", answer)) }
                 return options
-            case "TermsAndConditionsCallback", "ConsentMappingCallback":
+            case .acceptance:
                 guard let accepted = input("")?.boolValue else { return [] }
                 return [("accept", accepted ? "true" : "false")]
-            case "ReCaptchaEnterpriseCallback":
+            case .reCaptchaEnterprise:
                 if let clientError = input("clientError")?.stringValue, !clientError.isEmpty {
                     return [("clientError", Self.yaml(.string(clientError)))]
                 }
                 return rendered("token").map { [("token", $0)] } ?? []
-            default:
+            case .inputValues:
                 break
             }
             let allowed = CallbackCatalogue.allowedOptions(for: callback.type) ?? CallbackCatalogue.customTypeOptions

@@ -63,7 +63,7 @@ extension NodeRunner {
         let page = renderer.render(
             [
                 PageRenderer.spec(
-                    "SuspendedTextOutputCallback", ["message": .string(spec.message), "messageType": "0"])
+                    .suspendedTextOutput, ["message": .string(spec.message), "messageType": "0"])
             ], text: PageText(), emitIds: false)
         return .suspend(page, suspendedId: suspendedId, lifetime: spec.lifetime)
     }

@@ -29,21 +29,21 @@ extension NodeRunner {
                 code: 'L'
             });
             """
-        var hidden = PageRenderer.spec("HiddenValueCallback", ["value": .string(uri), "id": "mfaDeviceRegistration"])
+        var hidden = PageRenderer.spec(.hiddenValue, ["value": .string(uri), "id": "mfaDeviceRegistration"])
         hidden.inputs = [("", "mfaDeviceRegistration")]
         var next = PageRenderer.spec(
-            "ConfirmationCallback",
+            .confirmation,
             ["prompt": "", "messageType": 0, "options": ["Next"], "optionType": -1, "defaultOption": 0])
         next.inputs = [("", 0)]
         let callbacks = [
             PageRenderer.spec(
-                "TextOutputCallback",
+                .textOutput,
                 [
                     "message":
                         "Scan the QR code image below with the ForgeRock Authenticator app to register your device with your login.",
                     "messageType": "0",
                 ]),
-            PageRenderer.spec("TextOutputCallback", ["message": .string(script), "messageType": "4"]),
+            PageRenderer.spec(.textOutput, ["message": .string(script), "messageType": "4"]),
             hidden, next,
         ]
         return renderer.render(callbacks, text: spec.text, emitIds: false)
@@ -74,7 +74,7 @@ extension NodeRunner {
         guard env.devices.device(account(spec.username, state)) != nil else { return .outcome("notRegistered") }
         return .page(
             renderer.render(
-                [PageRenderer.spec("NameCallback", ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
+                [PageRenderer.spec(.name, ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
     }
 
     func submitOATHVerify(_ spec: OATHVerifySpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers)
@@ -126,7 +126,7 @@ extension NodeRunner {
 
     func proofOfWorkPage(_ spec: ProofOfWorkSpec, challenge: JSONValue) -> PageOutput {
         let callback = CallbackSpec(
-            type: "ProofOfWorkCallback",
+            type: CallbackType.proofOfWork.wireName,
             outputs: [
                 NameValue(name: "scheme", value: .string(spec.scheme.rawValue)),
                 NameValue(name: "challenge", value: challenge),
@@ -183,7 +183,7 @@ extension NodeRunner {
         state.memory["captcha.\(node.id)"] = .int(answer)
         return .page(
             renderer.render(
-                [PageRenderer.spec("NameCallback", ["prompt": .string("What is \(left) \(symbol) \(right)?")])],
+                [PageRenderer.spec(.name, ["prompt": .string("What is \(left) \(symbol) \(right)?")])],
                 text: spec.text,
                 emitIds: false))
     }

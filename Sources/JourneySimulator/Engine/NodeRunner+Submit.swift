@@ -119,7 +119,7 @@ extension NodeRunner {
     private func refusesUserDefinedQuestion(_ spec: PageSpec, _ answers: EchoValidator.Answers) -> Bool {
         guard !env.settings.quirks.kbaWithoutAllowUserDefinedQuestions else { return false }
         return spec.callbacks.enumerated().contains { index, callback in
-            guard callback.type == "KbaCreateCallback", callback.output("allowUserDefinedQuestions")?.boolValue == false
+            guard callback.hasType(.kbaCreate), callback.output("allowUserDefinedQuestions")?.boolValue == false
             else { return false }
             let question = inputsBySuffix(answers, index)["question"]?.displayText ?? ""
             let predefined = (callback.output("predefinedQuestions")?.arrayValue ?? []).map(\.displayText)
@@ -129,13 +129,12 @@ extension NodeRunner {
 
     /// The value a callback stores: its main input, or an object of its inputs by suffix.
     private func storedValue(_ callback: CallbackSpec, _ inputs: [String: JSONValue]) -> JSONValue {
-        switch callback.type {
-        case "ChoiceCallback", "ConfirmationCallback":
+        // A pick from a list (Choice, Confirmation) stores the index.
+        if CallbackRegistry.definition(wireName: callback.type)?.choicesOutput != nil {
             return inputs[""].flatMap { $0.intValue.map(JSONValue.int) } ?? inputs[""] ?? .null
-        default:
-            let meaningful = inputs.filter { $0.key != "validateOnly" }
-            if meaningful.count == 1, let only = meaningful.first { return only.value }
-            return .object(meaningful)
         }
+        let meaningful = inputs.filter { $0.key != "validateOnly" }
+        if meaningful.count == 1, let only = meaningful.first { return only.value }
+        return .object(meaningful)
     }
 }

@@ -64,12 +64,12 @@ struct NodeRunner {
 
     func passwordPage(prompt: String, text: PageText) -> PageOutput {
         renderer.render(
-            [PageRenderer.spec("PasswordCallback", ["prompt": .string(prompt)])], text: text, emitIds: false)
+            [PageRenderer.spec(.password, ["prompt": .string(prompt)])], text: text, emitIds: false)
     }
 
     func recaptchaPage(_ spec: RecaptchaSpec) -> PageOutput {
         let callback = PageRenderer.spec(
-            "ReCaptchaEnterpriseCallback",
+            .reCaptchaEnterprise,
             [
                 "recaptchaSiteKey": .string(spec.siteKey), "captchaApiUri": .string(spec.apiUri),
                 "captchaDivClass": .string(spec.divClass),
@@ -79,7 +79,7 @@ struct NodeRunner {
 
     func choicePage(_ spec: ChoiceSpec) -> PageOutput {
         var callback = PageRenderer.spec(
-            "ChoiceCallback",
+            .choice,
             [
                 "prompt": .string(spec.prompt), "choices": .array(spec.choices.map(JSONValue.string)),
                 "defaultChoice": .int(spec.defaultChoice),
@@ -90,7 +90,7 @@ struct NodeRunner {
 
     func confirmationPage(_ spec: ConfirmationSpec) -> PageOutput {
         let callback = PageRenderer.spec(
-            "ConfirmationCallback",
+            .confirmation,
             [
                 "prompt": .string(spec.prompt), "messageType": .int(spec.messageType),
                 "options": .array(spec.options.map(JSONValue.string)), "optionType": .int(spec.optionType),
@@ -101,9 +101,9 @@ struct NodeRunner {
 
     func pollingPage(_ spec: PollingWaitSpec) -> PageOutput {
         let polling = PageRenderer.spec(
-            "PollingWaitCallback", ["waitTime": .string(String(spec.waitTimeMs)), "message": .string(spec.message)])
+            .pollingWait, ["waitTime": .string(String(spec.waitTimeMs)), "message": .string(spec.message)])
         let exit = PageRenderer.spec(
-            "ConfirmationCallback",
+            .confirmation,
             [
                 "prompt": "", "messageType": 0, "options": [.string(spec.exitOption)], "optionType": -1,
                 "defaultOption": 0,
@@ -114,12 +114,12 @@ struct NodeRunner {
     func messagePage(_ spec: MessageSpec) -> PageOutput {
         var callbacks = [
             PageRenderer.spec(
-                "TextOutputCallback", ["message": .string(spec.message), "messageType": .string(spec.messageType)])
+                .textOutput, ["message": .string(spec.message), "messageType": .string(spec.messageType)])
         ]
         if !spec.options.isEmpty {
             callbacks.append(
                 PageRenderer.spec(
-                    "ConfirmationCallback",
+                    .confirmation,
                     [
                         "prompt": "", "messageType": 0, "options": .array(spec.options.map(JSONValue.string)),
                         "optionType": -1, "defaultOption": 0,

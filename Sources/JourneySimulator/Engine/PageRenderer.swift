@@ -26,7 +26,7 @@ struct PageRenderer {
         var inputCount = 0
         for (index, spec) in specs.enumerated() {
             var callback = AMCallback(type: spec.type, output: spec.outputs)
-            if quirks.kbaWithoutAllowUserDefinedQuestions, spec.type == "KbaCreateCallback" {
+            if quirks.kbaWithoutAllowUserDefinedQuestions, spec.hasType(.kbaCreate) {
                 callback.output.removeAll { $0.name == "allowUserDefinedQuestions" }
             }
             let override = overrides[index]
@@ -55,11 +55,12 @@ struct PageRenderer {
         return PageOutput(callbacks: callbacks, text: text)
     }
 
-    /// A single-callback page built from the catalogue's defaults with some outputs set.
-    static func spec(_ type: String, _ outputs: [String: JSONValue]) -> CallbackSpec {
-        let entry = CallbackCatalogue.entries[type]
+    /// A single-callback page built from the registry's defaults with some outputs set.
+    static func spec(_ type: CallbackType, _ outputs: [String: JSONValue]) -> CallbackSpec {
+        let entry = PageDefaults.of(type.wireName)
         let values = (entry?.outputs ?? []).map { NameValue(name: $0.name, value: outputs[$0.name] ?? $0.value) }
         return CallbackSpec(
-            type: type, outputs: values, inputs: entry?.inputs ?? [], store: nil, policies: [], attributeName: nil)
+            type: type.wireName, outputs: values, inputs: entry?.inputs ?? [], store: nil, policies: [],
+            attributeName: nil)
     }
 }

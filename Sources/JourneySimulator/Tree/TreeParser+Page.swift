@@ -16,17 +16,22 @@ extension TreeParser {
     static let callbackCommonKeys = ["type", "store", "outputs", "inputs"]
 
     /// Default state names for common callbacks, so `credentials` works without `store:`.
-    static let defaultStore = [
-        "NameCallback": "username", "PasswordCallback": "password", "ValidatedCreateUsernameCallback": "username",
-        "ValidatedCreatePasswordCallback": "password",
+    static let defaultStore: [String: String] = [
+        CallbackType.name.wireName: "username", CallbackType.password.wireName: "password",
+        CallbackType.validatedCreateUsername.wireName: "username",
+        CallbackType.validatedCreatePassword.wireName: "password",
     ]
+
+    /// Attribute callbacks store their answer under their attribute name by default.
+    static let attributeTypes: Set<String> = Set(
+        [CallbackType.booleanAttributeInput, .stringAttributeInput, .numberAttributeInput].map(\.wireName))
 
     func parseCallback(_ node: YNode) -> CallbackSpec? {
         guard let map = node.mapping("a callback") else { return nil }
         guard let typeNode = map.required("type", in: "a callback"), let type = typeNode.string("type") else {
             return nil
         }
-        let entry = CallbackCatalogue.entries[type]
+        let entry = PageDefaults.of(type)
         let outputNames = entry?.outputs.map(\.name) ?? []
         var allowed = Self.callbackCommonKeys + outputNames
         if entry?.validated == true { allowed += ["validateOnly"] }
@@ -34,7 +39,7 @@ extension TreeParser {
         if entry == nil && map["outputs"] == nil && map["inputs"] == nil {
             reader.warning(
                 "unknown callback type '\(type)'; declare its 'outputs' and 'inputs'", at: typeNode,
-                hint: DidYouMean.hint(for: type, among: CallbackCatalogue.typeNames))
+                hint: DidYouMean.hint(for: type, among: PageDefaults.typeNames))
         }
         var spec = CallbackSpec(
             type: type, outputs: [], inputs: entry?.inputs ?? [], store: map["store"]?.string("store"),
@@ -68,9 +73,13 @@ extension TreeParser {
         if entry?.validated == true {
             configureValidated(&spec, map: map, type: type)
         }
-        specialize(&spec)
+        for (suffix, output) in entry?.prefilled ?? [] {
+            if let value = spec.output(output), let index = spec.inputs.firstIndex(where: { $0.suffix == suffix }) {
+                spec.inputs[index].value = value
+            }
+        }
         if spec.store == nil { spec.store = Self.defaultStore[type] }
-        if spec.store == nil, type.hasSuffix("AttributeInputCallback"), let name = spec.attributeName, !name.isEmpty {
+        if spec.store == nil, Self.attributeTypes.contains(type), let name = spec.attributeName, !name.isEmpty {
             spec.store = name
         }
         if spec.store != nil, !spec.hasInputs, let storeNode = map["store"] {
@@ -81,8 +90,9 @@ extension TreeParser {
 
     private func configureValidated(_ spec: inout CallbackSpec, map: YMapping, type: String) {
         spec.attributeName =
-            type == "ValidatedCreateUsernameCallback"
-            ? "userName" : type == "ValidatedCreatePasswordCallback" ? "password" : spec.output("name")?.stringValue
+            type == CallbackType.validatedCreateUsername.wireName
+            ? "userName"
+            : type == CallbackType.validatedCreatePassword.wireName ? "password" : spec.output("name")?.stringValue
         if let policiesNode = map["policies"] { spec.policies = parsePolicies(policiesNode) }
         if spec.output("required")?.boolValue == true, !spec.policies.contains(.required) {
             spec.policies.insert(.required, at: 0)
@@ -93,21 +103,6 @@ extension TreeParser {
         if map["validateOnly"]?.bool("validateOnly") == false {
             spec.outputs.removeAll { $0.name == "validateOnly" }
             spec.inputs.removeAll { $0.suffix == "validateOnly" }
-        }
-    }
-
-    /// Per-type fix-ups: inputs pre-filled from outputs, as AM does.
-    private func specialize(_ spec: inout CallbackSpec) {
-        func setInput(_ suffix: String, _ value: JSONValue?) {
-            guard let value, let index = spec.inputs.firstIndex(where: { $0.suffix == suffix }) else { return }
-            spec.inputs[index].value = value
-        }
-        switch spec.type {
-        case "HiddenValueCallback": setInput("", spec.output("id"))
-        case "ChoiceCallback": setInput("", spec.output("defaultChoice"))
-        case "BooleanAttributeInputCallback", "StringAttributeInputCallback", "NumberAttributeInputCallback":
-            setInput("", spec.output("value"))
-        default: break
         }
     }
 

@@ -3,6 +3,8 @@ import JourneyCore
 /// TermsAndConditionsCallback and ConsentMappingCallback: `accept` (or `value`) as a boolean.
 /// Older AM pre-fills the input with the integer 0; a boolean is written all the same.
 enum AcceptanceAnswerer: CallbackAnswerer {
+    static var recordedShape: RecordedAnswerShape { .acceptance }
+
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         let accepted: Bool
         if let accept = context.answer.accept {

@@ -3,6 +3,8 @@ import JourneyCore
 /// ChoiceCallback (`choices`) and ConfirmationCallback (`options`): `choose` by label or by
 /// 0-based index; the input gets the index as an integer.
 enum ChoiceAnswerer: CallbackAnswerer {
+    static var recordedShape: RecordedAnswerShape { .choice }
+
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         guard let choose = context.answer.choose else { throw context.missingAnswer(draft, expected: "choose") }
         let labels = optionLabels(of: draft.original)
@@ -13,15 +15,19 @@ enum ChoiceAnswerer: CallbackAnswerer {
 
     /// The labels offered: `choices` for ChoiceCallback, `options` for ConfirmationCallback.
     static func optionLabels(of callback: AMCallback) -> [String] {
-        let name = callback.type == "ConfirmationCallback" ? "options" : "choices"
-        return (callback.output(name)?.arrayValue ?? []).map(\.displayText)
+        (callback.output(labelsOutput(of: callback.type))?.arrayValue ?? []).map(\.displayText)
+    }
+
+    /// The output listing the labels (the registry's `choicesOutput`), `choices` for other types.
+    static func labelsOutput(of type: String) -> String {
+        CallbackRegistry.definition(wireName: type)?.choicesOutput ?? "choices"
     }
 
     /// The index for a selector: an exact label, else a unique case-insensitive one, or an index in range.
     static func index(
         of selector: ChoiceSelector, in labels: [String], draft: CallbackDraft, context: AnswerContext
     ) throws(RunError) -> Int {
-        let what = draft.type == "ConfirmationCallback" ? "options" : "choices"
+        let what = labelsOutput(of: draft.type)
         switch selector {
         case .index(let index):
             guard labels.indices.contains(index) else {

@@ -5,6 +5,8 @@ import JourneyCore
 /// An absent `allowUserDefinedQuestions` (older AM) allows the user's own questions;
 /// `forceQuestion: true` sends the question even when the callback says it is not allowed.
 enum KbaCreateAnswerer: CallbackAnswerer {
+    static var recordedShape: RecordedAnswerShape { .kbaCreate }
+
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         guard let questionSpec = context.answer.question, let answerSpec = context.answer.answer else {
             throw context.missingAnswer(draft, expected: "question and answer")

@@ -7,6 +7,8 @@ import JourneyCore
 /// or times out sets `…clientError` to its message and leaves the token empty, as `verify()`
 /// does; `clientError` sends a code instead of a token, as `setClientError` does.
 enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
+    static var recordedShape: RecordedAnswerShape { .reCaptchaEnterprise }
+
     static let defaultAction = "login"
     static let defaultTimeoutMilliseconds = 15000
 

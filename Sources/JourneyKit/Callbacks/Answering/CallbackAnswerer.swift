@@ -10,52 +10,54 @@ protocol CallbackAnswerer: Sendable {
     /// Writes the handler's answer into `draft`. Throws a script error when the answer does
     /// not fit what the server sent (unknown choice, missing option...).
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError)
+
+    /// How this answerer's answers look in a recording, for the importer.
+    static var recordedShape: RecordedAnswerShape { get }
 }
 
 extension CallbackAnswerer {
     static var handlesClientError: Bool { false }
+    static var recordedShape: RecordedAnswerShape { .inputValues }
 }
 
-/// The answerer for each callback: by special form first, then by wire type; unknown types are custom.
+/// The answerer for each callback: by special form first, then by registry type; unknown types are custom.
 enum AnswererTable {
     static func answerer(for draft: CallbackDraft) -> any CallbackAnswerer.Type {
         if let form = draft.form {
             return form.isWebAuthn ? WebAuthnAnswerer.self : ProtectMetadataAnswerer.self
         }
-        return byType[draft.type] ?? CustomCallbackAnswerer.self
+        return CallbackType(wireName: draft.type)?.answerer ?? CustomCallbackAnswerer.self
     }
+}
 
-    private static let byType: [String: any CallbackAnswerer.Type] = [
-        "NameCallback": TextValueAnswerer.self,
-        "PasswordCallback": TextValueAnswerer.self,
-        "TextInputCallback": TextValueAnswerer.self,
-        "StringAttributeInputCallback": TextValueAnswerer.self,
-        "ValidatedCreateUsernameCallback": TextValueAnswerer.self,
-        "ValidatedCreatePasswordCallback": TextValueAnswerer.self,
-        "NumberAttributeInputCallback": NumberValueAnswerer.self,
-        "BooleanAttributeInputCallback": BooleanValueAnswerer.self,
-        "ChoiceCallback": ChoiceAnswerer.self,
-        "ConfirmationCallback": ChoiceAnswerer.self,
-        "KbaCreateCallback": KbaCreateAnswerer.self,
-        "TermsAndConditionsCallback": AcceptanceAnswerer.self,
-        "ConsentMappingCallback": AcceptanceAnswerer.self,
-        "HiddenValueCallback": HiddenValueAnswerer.self,
-        "TextOutputCallback": OutputOnlyAnswerer.self,
-        "MetadataCallback": OutputOnlyAnswerer.self,
-        "SuspendedTextOutputCallback": OutputOnlyAnswerer.self,
-        "RedirectCallback": OutputOnlyAnswerer.self,
-        "PollingWaitCallback": OutputOnlyAnswerer.self,
-        "DeviceProfileCallback": DeviceProfileAnswerer.self,
-        "ReCaptchaCallback": ReCaptchaAnswerer.self,
-        "ReCaptchaEnterpriseCallback": ReCaptchaEnterpriseAnswerer.self,
-        "SelectIdPCallback": SelectIdPAnswerer.self,
-        "IdPCallback": IdPAnswerer.self,
-        "PingOneProtectInitializeCallback": ProtectInitializeAnswerer.self,
-        "PingOneProtectEvaluationCallback": ProtectEvaluationAnswerer.self,
-        "DeviceBindingCallback": DeviceBindingAnswerer.self,
-        "DeviceSigningVerifierCallback": DeviceSigningVerifierAnswerer.self,
-        "AppIntegrityCallback": AppIntegrityAnswerer.self,
-    ]
+extension CallbackType {
+    /// The answerer for callbacks of this type (special forms aside, see `AnswererTable`).
+    var answerer: any CallbackAnswerer.Type {
+        switch self {
+        case .name, .password, .textInput, .stringAttributeInput, .validatedCreateUsername, .validatedCreatePassword:
+            return TextValueAnswerer.self
+        case .numberAttributeInput: return NumberValueAnswerer.self
+        case .booleanAttributeInput: return BooleanValueAnswerer.self
+        case .choice, .confirmation: return ChoiceAnswerer.self
+        case .kbaCreate: return KbaCreateAnswerer.self
+        case .termsAndConditions, .consentMapping: return AcceptanceAnswerer.self
+        case .hiddenValue: return HiddenValueAnswerer.self
+        case .textOutput, .metadata, .suspendedTextOutput, .redirect, .pollingWait: return OutputOnlyAnswerer.self
+        case .deviceProfile: return DeviceProfileAnswerer.self
+        case .reCaptcha: return ReCaptchaAnswerer.self
+        case .reCaptchaEnterprise: return ReCaptchaEnterpriseAnswerer.self
+        case .selectIdP: return SelectIdPAnswerer.self
+        case .idP: return IdPAnswerer.self
+        case .pingOneProtectInitialize: return ProtectInitializeAnswerer.self
+        case .pingOneProtectEvaluation: return ProtectEvaluationAnswerer.self
+        case .deviceBinding: return DeviceBindingAnswerer.self
+        case .deviceSigningVerifier: return DeviceSigningVerifierAnswerer.self
+        case .appIntegrity: return AppIntegrityAnswerer.self
+        // WebAuthn arrives as a special form; a callback sent under a derived name is a custom one.
+        // The product's own types are answered by input name too.
+        case .webAuthnRegistration, .webAuthnAuthentication, .proofOfWork: return CustomCallbackAnswerer.self
+        }
+    }
 }
 
 extension AnswerContext {

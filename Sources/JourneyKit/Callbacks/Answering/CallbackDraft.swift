@@ -36,7 +36,7 @@ struct CallbackDraft: Sendable {
     var subject: String {
         if let form { return "\(type) (\(form.summary))" }
         if let prompt = original.prompt, !prompt.isEmpty { return "\(type) (prompt \"\(Self.shortened(prompt))\")" }
-        if type == "HiddenValueCallback", let id = original.output("id")?.stringValue {
+        if type == CallbackType.hiddenValue.wireName, let id = original.output("id")?.stringValue {
             return "\(type) (id \"\(id)\")"
         }
         return type

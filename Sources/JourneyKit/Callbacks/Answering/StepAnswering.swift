@@ -145,7 +145,7 @@ struct StepAnswering {
         var notes: [(key: String, value: String)] = []
         if let form = draft.form { notes.append(("form", form.summary)) }
         if let failed = FailedPolicies.note(for: draft.original) { notes.append(("failedPolicies", failed)) }
-        if draft.type == "PollingWaitCallback", let wait = draft.original.output("waitTime") {
+        if draft.type == CallbackType.pollingWait.wireName, let wait = draft.original.output("waitTime") {
             notes.append(("waitTime", "\(wait.displayText) ms"))
         }
         return notes

@@ -20,11 +20,11 @@ enum BuiltInDefault: Sendable, Hashable {
             self = .protectStarted
         } else if index == layout.pollingConfirmationIndex {
             self = .keepPolling
-        } else if callback.type == "HiddenValueCallback" {
+        } else if callback.hasType(.hiddenValue) {
             self = .echoHiddenValue
         } else if !callback.hasInputs {
             self = .echo
-        } else if callback.type == "PingOneProtectInitializeCallback" {
+        } else if callback.hasType(.pingOneProtectInitialize) {
             self = .protectStarted
         } else {
             return nil

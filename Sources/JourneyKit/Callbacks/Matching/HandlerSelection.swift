@@ -12,7 +12,7 @@ struct HandlerSelection: Sendable {
     /// The first handler matching the callback at `index`, or `nil`.
     func handler(forCallbackAt index: Int) -> ActiveHandler? {
         let hasDefault = BuiltInDefault(callbackAt: index, in: layout) != nil
-        let isHidden = layout.step.callbacks[index].type == "HiddenValueCallback"
+        let isHidden = layout.step.callbacks[index].hasType(.hiddenValue)
         for handler in handlers {
             let matcher = handler.spec.matcher
             if matcher.type == nil, hasDefault, !(isHidden && matcher.hiddenId != nil) { continue }

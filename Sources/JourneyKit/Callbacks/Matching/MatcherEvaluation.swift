@@ -13,7 +13,7 @@ extension Matcher {
         }
         if let callbackId, callback.id?.intValue != callbackId { return false }
         if let hiddenId {
-            guard callback.type == "HiddenValueCallback", let id = callback.output("id")?.stringValue,
+            guard callback.hasType(.hiddenValue), let id = callback.output("id")?.stringValue,
                 hiddenId.matches(id)
             else { return false }
         }

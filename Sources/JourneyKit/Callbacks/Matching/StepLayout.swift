@@ -26,7 +26,7 @@ struct StepLayout: Sendable {
             guard let form else { continue }
             for hiddenId in form.pairedHiddenIds {
                 let target = step.callbacks.indices.first { index in
-                    owners[index] == nil && step.callbacks[index].type == "HiddenValueCallback"
+                    owners[index] == nil && step.callbacks[index].hasType(.hiddenValue)
                         && (step.callbacks[index].output("id")?.stringValue ?? "").contains(hiddenId)
                 }
                 if let target { owners[target] = ownerIndex }
@@ -34,10 +34,10 @@ struct StepLayout: Sendable {
         }
         self.pairedOwner = owners
 
-        let polling = step.callbacks.firstIndex { $0.type == "PollingWaitCallback" }
+        let polling = step.callbacks.firstIndex { $0.hasType(.pollingWait) }
         self.pollingIndex = polling
         self.pollingConfirmationIndex =
-            polling == nil ? nil : step.callbacks.firstIndex { $0.type == "ConfirmationCallback" }
+            polling == nil ? nil : step.callbacks.firstIndex { $0.hasType(.confirmation) }
     }
 
     /// The type names a handler may use for the callback at `index`: its wire type, and the

@@ -97,7 +97,7 @@ struct JourneyLoop {
                     return .stopped
                 }
                 try session.captureFromStep(step, number: number)
-                if let redirect = step.callbacks.first(where: { $0.type == "RedirectCallback" }) {
+                if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
                     trace.callbacks = Self.unanswered(step)
                     session.record(trace)
                     return .outcome(
@@ -105,7 +105,7 @@ struct JourneyLoop {
                             url: redirect.output("redirectUrl")?.displayText ?? "",
                             method: redirect.output("redirectMethod")?.stringValue))
                 }
-                if let suspended = step.callbacks.first(where: { $0.type == "SuspendedTextOutputCallback" }) {
+                if let suspended = step.callbacks.first(where: { $0.hasType(.suspendedTextOutput) }) {
                     trace.callbacks = Self.unanswered(step)
                     if let resume = resumeHandler(number: number) {
                         let suspendedId = try await session.context.resolve(resume.spec, timeoutMilliseconds: nil)
@@ -129,7 +129,7 @@ struct JourneyLoop {
                     return .stopped
                 }
                 session.fail(trace.failures)
-                if let polling = step.callbacks.first(where: { $0.type == "PollingWaitCallback" }), !answer.exitPolling
+                if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling
                 {
                     pollsOfCurrentStep += 1
                     if pollsOfCurrentStep > script.limits.maxPolls {
@@ -161,7 +161,7 @@ struct JourneyLoop {
         }
         trace.callbacks = trace.callbacks.map { callback in
             var callback = callback
-            if callback.type == "PollingWaitCallback" {
+            if callback.type == CallbackType.pollingWait.wireName {
                 callback.notes.append(
                     ("wait", "\(Int(milliseconds)) ms" + (seconds == 0 ? " (fast polling: not waited)" : "")))
             }
@@ -179,7 +179,7 @@ struct JourneyLoop {
         for handler in handlers.handlers {
             guard let resume = handler.answer.resume else { continue }
             let matcher = handler.spec.matcher
-            if let type = matcher.type, type.value != "SuspendedTextOutputCallback" { continue }
+            if let type = matcher.type, type.value != CallbackType.suspendedTextOutput.wireName { continue }
             if let wanted = matcher.step, wanted != number { continue }
             return (resume, "handler #\(handler.number) at \(handler.spec.location)")
         }

@@ -1,27 +1,25 @@
-import JourneyCore
-
 /// A feature the SDKs recognise inside a generic callback (am-protocol.md §6): PingOne Protect
 /// and WebAuthn delivered as a MetadataCallback, or WebAuthn as a TextOutputCallback script.
-/// Its answer goes into the step's paired HiddenValueCallbacks.
-enum SpecialForm: Sendable, Hashable {
+/// Its answer goes into the step's paired HiddenValueCallbacks. These are the registry's derived
+/// types: each form is answered by handlers naming `handlerType`.
+public enum SpecialForm: Sendable, Hashable, CaseIterable {
     case protectInitialize
     case protectEvaluation
     case webAuthnRegistration
     case webAuthnAuthentication
 
     /// Recognises the special form of `callback`, or `nil` for an ordinary callback.
-    init?(_ callback: AMCallback) {
-        switch callback.type {
-        case "MetadataCallback":
+    public init?(_ callback: AMCallback) {
+        if callback.hasType(.metadata) {
             guard let data = callback.output("data"), let form = Self(metadata: data) else { return nil }
             self = form
-        case "TextOutputCallback":
+        } else if callback.hasType(.textOutput) {
             guard callback.output("messageType")?.displayText == "4",
                 let script = callback.output("message")?.stringValue,
-                script.contains("webAuthnOutcome")
+                script.contains(HiddenId.webAuthnOutcome)
             else { return nil }
             self = script.contains("pubKeyCredParams") ? .webAuthnRegistration : .webAuthnAuthentication
-        default:
+        } else {
             return nil
         }
     }
@@ -49,17 +47,25 @@ enum SpecialForm: Sendable, Hashable {
     }
 
     /// The callback type a handler may name to answer this form.
-    var typeName: String {
+    public var handlerType: CallbackType {
         switch self {
-        case .protectInitialize: return "PingOneProtectInitializeCallback"
-        case .protectEvaluation: return "PingOneProtectEvaluationCallback"
-        case .webAuthnRegistration: return "WebAuthnRegistrationCallback"
-        case .webAuthnAuthentication: return "WebAuthnAuthenticationCallback"
+        case .protectInitialize: return .pingOneProtectInitialize
+        case .protectEvaluation: return .pingOneProtectEvaluation
+        case .webAuthnRegistration: return .webAuthnRegistration
+        case .webAuthnAuthentication: return .webAuthnAuthentication
         }
     }
 
+    /// The name of `handlerType`.
+    public var typeName: String { handlerType.wireName }
+
+    /// The wire types this form is recognised in.
+    public var carriers: [CallbackType] {
+        isWebAuthn ? [.metadata, .textOutput] : [.metadata]
+    }
+
     /// A short description for traces and messages, e.g. `WebAuthn registration`.
-    var summary: String {
+    public var summary: String {
         switch self {
         case .protectInitialize: return "PingOne Protect initialize"
         case .protectEvaluation: return "PingOne Protect risk evaluation"
@@ -69,7 +75,7 @@ enum SpecialForm: Sendable, Hashable {
     }
 
     /// The HiddenValueCallback `id`s (matched by containment, as the SDKs do) that carry this form's answers.
-    var pairedHiddenIds: [String] {
+    public var pairedHiddenIds: [String] {
         switch self {
         case .protectInitialize: return [HiddenId.clientError]
         case .protectEvaluation: return [HiddenId.protectSignals, HiddenId.clientError]
@@ -77,12 +83,12 @@ enum SpecialForm: Sendable, Hashable {
         }
     }
 
-    var isWebAuthn: Bool { self == .webAuthnRegistration || self == .webAuthnAuthentication }
+    public var isWebAuthn: Bool { self == .webAuthnRegistration || self == .webAuthnAuthentication }
 }
 
 /// HiddenValueCallback ids that special forms write into.
-enum HiddenId {
-    static let clientError = "clientError"
-    static let protectSignals = "pingone_risk_evaluation_signals"
-    static let webAuthnOutcome = "webAuthnOutcome"
+public enum HiddenId {
+    public static let clientError = "clientError"
+    public static let protectSignals = "pingone_risk_evaluation_signals"
+    public static let webAuthnOutcome = "webAuthnOutcome"
 }
