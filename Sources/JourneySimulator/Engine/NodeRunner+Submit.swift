@@ -40,7 +40,8 @@ extension NodeRunner {
         case .oathVerify(let spec): return submitOATHVerify(spec, &state, answers)
         case .proofOfWork(let spec): return submitProofOfWork(spec, &state, answers)
         case .mathCaptcha: return submitMathCaptcha(&state, answers)
-        default:
+        case .decision, .credentials, .identify, .retryLimit, .createUser, .emailSuspend, .otpSend, .zeroPageLogin,
+            .set, .success, .failure:
             // Nodes without a page never wait for answers; re-enter to be safe.
             return enter(&state)
         }

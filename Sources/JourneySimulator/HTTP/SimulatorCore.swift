@@ -1,35 +1,40 @@
 import Foundation
 import HTTPTypes
 import JourneyCore
-import Synchronization
 
-/// The simulator's state and request handling, independent of the HTTP server that feeds it.
+/// The simulator's state (its stores) and the router of its controllers, independent of the HTTP
+/// server that feeds it. What the responder needs before routing (faults, hangs) lives here too.
 final class SimulatorCore: Sendable {
     let definition: SimulatorDefinition
-    let settings: SimulatorSettings
     let options: SimulatorOptions
     let env: EngineEnvironment
     let codec: AuthIdCodec
     let states: ShardedStore<JourneyState>
-    let sessions = SessionStore()
-    let transactions = TransactionStore()
-    let faults = FaultRegistry()
-    let hangs = HangRegistry()
-    let mobileFirstStore = MobileFirstStore()
-    let resources: [String: ResourceDefinition]
+    let faults: FaultRegistry
+    let hangs: HangRegistry
+    let router: SimulatorRouter
     /// `hangOnValue` faults of tree nodes, by `journey/node`: they apply to answers to the node's page.
-    let pageFaultNodes: [String: FaultSpec]
+    private let pageFaultNodes: [String: FaultSpec]
+
+    var settings: SimulatorSettings { definition.settings }
 
     init(definition: SimulatorDefinition, options: SimulatorOptions) {
         self.definition = definition
-        self.settings = definition.settings
         self.options = options
-        self.states = ShardedStore(capacity: options.maxPendingJourneys ?? definition.settings.maxPendingJourneys)
-        self.codec = AuthIdCodec(secret: definition.settings.secret)
-        self.env = EngineEnvironment(
-            settings: definition.settings, users: UserStore(definition.users), outbox: Outbox(),
+        let settings = definition.settings
+        let states = ShardedStore<JourneyState>(capacity: options.maxPendingJourneys ?? settings.maxPendingJourneys)
+        let codec = AuthIdCodec(secret: settings.secret)
+        let env = EngineEnvironment(
+            settings: settings, users: UserStore(definition.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
             trace: options.edgeTrace, devices: OATHDeviceStore(definition.users))
+        let faults = FaultRegistry()
+        let hangs = HangRegistry()
+        self.states = states
+        self.codec = codec
+        self.env = env
+        self.faults = faults
+        self.hangs = hangs
         var pageFaults: [String: FaultSpec] = [:]
         for journey in definition.journeys.values {
             for node in journey.nodes.values {
@@ -37,64 +42,52 @@ final class SimulatorCore: Sendable {
             }
         }
         self.pageFaultNodes = pageFaults
-        self.resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+
+        let cookies = SessionCookies(settings: settings, sessions: SessionStore())
+        let transactions = TransactionStore()
+        let mobileFirstStore = MobileFirstStore()
+        let resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var controllers: [any SimulatorController] = [
+            TestControlController(
+                env: env, faults: faults, hangs: hangs, states: states, sessions: cookies.sessions,
+                mobileFirstStore: mobileFirstStore),
+            AuthenticateController(
+                definition: definition, env: env, codec: codec, states: states, cookies: cookies,
+                transactions: transactions, resources: resources),
+            SessionsController(cookies: cookies, clock: env.clock),
+        ]
+        if let mobileFirst = definition.mobileFirst {
+            controllers.append(
+                MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
+        }
+        controllers.append(
+            ResourceController(resources: definition.resources, cookies: cookies, transactions: transactions, env: env))
+        var router = SimulatorRouter()
+        for controller in controllers { controller.addRoutes(to: &router) }
+        self.router = router
     }
 
     var now: Date { env.clock.now() }
 
-    /// Routes one request to its handler.
-    func handle(_ request: IncomingRequest) -> HTTPReply {
-        let path = request.path
-        if path.hasPrefix("/__simulator/") { return control(request) }
-        if path == "/am/json" || path.hasPrefix("/am/json/") { return amJSON(request) }
-        if let mfp = definition.mobileFirst, path.hasPrefix(Self.mobileFirstPrefix + "/") {
-            return mobileFirst(request, mfp)
+    /// The `hangOnValue` fault of the node whose page a continue request answers, without touching any state.
+    func pageFault(_ request: IncomingRequest) -> FaultSpec? {
+        guard !pageFaultNodes.isEmpty, let body = try? JSONReader.parse(request.body),
+            let authId = body["authId"]?.stringValue, case .success(let claims) = codec.verify(authId, now: now),
+            let state = states.get(claims.stateId)
+        else { return nil }
+        return pageFaultNodes["\(state.journey)/\(state.node)"]
+    }
+
+    /// The journey a request is about, for matching injected faults, without touching any state.
+    func peekJourney(_ request: IncomingRequest) -> String? {
+        if let name = request.query["authIndexValue"], request.query["authIndexType"] ?? "service" == "service" {
+            return name
         }
-        if let resource = resources[path] { return protectedResource(resource, request) }
-        return .notFound(path)
-    }
-
-    private func amJSON(_ request: IncomingRequest) -> HTTPReply {
-        let segments = request.path.dropFirst("/am/json".count).split(separator: "/").map(String.init)
-        let (realm, rest) = AMRequestRules.realm(segments: segments, query: request.query["realm"])
-        switch rest.first {
-        case "authenticate" where rest.count == 1:
-            guard request.method == .post else { return .methodNotAllowed(request.method) }
-            return authenticate(request, realm: realm)
-        case "sessions" where rest.count == 1:
-            guard request.method == .post else { return .methodNotAllowed(request.method) }
-            return sessionsAction(request, realm: realm)
-        case "serverinfo":
-            if settings.quirks.noServerInfo { return .notFound(request.path) }
-            guard request.method == .get else { return .methodNotAllowed(request.method) }
-            return serverInfo(realm: realm)
-        default:
-            return .notFound(request.path)
+        guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else {
+            return nil
         }
-    }
-
-    /// Keeps a journey for its next request, until its authId expires.
-    func store(_ state: JourneyState) {
-        states.set(state.id, state, expires: state.expires, now: now)
-    }
-
-    /// The live session the request carries, if any.
-    func session(of request: IncomingRequest) -> SimSession? {
-        guard let token = sessionToken(of: request) else { return nil }
-        return sessions.valid(token, now: now)
-    }
-
-    private func serverInfo(realm: String) -> HTTPReply {
-        let body: JSONValue = [
-            "cookieName": .string(settings.cookieName), "domains": [], "protectedUserAttributes": [],
-            "forgotPassword": "false", "forgotUsername": "false", "kbaEnabled": "false", "selfRegistration": "false",
-            "lang": "en", "successfulUserRegistrationDestination": "default", "socialImplementations": [],
-            "referralsEnabled": "false", "realm": .string(realm), "xuiUserSessionValidationEnabled": true,
-            "fileBasedConfiguration": true, "userIdAttributes": [], "secureCookie": false,
-            "zeroPageLogin": ["enabled": false, "refererWhitelist": [], "allowedWithoutReferer": true],
-        ]
-        var reply = HTTPReply.json(.ok, body, outcome: "200 serverinfo")
-        reply.headers[.contentAPIVersion] = "resource=1.1"
-        return reply
+        let parts = authId.split(separator: ".")
+        guard parts.count == 3, let payload = Base64URL.decodeBytes(parts[1]) else { return nil }
+        return (try? JSONReader.parse(payload))?["authIndexValue"]?.stringValue
     }
 }

@@ -72,7 +72,7 @@ struct SimulatorResponder: HTTPResponder {
             return finish(reply, request, path)
         }
         if case .delay(let ms)? = fault { await core.hangs.delay(milliseconds: ms, on: context.channel) }
-        var reply = core.handle(incoming)
+        var reply = core.router.reply(to: incoming)
         if fault == .truncated, let cut = FaultResponses.reply(for: .truncated, original: reply) {
             reply = withContext(cut, of: reply)
         } else if let nodeFault = reply.fault {
@@ -125,28 +125,4 @@ struct SimulatorResponder: HTTPResponder {
 
 extension FaultSpec {
     var isConnectionFault: Bool { self == .hang || self == .close }
-}
-
-extension SimulatorCore {
-    /// The `hangOnValue` fault of the node whose page a continue request answers, without touching any state.
-    func pageFault(_ request: IncomingRequest) -> FaultSpec? {
-        guard !pageFaultNodes.isEmpty, let body = try? JSONReader.parse(request.body),
-            let authId = body["authId"]?.stringValue, case .success(let claims) = codec.verify(authId, now: now),
-            let state = states.get(claims.stateId)
-        else { return nil }
-        return pageFaultNodes["\(state.journey)/\(state.node)"]
-    }
-
-    /// The journey a request is about, for matching injected faults, without touching any state.
-    func peekJourney(_ request: IncomingRequest) -> String? {
-        if let name = request.query["authIndexValue"], request.query["authIndexType"] ?? "service" == "service" {
-            return name
-        }
-        guard let body = try? JSONReader.parse(request.body), let authId = body["authId"]?.stringValue else {
-            return nil
-        }
-        let parts = authId.split(separator: ".")
-        guard parts.count == 3, let payload = Base64URL.decodeBytes(parts[1]) else { return nil }
-        return (try? JSONReader.parse(payload))?["authIndexValue"]?.stringValue
-    }
 }

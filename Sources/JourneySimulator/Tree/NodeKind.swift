@@ -1,6 +1,8 @@
 import JourneyCore
 
-/// What a node does. Each case's spec lives in its own file under Tree/ and runs in Engine/.
+/// What a node does. Adding a kind: a case here and in `Name`; the compiler then asks for its
+/// outcomes (below), its parsing (`TreeParser.parseKind`) and its running (`NodeRunner`), and
+/// `NodeKindTests` for its place in schemas/simulator.schema.json and a sample.
 enum NodeKind: Sendable {
     case page(PageSpec)
     case decision(Condition)
@@ -26,40 +28,65 @@ enum NodeKind: Sendable {
     case success(SuccessSpec)
     case failure(FailureSpec)
 
-    /// Every node kind, as written in a tree file.
-    static let names = [
-        "page", "decision", "credentials", "identify", "retryLimit", "createUser", "recaptcha", "choice",
-        "confirmation",
-        "pollingWait", "emailSuspend", "otpSend", "otpVerify", "kbaVerify", "message", "set", "success", "failure",
-        "oathRegistration", "oathVerify", "proofOfWork", "mathCaptcha",
-        "zeroPageLogin",
-    ]
+    /// A node kind as written in a tree file. The one list of kinds: the parser switches over it
+    /// (`TreeParser.parseKind`), the engine over `NodeKind` (`NodeRunner.enter` and `submit`), and
+    /// `NodeKindTests` checks it against the simulator schema.
+    enum Name: String, CaseIterable, Sendable {
+        case page
+        case decision
+        case credentials
+        case identify
+        case retryLimit
+        case createUser
+        case recaptcha
+        case choice
+        case confirmation
+        case pollingWait
+        case emailSuspend
+        case otpSend
+        case otpVerify
+        case kbaVerify
+        case oathRegistration
+        case oathVerify
+        case proofOfWork
+        case mathCaptcha
+        case zeroPageLogin
+        case message
+        case set
+        case success
+        case failure
+    }
 
-    var name: String {
+    /// Every node kind, as written in a tree file.
+    static let names = Name.allCases.map(\.rawValue)
+
+    var name: String { kindName.rawValue }
+
+    var kindName: Name {
         switch self {
-        case .page: "page"
-        case .decision: "decision"
-        case .credentials: "credentials"
-        case .identify: "identify"
-        case .retryLimit: "retryLimit"
-        case .createUser: "createUser"
-        case .recaptcha: "recaptcha"
-        case .choice: "choice"
-        case .confirmation: "confirmation"
-        case .pollingWait: "pollingWait"
-        case .emailSuspend: "emailSuspend"
-        case .otpSend: "otpSend"
-        case .otpVerify: "otpVerify"
-        case .kbaVerify: "kbaVerify"
-        case .oathRegistration: "oathRegistration"
-        case .oathVerify: "oathVerify"
-        case .proofOfWork: "proofOfWork"
-        case .mathCaptcha: "mathCaptcha"
-        case .zeroPageLogin: "zeroPageLogin"
-        case .message: "message"
-        case .set: "set"
-        case .success: "success"
-        case .failure: "failure"
+        case .page: .page
+        case .decision: .decision
+        case .credentials: .credentials
+        case .identify: .identify
+        case .retryLimit: .retryLimit
+        case .createUser: .createUser
+        case .recaptcha: .recaptcha
+        case .choice: .choice
+        case .confirmation: .confirmation
+        case .pollingWait: .pollingWait
+        case .emailSuspend: .emailSuspend
+        case .otpSend: .otpSend
+        case .otpVerify: .otpVerify
+        case .kbaVerify: .kbaVerify
+        case .oathRegistration: .oathRegistration
+        case .oathVerify: .oathVerify
+        case .proofOfWork: .proofOfWork
+        case .mathCaptcha: .mathCaptcha
+        case .zeroPageLogin: .zeroPageLogin
+        case .message: .message
+        case .set: .set
+        case .success: .success
+        case .failure: .failure
         }
     }
 

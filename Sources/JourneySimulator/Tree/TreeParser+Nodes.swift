@@ -23,7 +23,9 @@ extension TreeParser {
             reader.error("node '\(id)' has two kinds: '\(kindEntry.key)' and '\(extra.key)'", at: extra.keyNode)
         }
         _ = map["description"]?.string("description")
-        guard let kind = parseKind(kindEntry.key, kindEntry.value, nodeId: id) else { return nil }
+        guard let name = NodeKind.Name(rawValue: kindEntry.key),
+            let kind = parseKind(name, kindEntry.value, nodeId: id)
+        else { return nil }
         let fault = map["fault"].flatMap(parseFault)
         let (outcomes, targets) = parseOutcomes(map, kind: kind, nodeId: id)
         let definition = NodeDefinition(id: id, kind: kind, outcomes: outcomes, fault: fault, location: node.location)
@@ -109,38 +111,39 @@ extension TreeParser {
 
     static let textKeys = ["stage", "header", "description"]
 
-    private func parseKind(_ name: String, _ node: YNode, nodeId: String) -> NodeKind? {
-        let context = "\(name) node '\(nodeId)'"
+    /// What a node of kind `name` says; nil (with an error reported) when it is not valid.
+    func parseKind(_ name: NodeKind.Name, _ node: YNode, nodeId: String) -> NodeKind? {
+        let context = "\(name.rawValue) node '\(nodeId)'"
         switch name {
-        case "page": return parsePage(node, context: context).map(NodeKind.page)
-        case "decision": return parseCondition(node, context: context).map(NodeKind.decision)
-        case "credentials":
+        case .page: return parsePage(node, context: context).map(NodeKind.page)
+        case .decision: return parseCondition(node, context: context).map(NodeKind.decision)
+        case .credentials:
             let map = optionalMapping(node, context)
             map?.allowOnly(["username", "password"], in: context)
             return .credentials(
                 CredentialsSpec(
                     username: map?["username"]?.string("username") ?? "username",
                     password: map?["password"]?.string("password") ?? "password"))
-        case "identify":
+        case .identify:
             let map = optionalMapping(node, context)
             map?.allowOnly(["value", "attribute"], in: context)
             return .identify(
                 IdentifySpec(
                     value: map?["value"]?.string("value") ?? "username",
                     attribute: map?["attribute"]?.string("attribute")))
-        case "retryLimit":
+        case .retryLimit:
             guard let map = node.mapping(context) else { return nil }
             map.allowOnly(["limit"], in: context)
             guard let limit = positiveInt(map.required("limit", in: context), "limit") else { return nil }
             return .retryLimit(RetryLimitSpec(limit: limit))
-        case "createUser": return parseCreateUser(node, context: context).map(NodeKind.createUser)
-        case "recaptcha": return parseRecaptcha(node, context: context).map(NodeKind.recaptcha)
-        case "choice": return parseChoice(node, context: context).map(NodeKind.choice)
-        case "confirmation": return parseConfirmation(node, context: context).map(NodeKind.confirmation)
-        case "pollingWait": return parsePolling(node, context: context).map(NodeKind.pollingWait)
-        case "emailSuspend": return parseSuspend(node, context: context).map(NodeKind.emailSuspend)
-        case "otpSend": return parseOTPSend(node, context: context).map(NodeKind.otpSend)
-        case "otpVerify":
+        case .createUser: return parseCreateUser(node, context: context).map(NodeKind.createUser)
+        case .recaptcha: return parseRecaptcha(node, context: context).map(NodeKind.recaptcha)
+        case .choice: return parseChoice(node, context: context).map(NodeKind.choice)
+        case .confirmation: return parseConfirmation(node, context: context).map(NodeKind.confirmation)
+        case .pollingWait: return parsePolling(node, context: context).map(NodeKind.pollingWait)
+        case .emailSuspend: return parseSuspend(node, context: context).map(NodeKind.emailSuspend)
+        case .otpSend: return parseOTPSend(node, context: context).map(NodeKind.otpSend)
+        case .otpVerify:
             let map = optionalMapping(node, context)
             map?.allowOnly(Self.textKeys + ["prompt", "from"], in: context)
             return .otpVerify(
@@ -148,7 +151,7 @@ extension TreeParser {
                     text: map.map(parseText) ?? PageText(stage: "OneTimePassword"),
                     prompt: map?["prompt"]?.string("prompt") ?? "One Time Password",
                     from: map?["from"]?.string("from") ?? "otp"))
-        case "kbaVerify":
+        case .kbaVerify:
             let map = optionalMapping(node, context)
             map?.allowOnly(Self.textKeys + ["username", "question"], in: context)
             return .kbaVerify(
@@ -156,21 +159,20 @@ extension TreeParser {
                     text: map.map(parseText) ?? PageText(),
                     username: map?["username"]?.string("username") ?? "username",
                     question: nonNegativeInt(map?["question"], "question") ?? 0))
-        case "message": return parseMessage(node, context: context).map(NodeKind.message)
-        case "oathRegistration": return .oathRegistration(parseOATHRegistration(node, context: context))
-        case "oathVerify": return .oathVerify(parseOATHVerify(node, context: context))
-        case "proofOfWork": return .proofOfWork(parseProofOfWork(node, context: context))
-        case "mathCaptcha": return .mathCaptcha(parseMathCaptcha(node, context: context))
-        case "zeroPageLogin": return parseZeroPageLogin(node, context: context).map(NodeKind.zeroPageLogin)
-        case "set":
+        case .message: return parseMessage(node, context: context).map(NodeKind.message)
+        case .oathRegistration: return .oathRegistration(parseOATHRegistration(node, context: context))
+        case .oathVerify: return .oathVerify(parseOATHVerify(node, context: context))
+        case .proofOfWork: return .proofOfWork(parseProofOfWork(node, context: context))
+        case .mathCaptcha: return .mathCaptcha(parseMathCaptcha(node, context: context))
+        case .zeroPageLogin: return parseZeroPageLogin(node, context: context).map(NodeKind.zeroPageLogin)
+        case .set:
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))
-        case "success":
+        case .success:
             let map = optionalMapping(node, context)
             map?.allowOnly(["successUrl"], in: context)
             return .success(SuccessSpec(successUrl: map?["successUrl"]?.string("successUrl")))
-        case "failure": return parseFailure(node, context: context).map(NodeKind.failure)
-        default: return nil
+        case .failure: return parseFailure(node, context: context).map(NodeKind.failure)
         }
     }
 

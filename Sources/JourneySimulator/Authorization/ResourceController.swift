@@ -2,16 +2,31 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
-    /// A protected resource: answers with its body once the advice is satisfied, else with the advice.
-    func protectedResource(_ resource: ResourceDefinition, _ request: IncomingRequest) -> HTTPReply {
+/// The protected resources: each answers with its body once its advice is satisfied (a transaction
+/// or a step-up journey), else with the advice, as AM's policy API or IG delivers it.
+struct ResourceController: SimulatorController {
+    let resources: [ResourceDefinition]
+    let cookies: SessionCookies
+    let transactions: TransactionStore
+    let env: EngineEnvironment
+
+    var settings: SimulatorSettings { cookies.settings }
+    var sessions: SessionStore { cookies.sessions }
+
+    func addRoutes(to router: inout SimulatorRouter) {
+        for resource in resources {
+            router.add(path: resource.path) { request in protectedResource(resource, request) }
+        }
+    }
+
+    private func protectedResource(_ resource: ResourceDefinition, _ request: IncomingRequest) -> HTTPReply {
         var reply = resourceReply(resource, request)
         reply.logContext = "resource=\(resource.path)"
         return reply
     }
 
     private func resourceReply(_ resource: ResourceDefinition, _ request: IncomingRequest) -> HTTPReply {
-        guard let session = session(of: request) else { return .accessDenied }
+        guard let session = cookies.session(of: request, now: env.clock.now()) else { return .accessDenied }
         switch resource.advice {
         case .transaction:
             if let txid = request.headers[.txid] ?? request.query["_txid"] {

@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-extension SimulatorCore {
+extension TestControlController {
     /// `/__simulator/mobilefirst/…`, for tests: `POST conflicts {"count": n}` answers the next n
     /// preauthorize requests 409 `MFP-Conflict`; `DELETE clients/<id>` forgets a client, so its
     /// next request gets 400 `INVALID_CLIENT_ID`.

@@ -1,7 +1,28 @@
 import Foundation
 import JourneyCore
 
-extension SimulatorCore {
+/// `POST …/authenticate` (start, continue or resume a journey) and `GET …/serverinfo/*`.
+struct AuthenticateController: SimulatorController {
+    let definition: SimulatorDefinition
+    let env: EngineEnvironment
+    let codec: AuthIdCodec
+    let states: ShardedStore<JourneyState>
+    let cookies: SessionCookies
+    let transactions: TransactionStore
+    let resources: [String: ResourceDefinition]
+
+    var settings: SimulatorSettings { definition.settings }
+    var sessions: SessionStore { cookies.sessions }
+    var now: Date { env.clock.now() }
+
+    func addRoutes(to router: inout SimulatorRouter) {
+        router.am.add("authenticate", method: .post) { request, realm in authenticate(request, realm: realm) }
+        // `quirks.noServerInfo`: a server without the endpoint answers 404.
+        if !settings.quirks.noServerInfo {
+            router.am.add("serverinfo", method: .get, withSubpaths: true) { _, realm in serverInfo(realm: realm) }
+        }
+    }
+
     static let suspendedNotFound = AMError(
         code: 401, reason: "Unauthorized",
         message:
@@ -35,7 +56,7 @@ extension SimulatorCore {
     private func start(_ request: IncomingRequest, realm: String) -> HTTPReply {
         let indexType = request.query["authIndexType"] ?? "service"
         let indexValue = request.query["authIndexValue"]
-        let session = self.session(of: request)
+        let session = cookies.session(of: request, now: now)
         let forceAuth = request.query["ForceAuth"]?.lowercased() == "true" || request.query["forceAuth"] == "true"
         var advice: AdviceContext?
         let journeyName: String
@@ -148,5 +169,24 @@ extension SimulatorCore {
             }
         }
         return nil
+    }
+
+    /// Keeps a journey for its next request, until its authId expires.
+    func store(_ state: JourneyState) {
+        states.set(state.id, state, expires: state.expires, now: now)
+    }
+
+    private func serverInfo(realm: String) -> HTTPReply {
+        let body: JSONValue = [
+            "cookieName": .string(settings.cookieName), "domains": [], "protectedUserAttributes": [],
+            "forgotPassword": "false", "forgotUsername": "false", "kbaEnabled": "false", "selfRegistration": "false",
+            "lang": "en", "successfulUserRegistrationDestination": "default", "socialImplementations": [],
+            "referralsEnabled": "false", "realm": .string(realm), "xuiUserSessionValidationEnabled": true,
+            "fileBasedConfiguration": true, "userIdAttributes": [], "secureCookie": false,
+            "zeroPageLogin": ["enabled": false, "refererWhitelist": [], "allowedWithoutReferer": true],
+        ]
+        var reply = HTTPReply.json(.ok, body, outcome: "200 serverinfo")
+        reply.headers[.contentAPIVersion] = "resource=1.1"
+        return reply
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
+extension MobileFirstController {
     static let jwtBearer = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
     /// `GET /az/v1/authorization`: a code for a scope whose checks all succeeded, delivered as a

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
+extension AuthenticateController {
     /// Turns how the engine ended into the response AM would send.
     func reply(_ result: EngineResult, node: NodeDefinition?, state: inout JourneyState, journey: JourneyDefinition)
         -> HTTPReply
@@ -60,7 +60,7 @@ extension SimulatorCore {
             object.member("realm", string: realm)
         }
         var reply = HTTPReply.json(.ok, writer.bytes, outcome: token == nil ? "success (no session)" : "success")
-        if let token, newCookie, let cookie = sessionCookie(for: token) {
+        if let token, newCookie, let cookie = cookies.cookie(for: token) {
             reply.headers.append(cookie)
         }
         return reply

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
+extension MobileFirstController {
     /// `POST /registration/v1/self`: verifies the signed registration data (the JWS is signed by
     /// the key its header carries) and answers 201 with `Location: …/registration/clients/<id>`.
     func mfpRegister(_ request: IncomingRequest) -> HTTPReply {

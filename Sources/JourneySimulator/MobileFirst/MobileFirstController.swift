@@ -9,10 +9,20 @@ extension HTTPField.Name {
 
 /// `/mfp/api/...`: the MobileFirst Foundation 8.0 runtime (challenges.md §1): registration,
 /// preauthorize, authorization, token and adapters.
-extension SimulatorCore {
+struct MobileFirstController: SimulatorController {
     static let mobileFirstPrefix = "/mfp/api"
 
-    func mobileFirst(_ request: IncomingRequest, _ definition: MobileFirstDefinition) -> HTTPReply {
+    let definition: MobileFirstDefinition
+    let mobileFirstStore: MobileFirstStore
+    let env: EngineEnvironment
+
+    var now: Date { env.clock.now() }
+
+    func addRoutes(to router: inout SimulatorRouter) {
+        router.add(prefix: Self.mobileFirstPrefix) { request in mobileFirst(request) }
+    }
+
+    private func mobileFirst(_ request: IncomingRequest) -> HTTPReply {
         let path = String(request.path.dropFirst(Self.mobileFirstPrefix.count))
         var reply: HTTPReply
         switch path {

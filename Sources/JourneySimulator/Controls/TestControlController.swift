@@ -1,10 +1,26 @@
 import Foundation
 import JourneyCore
 
-extension SimulatorCore {
-    /// `/__simulator/…`: the clock, the outbox and fault injection, for tests.
-    func control(_ request: IncomingRequest) -> HTTPReply {
-        let rest = request.path.dropFirst("/__simulator/".count)
+/// `/__simulator/…`: the clock, the outbox, fault injection, what the simulator holds, and the
+/// MobileFirst device controls, for tests.
+struct TestControlController: SimulatorController {
+    static let prefix = "/__simulator"
+
+    let env: EngineEnvironment
+    let faults: FaultRegistry
+    let hangs: HangRegistry
+    let states: ShardedStore<JourneyState>
+    let sessions: SessionStore
+    let mobileFirstStore: MobileFirstStore
+
+    var now: Date { env.clock.now() }
+
+    func addRoutes(to router: inout SimulatorRouter) {
+        router.add(prefix: Self.prefix) { request in control(request) }
+    }
+
+    private func control(_ request: IncomingRequest) -> HTTPReply {
+        let rest = request.path.dropFirst(Self.prefix.count + 1)
         if rest == "clock" { return clock(request) }
         if rest == "faults" { return faultsControl(request) }
         if rest == "stats" { return stats(request) }

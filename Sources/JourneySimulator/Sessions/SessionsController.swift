@@ -2,16 +2,27 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
-    /// `POST …/sessions?_action=validate|logout|getSessionInfo`.
-    func sessionsAction(_ request: IncomingRequest, realm: String) -> HTTPReply {
+/// `POST …/sessions?_action=validate|logout|getSessionInfo`.
+struct SessionsController: SimulatorController {
+    let cookies: SessionCookies
+    let clock: any JourneyClock
+
+    var settings: SimulatorSettings { cookies.settings }
+    var sessions: SessionStore { cookies.sessions }
+
+    func addRoutes(to router: inout SimulatorRouter) {
+        router.am.add("sessions", method: .post) { request, _ in sessionsAction(request) }
+    }
+
+    private func sessionsAction(_ request: IncomingRequest) -> HTTPReply {
+        let now = clock.now()
         let body: JSONValue
         switch JSONValue.body(request) {
         case .success(let value): body = value
         case .failure(let reply): return reply
         }
         let token =
-            sessionToken(of: request) ?? body["tokenId"]?.stringValue
+            cookies.token(of: request) ?? body["tokenId"]?.stringValue
             ?? request.query["tokenId"]
         let session = token.flatMap { sessions.valid($0, now: now) }
         let action = request.query["_action"] ?? ""

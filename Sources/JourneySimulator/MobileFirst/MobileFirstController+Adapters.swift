@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
+extension MobileFirstController {
     /// `/adapters/...`: a protected resource. No token → 401 `WWW-Authenticate: Bearer`; an
     /// unknown or expired one → 401 `Bearer error="invalid_token"`; a token without the
     /// adapter's scope → 403 `Bearer error="insufficient_scope", scope="…"` (challenges.md §1.6).

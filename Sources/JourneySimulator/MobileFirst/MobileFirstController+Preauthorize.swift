@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension SimulatorCore {
+extension MobileFirstController {
     /// `POST /preauth/v1/preauthorize` (challenges.md §1.4): runs every security check of the
     /// scope with its entry of `challengeResponse` and aggregates the answers: 200 `successes`
     /// (with `clockSynchronization`), 401 `MFP-Challenge` `challenges`, or 403 `failures`.
