@@ -77,8 +77,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedSchemasPlugin"]
         ),
+        // `journey schema` prints schemas/*.json, embedded at build time (docs/decisions.md).
+        .plugin(name: "EmbedSchemasPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
+        .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
         .target(
             name: "JourneyFuzzing",
             dependencies: ["JourneyKit", "JourneySimulator"],

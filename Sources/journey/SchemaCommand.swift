@@ -10,7 +10,9 @@ struct SchemaCommand: ParsableCommand {
     @Flag(help: "Print the simulator tree schema instead.")
     var simulator = false
 
+    /// Prints schemas/*.json byte for byte: `EmbeddedSchemas` is generated from them at build time
+    /// by the EmbedSchemasPlugin, so the binary needs no file beside it.
     func run() throws {
-        print(simulator ? EmbeddedSchemas.simulator : EmbeddedSchemas.journey)
+        print(simulator ? EmbeddedSchemas.simulator : EmbeddedSchemas.journey, terminator: "")
     }
 }

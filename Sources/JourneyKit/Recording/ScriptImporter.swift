@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import Yams
 
 /// Turns a recorded PingAM journey into a script: server, realm, journey, a handler for every
 /// answered callback with the values seen (secret ones as variables read from the
@@ -41,17 +42,17 @@ public enum ScriptImporter {
         }
         var builder = Builder(journey: journey)
         builder.collect()
-        return builder.render(source: file)
+        return try builder.render(source: file)
     }
 
-    /// A handler to write: its matcher and answer lines.
+    /// A handler to write: its matcher and answer options.
     struct Handler {
         var type: String
         var step: Int
         var occurrence: Int
         var prompt: String?
-        /// `key: value` YAML fragments (values already rendered).
-        var options: [(String, String)]
+        /// The answer options in the order they are written.
+        var options: [(String, Node)]
     }
 
     struct SecretVar {
@@ -73,7 +74,7 @@ public enum ScriptImporter {
         }
 
         /// The zero-page login headers of the start request, rendered (the password as a secret variable).
-        var zeroPageCredentials: (username: String, password: String)?
+        var zeroPageCredentials: (username: Node, password: Node)?
 
         mutating func collect() {
             let exchanges = journey.exchanges
@@ -92,7 +93,7 @@ public enum ScriptImporter {
                             Handler(
                                 type: CallbackType.suspendedTextOutput.wireName, step: index + 1, occurrence: 1,
                                 prompt: nil,
-                                options: [("resume", "\"{{ \(variable) }}\"")]))
+                                options: [("resume", .reference(to: variable))]))
                     }
                     continue
                 }
@@ -123,26 +124,26 @@ public enum ScriptImporter {
             guard username != nil || password != nil else { return }
             let user = username ?? ""
             let renderedUser =
-                placeholderName(user).map { "\"{{ \(secretVariable(base: $0, recorded: user)) }}\"" }
+                placeholderName(user).map { Node.reference(to: secretVariable(base: $0, recorded: user)) }
                 ?? Self.yaml(.string(user))
             let secret = password ?? ""
-            zeroPageCredentials = (renderedUser, "\"{{ \(secretVariable(base: "password", recorded: secret)) }}\"")
+            zeroPageCredentials = (renderedUser, .reference(to: secretVariable(base: "password", recorded: secret)))
         }
 
         /// The answer options for one callback, from the inputs the client sent.
-        mutating func answer(_ callback: AMCallback, _ sent: AMCallback) -> [(String, String)] {
+        mutating func answer(_ callback: AMCallback, _ sent: AMCallback) -> [(String, Node)] {
             let inputs = sent.input ?? []
             guard !inputs.isEmpty else { return [] }
             func input(_ suffix: String) -> JSONValue? {
                 inputs.first(where: { AMCallback.suffix(of: $0.name) == suffix })?.value
             }
-            func rendered(_ suffix: String) -> String? {
+            func rendered(_ suffix: String) -> Node? {
                 guard let value = input(suffix) else { return nil }
                 let text = value.displayText
                 if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
                     ?? placeholderName(text)
                 {
-                    return "\"{{ \(secretVariable(base: secret, recorded: text)) }}\""
+                    return .reference(to: secretVariable(base: secret, recorded: text))
                 }
                 return Self.yaml(value)
             }
@@ -164,9 +165,9 @@ public enum ScriptImporter {
                 {
                     return []
                 }
-                return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : String(index))]
+                return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : Self.yaml(.int(index)))]
             case .kbaCreate:
-                var options: [(String, String)] = []
+                var options: [(String, Node)] = []
                 if let question = rendered("question") { options.append(("question", question)) }
                 if let answer = rendered("answer") { options.append(("answer", answer)) }
                 return options
@@ -191,14 +192,14 @@ public enum ScriptImporter {
             }
             if CallbackCatalogue.allowedOptions(for: callback.type) == nil {
                 // A custom type: answer its inputs by name.
-                let pairs = inputs.map { pair -> String in
+                let pairs = inputs.map { pair -> (String, Node) in
                     let text = pair.value.displayText
                     let value =
-                        placeholderName(text).map { "\"{{ \(secretVariable(base: $0, recorded: text)) }}\"" }
+                        placeholderName(text).map { Node.reference(to: secretVariable(base: $0, recorded: text)) }
                         ?? Self.yaml(pair.value)
-                    return "\(pair.name): \(value)"
+                    return (pair.name, value)
                 }
-                return [("inputs", "{ " + pairs.joined(separator: ", ") + " }")]
+                return [("inputs", .flow(pairs))]
             }
             return []
         }
@@ -222,90 +223,128 @@ public enum ScriptImporter {
             return name
         }
 
-        func render(source: String) -> String {
-            let first = journey.exchanges[0]
-            var lines = [
+        /// The script as a YAML document, built as nodes and written by Yams: blocks for the
+        /// script's sections, flow mappings for one-line values, as a person would write it.
+        func render(source: String) throws(RecordingError) -> String {
+            let header = [
                 "# yaml-language-server: $schema=../schemas/journey.schema.json",
                 "# Imported by `journey import` from \(source).",
-                "version: 1",
-                "name: \(Self.yaml(.string("\(journey.name ?? "Journey") (imported from \(source))")))",
-                "tags: [imported]",
-                "server: { url: \(Self.yaml(.string(journey.origin + journey.deploymentPath))), realm: \(Self.yaml(.string(journey.realm))) }",
+            ]
+            do {
+                let body = try Yams.serialize(node: document(source: source), indent: 2, width: -1, allowUnicode: true)
+                return header.joined(separator: "\n") + "\n" + body
+            } catch {
+                throw RecordingError("cannot write the script imported from \(source) as YAML: \(error)")
+            }
+        }
+
+        func document(source: String) -> Node {
+            let first = journey.exchanges[0]
+            var root: [(String, Node)] = [
+                ("version", .plain("1")),
+                ("name", Self.yaml(.string("\(journey.name ?? "Journey") (imported from \(source))"))),
+                ("tags", .flow([.plain("imported")])),
+                (
+                    "server",
+                    .flow([
+                        ("url", Self.yaml(.string(journey.origin + journey.deploymentPath))),
+                        ("realm", Self.yaml(.string(journey.realm))),
+                    ])
+                ),
             ]
             if journey.startsWithResume {
-                lines.append("start:")
-                lines.append("  resume: { env: JOURNEY_SUSPENDED_ID, secret: true }")
+                root.append(
+                    (
+                        "start",
+                        .block([
+                            ("resume", .flow([("env", .plain("JOURNEY_SUSPENDED_ID")), ("secret", .plain("true"))]))
+                        ])
+                    ))
             } else if let zeroPage = zeroPageCredentials {
-                lines.append("start:")
+                var start: [(String, Node)] = []
                 if let name = journey.name, journey.authIndexType ?? "service" == "service" {
-                    lines.append("  service: \(Self.yaml(.string(name)))")
+                    start.append(("service", Self.yaml(.string(name))))
                 }
-                lines.append("  zeroPage: { username: \(zeroPage.username), password: \(zeroPage.password) }")
+                start.append(("zeroPage", .flow([("username", zeroPage.username), ("password", zeroPage.password)])))
+                root.append(("start", .block(start)))
             } else if let type = journey.authIndexType, type != "service",
                 let value = first.queryValue("authIndexValue")
             {
-                lines.append(
-                    "start: { authIndexType: \(Self.yaml(.string(type))), authIndexValue: \(Self.yaml(.string(value))) }"
-                )
+                root.append(
+                    (
+                        "start",
+                        .flow([
+                            ("authIndexType", Self.yaml(.string(type))), ("authIndexValue", Self.yaml(.string(value))),
+                        ])
+                    ))
             } else if let name = journey.name {
-                lines.append("journey: \(Self.yaml(.string(name)))")
+                root.append(("journey", Self.yaml(.string(name))))
             }
             if !secrets.isEmpty {
-                lines.append("vars:")
-                for secret in secrets {
-                    lines.append("  \(secret.name): { env: \(secret.env), secret: true }")
+                let vars = secrets.map { secret -> (String, Node) in
+                    (secret.name, .flow([("env", .plain(secret.env)), ("secret", .plain("true"))]))
                 }
+                root.append(("vars", .block(vars)))
             }
             if !handlers.isEmpty {
-                lines.append("handlers:")
-                for handler in handlers {
-                    lines.append("  - match: \(matcher(handler))")
-                    for (key, value) in handler.options { lines.append("    \(key): \(value)") }
+                let items = handlers.map { handler -> Node in
+                    .block([("match", matcher(handler))] + handler.options)
                 }
+                root.append(("handlers", .blockList(items)))
             }
-            lines.append("expect:")
+            var expect: [(String, Node)] = []
             if !expectedSteps.isEmpty {
-                lines.append("  steps:")
-                for step in expectedSteps { lines.append("    - [\(step.joined(separator: ", "))]") }
+                let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.plain($0) }) }
+                expect.append(("steps", .blockList(steps)))
             }
-            lines.append("  outcome: \(outcome())")
-            return lines.joined(separator: "\n") + "\n"
+            expect.append(("outcome", outcome()))
+            root.append(("expect", .block(expect)))
+            return .block(root)
         }
 
         /// The narrowest matcher needed: the type alone when it is answered once, else its step
         /// (and occurrence when the step has several of that type).
-        func matcher(_ handler: Handler) -> String {
+        func matcher(_ handler: Handler) -> Node {
             let sameType = handlers.filter { $0.type == handler.type }
-            if sameType.count == 1 { return handler.type }
-            var parts = ["type: \(handler.type)", "step: \(handler.step)"]
+            if sameType.count == 1 { return .plain(handler.type) }
+            var parts: [(String, Node)] = [("type", .plain(handler.type)), ("step", .plain(String(handler.step)))]
             if sameType.filter({ $0.step == handler.step }).count > 1 {
-                parts.append("occurrence: \(handler.occurrence)")
+                parts.append(("occurrence", .plain(String(handler.occurrence))))
             }
-            return "{ " + parts.joined(separator: ", ") + " }"
+            return .flow(parts)
         }
 
-        func outcome() -> String {
+        func outcome() -> Node {
             let last = journey.exchanges.last?.amResponse
             switch journey.end {
             case .success:
                 guard case .success(let success)? = last else { return "success" }
-                return "{ success: { session: \(success.tokenId != nil) } }"
+                return .flow([("success", .flow([("session", Self.yaml(.bool(success.tokenId != nil)))]))])
             case .failure:
                 guard case .failure(let error)? = last else { return "failure" }
                 if error.isSessionTimeout { return "timeout" }
-                return "{ failure: { code: \(error.code), message: \(Self.yaml(.string(error.message))) } }"
+                return .flow([
+                    (
+                        "failure",
+                        .flow([("code", Self.yaml(.int(error.code))), ("message", Self.yaml(.string(error.message)))])
+                    )
+                ])
             case .redirect: return "redirect"
             case .suspended, .waiting: return "suspended"
             case .unusable: return "success"
             }
         }
 
-        /// A YAML flow scalar for a JSON value: strings double-quoted (JSON escaping is valid YAML).
-        static func yaml(_ value: JSONValue) -> String {
+        /// A JSON value as YAML: strings double-quoted (a recorded "true" or "0123" stays a
+        /// string), numbers and booleans plain, arrays and objects in flow style.
+        static func yaml(_ value: JSONValue) -> Node {
             switch value {
-            case .string(let text): return JSONValue.string(text).compactJSON
-            case .null: return "\"\""
-            default: return value.compactJSON
+            case .string(let text): return Node(text, .implicit, .doubleQuoted)
+            case .null: return Node("", .implicit, .doubleQuoted)
+            case .array(let items): return .flow(items.map(yaml))
+            case .object(let members):
+                return .flow(members.sorted { $0.key < $1.key }.map { ($0.key, yaml($0.value)) })
+            default: return .plain(value.compactJSON)
             }
         }
 

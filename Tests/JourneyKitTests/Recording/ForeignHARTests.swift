@@ -87,7 +87,7 @@ struct ScriptImporterTests {
         #expect(
             !text.contains("Chrome-Secr3t!") && !text.contains("Polly-Passw0rd") && !text.contains("482913"),
             "a recorded secret reached the script")
-        #expect(text.contains("password: { env: JOURNEY_PASSWORD, secret: true }"))
+        #expect(text.contains("password: {env: JOURNEY_PASSWORD, secret: true}"))
         let (script, diagnostics) = ScriptLoader.lint(text: text, file: "imported.yaml")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let compiled = try JourneyCompiler.compile(try #require(script))
@@ -100,13 +100,13 @@ struct ScriptImporterTests {
         let text = try ScriptImporter.script(
             from: try Recording.load(path: RecordingSupport.fixture("polly-am-login.har")))
         #expect(text.contains("journey: \"SecondFactor\""))
-        #expect(text.contains("server: { url: \"https://am.example.com:8443/openam\", realm: \"alpha\" }"))
+        #expect(text.contains("server: {url: \"https://am.example.com:8443/openam\", realm: \"alpha\"}"))
         #expect(text.contains("value: \"alice\""))
         #expect(text.contains("choose: \"SMS\""))
-        #expect(text.contains("otp: { env: JOURNEY_OTP, secret: true }"))
-        #expect(text.contains("- match: { type: PasswordCallback, step: 3 }"))
-        #expect(text.contains("    - [ChoiceCallback]"))
-        #expect(text.contains("outcome: { success: { session: true } }"))
+        #expect(text.contains("otp: {env: JOURNEY_OTP, secret: true}"))
+        #expect(text.contains("- match: {type: PasswordCallback, step: 3}"))
+        #expect(text.contains("  steps:\n  - [NameCallback, PasswordCallback]\n  - [ChoiceCallback]\n"))
+        #expect(text.contains("outcome: {success: {session: true}}"))
     }
 
     @Test func noAuthenticateTrafficOrAnUnfinishedJourneyIsAClearError() throws {

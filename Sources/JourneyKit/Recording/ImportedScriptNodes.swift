@@ -1,0 +1,26 @@
+import Yams
+
+/// The shapes of YAML node the importer writes a script with (see `ScriptImporter`).
+extension Node {
+    /// A scalar written as is (`NameCallback`, `3`, `true`); Yams quotes it when it must.
+    static func plain(_ text: String) -> Node { Node(text, .implicit, .any) }
+
+    /// `"{{ name }}"`: a read of the script variable `name`.
+    static func reference(to variable: String) -> Node { Node("{{ \(variable) }}", .implicit, .doubleQuoted) }
+
+    /// A one-line mapping: `{ env: JOURNEY_OTP, secret: true }`.
+    static func flow(_ pairs: [(String, Node)]) -> Node { mapping(pairs, style: .flow) }
+
+    /// A mapping of one key per line.
+    static func block(_ pairs: [(String, Node)]) -> Node { mapping(pairs, style: .block) }
+
+    /// A one-line list: `[NameCallback, PasswordCallback]`.
+    static func flow(_ items: [Node]) -> Node { Node(items, Tag(.seq), .flow) }
+
+    /// A list of one item per line.
+    static func blockList(_ items: [Node]) -> Node { Node(items, Tag(.seq), .block) }
+
+    private static func mapping(_ pairs: [(String, Node)], style: Mapping.Style) -> Node {
+        Node(pairs.map { (Node.plain($0.0), $0.1) }, Tag(.map), style)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import JourneyCore
+import Testing
+
+@testable import JourneyKit
+
+/// Every key the loader accepts is read by a loader. With
+/// `SchemaTests.loaderKeysAndSchemaPropertiesAreTheSameSets` (the tables equal the schema's
+/// properties) this closes the loop: a key added to `FormatKeys` and the schema but never read
+/// (accepted by lint, ignored by the run) fails here.
+///
+/// The check reads the loaders' source: each key must appear as a string literal
+/// (`mapping["url"]`, `case "tokenType":`, `required("script", ...)`) in a loader other than
+/// `FormatKeys.swift` itself.
+@Suite struct FormatKeyEffectTests {
+    static let loadingFolder = LoaderTestSupport.repositoryRoot.appendingPathComponent(
+        "Sources/JourneyKit/Script/Loading")
+
+    static func loaderSources() throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: loadingFolder.path)
+            .filter { $0.hasSuffix(".swift") && $0 != "FormatKeys.swift" }.sorted()
+        return try names.map {
+            try String(contentsOf: loadingFolder.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+    }
+
+    @Test func theLoadersAreFound() throws {
+        let sources = try Self.loaderSources()
+        #expect(sources.contains("allowOnly(FormatKeys.server"))
+    }
+
+    @Test(arguments: ScriptLoader.acceptedKeys.keys.sorted())
+    func everyAcceptedKeyIsReadByALoader(mapping: String) throws {
+        let sources = try Self.loaderSources()
+        for key in ScriptLoader.acceptedKeys[mapping] ?? [] {
+            #expect(
+                sources.contains("\"\(key)\""),
+                "\(mapping).\(key) is accepted (FormatKeys, schema) but no loader in Script/Loading reads it")
+        }
+    }
+}
