@@ -22,7 +22,7 @@ public struct ScriptBench: Sendable {
         guard let prepared = ScriptPreparation.prepare(file: script, options: options) else {
             throw CommandFailure("no script at \(script)")
         }
-        guard let journey = prepared.journey else { throw CommandFailure(prepared.rendered) }
+        guard let journey = prepared.journey else { throw CommandFailure(rendered: prepared.rendered) }
         if let replay {
             let source = ReplaySource(path: replay)
             do {

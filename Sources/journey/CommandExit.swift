@@ -16,6 +16,9 @@ enum CommandExit {
     static func reporting<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let failure as CommandFailure where failure.isRendered {
+            StandardError.write(failure.message)
+            throw ExitCode(failure.exitCode)
         } catch let failure as CommandFailure {
             throw error(failure.message, code: failure.exitCode)
         } catch let problem as EnvFile.Problem {

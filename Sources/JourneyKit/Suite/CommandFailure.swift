@@ -3,10 +3,20 @@
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public let message: String
     public let exitCode: Int32
+    /// The message is diagnostics already rendered (each line says its own severity), shown as is.
+    public let isRendered: Bool
 
     public init(_ message: String, exitCode: Int32 = 2) {
         self.message = message
         self.exitCode = exitCode
+        self.isRendered = false
+    }
+
+    /// Stops with rendered diagnostics (exit 2), shown without an `error:` prefix.
+    public init(rendered diagnostics: String) {
+        self.message = diagnostics
+        self.exitCode = 2
+        self.isRendered = true
     }
 
     public var description: String { message }
