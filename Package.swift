@@ -15,16 +15,18 @@ let package = Package(
         // Entry points for the fuzz targets (Fuzz/) and the suite's fuzz smoke test.
         .library(name: "JourneyFuzzing", targets: ["JourneyFuzzing"]),
     ],
+    // Exact versions: the ones that resolve today from the machines' package copies
+    // (swift-packages-b.md); an upgrade is a reviewed change of this list.
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
         // Shared foundations: JSON values, source locations and diagnostics, clocks, seeded randomness.
@@ -45,7 +47,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -55,24 +56,25 @@ let package = Package(
             name: "JourneySimulator",
             dependencies: [
                 "JourneyCore",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "journey",
             dependencies: [
+                "JourneyCore",
                 "JourneyKit",
                 "JourneySimulator",
+                "JourneyBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -88,12 +90,24 @@ let package = Package(
             dependencies: ["JourneyKit", "JourneySimulator"],
             swiftSettings: swiftSettings
         ),
+        // `journey bench`: the runner and proof-of-work measurements. Not a product: no library
+        // user depends on how the bench measures.
+        .target(
+            name: "JourneyBench",
+            dependencies: ["JourneyCore", "JourneyKit"],
+            swiftSettings: swiftSettings
+        ),
         // What the test targets share (trees they start the simulator on); not a test target itself.
         .target(name: "JourneyTestSupport", path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "JourneyCoreTests", dependencies: ["JourneyCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JourneyCoreTests", dependencies: ["JourneyCore", "JourneyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
-            dependencies: ["JourneyKit", "JourneyCore", .product(name: "_CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "JourneyKit", "JourneyCore", "JourneyTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -102,17 +116,26 @@ let package = Package(
                 "JourneySimulator", "JourneyCore", "JourneyTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport"],
+            dependencies: [
+                "JourneyCore", "JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PublicAPITests",
-            dependencies: ["JourneyKit", "JourneySimulator"],
+            dependencies: ["JourneyCore", "JourneyKit", "JourneySimulator", "JourneyTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyBenchTests",
+            dependencies: ["JourneyBench", "JourneyCore"],
             swiftSettings: swiftSettings
         ),
     ]

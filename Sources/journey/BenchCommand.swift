@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import JourneyCore
+import JourneyBench
 import JourneyKit
 
 struct BenchCommand: AsyncParsableCommand {
@@ -43,7 +43,7 @@ struct BenchCommand: AsyncParsableCommand {
     var allowCommands = false
 
     func run() async throws {
-        if pow { return ProofOfWorkBench.run() }
+        if pow { return ProofOfWorkReport.run(print: { print($0) }) }
         guard let script else { throw ValidationError("give a script to run, or --pow") }
         let levels = concurrency.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !levels.isEmpty, levels.allSatisfy({ $0 >= 1 }) else {
@@ -52,52 +52,13 @@ struct BenchCommand: AsyncParsableCommand {
         guard (server == nil) != (replay == nil) else {
             throw ValidationError("give exactly one of --server URL and --replay FILE")
         }
-        let variables = try EnvFile.parseAssignments(self.variables)
-        var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
-        configuration.allowCommands = allowCommands
-        configuration.offline = replay != nil
-        let compiled: CompiledJourney
-        do throws(DiagnosticList) {
-            let loaded = try ScriptLoader.load(path: script, options: LoadOptions(knownVariables: Set(variables.keys)))
-            let refused = CommandPermission.diagnostics(for: loaded, configuration: configuration)
-            if !refused.isEmpty { throw DiagnosticList(refused) }
-            compiled = try JourneyCompiler.compile(loaded)
-        } catch {
-            let text = try? String(contentsOfFile: script, encoding: .utf8)
-            for diagnostic in error.diagnostics {
-                FileHandle.standardError.write(Data((diagnostic.rendered(source: text) + "\n").utf8))
-            }
-            throw ExitCode(2)
-        }
-        if let replay {
-            do {
-                let source = ReplaySource(path: replay)
-                try source.validate()
-                configuration.seed = nil
-                configuration = try source.configuration(for: compiled, base: configuration)
-            } catch let error as RecordingError {
-                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-                throw ExitCode(2)
-            } catch let error as RunError {
-                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
-        let target = replay.map { "replayed from \($0) (in process, no network)" } ?? "against \(server ?? "")"
-        let benchmark = JourneyBenchmark(journey: compiled, configuration: configuration)
-        let check = await JourneyDriver.run(compiled, configuration: configuration)
-        guard check.status == .passed else {
-            FileHandle.standardError.write(
-                Data(
-                    "error: the script does not pass \(target): \(check.error?.description ?? check.allFailures.map(\.description).joined(separator: "; "))\n"
-                        .utf8))
-            throw ExitCode(1)
-        }
-        print("bench: \(compiled.name) (\(script)) \(target), \(check.steps.count) round trips per journey")
-        for level in levels {
-            _ = await benchmark.measure(count: warmup, concurrency: level)
-            let figures = await benchmark.measure(count: count, concurrency: level)
-            print(figures.description)
+        try await CommandExit.reporting {
+            let bench = try ScriptBench(
+                script: script, server: server, replay: replay, variables: try EnvFile.parseAssignments(variables),
+                allowCommands: allowCommands)
+            let roundTrips = try await bench.check()
+            print("bench: \(bench.journey.name) (\(script)) \(bench.target), \(roundTrips) round trips per journey")
+            await bench.measure(levels: levels, count: count, warmup: warmup, output: { print($0) })
         }
     }
 }

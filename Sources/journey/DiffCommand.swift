@@ -26,32 +26,34 @@ struct DiffCommand: AsyncParsableCommand {
     var record: String?
 
     func run() async throws {
+        try await CommandExit.reporting(diff)
+    }
+
+    private func diff() async throws {
         let recorded: Recording
-        let configuration: RunConfiguration
         do {
             recorded = try Recording.load(path: recording, script: script)
-            configuration = try target.configuration()
-        } catch let error as RecordingError {
-            fail(error.message, code: 2)
         } catch {
-            fail("\(error)", code: 2)
+            throw CommandFailure(error.message)
         }
         let simulators = EmbeddedSimulators()
         let results = await SuiteRunner.run(
-            SuiteOptions(paths: [script], simulate: target.simulate, configuration: configuration, launcher: simulators)
+            SuiteOptions(
+                paths: [script], simulate: target.simulate, configuration: try target.configuration(),
+                launcher: simulators)
         )
         await simulators.stopAll()
-        guard let result = results.first else { fail("no script found at \(script)", code: 2) }
+        guard let result = results.first else { throw CommandFailure("no script found at \(script)") }
         if result.status == .invalid {
             let text = try? String(contentsOfFile: script, encoding: .utf8)
-            fail(result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"), code: 2)
+            throw CommandFailure(result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"))
         }
-        try RecordingOutput.write([result], to: record)
+        if let record { StandardError.write(try RecordingOutput.write([result], to: record)) }
         let items: [DriftItem]
         do {
             items = try RecordingDrift.compare(result: result, recording: recorded)
         } catch {
-            fail(error.message, code: 3)
+            throw CommandFailure(error.message, exitCode: 3)
         }
         print("drift: \(script) live against \(result.server ?? "?") vs \(recording)")
         // The lines quote the server's prompts and messages: shown, never obeyed by the terminal.
@@ -63,10 +65,5 @@ struct DiffCommand: AsyncParsableCommand {
         print(drifted == 0 ? "no drift (\(items.count) steps)" : "\(drifted) of \(items.count) steps drifted")
         if drifted > 0 { throw ExitCode(1) }
         if result.status == .error { throw ExitCode(3) }
-    }
-
-    private func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(code)
     }
 }

@@ -15,9 +15,9 @@ actor EmbeddedSimulators: SimulatorLauncher {
         self.logRequests = logRequests
     }
 
-    func baseURL(forTreeFile path: String) async throws -> String {
+    func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
-        if let simulator = running[key] { return simulator.baseURL }
+        if let simulator = running[key] { return Self.endpoints(of: simulator) }
         let definition: SimulatorDefinition
         do {
             definition = try SimulatorLoader.load(path: path)
@@ -30,7 +30,11 @@ actor EmbeddedSimulators: SimulatorLauncher {
         options.logRequests = logRequests
         let simulator = try await Simulator.start(definition, options: options)
         running[key] = simulator
-        return simulator.baseURL
+        return Self.endpoints(of: simulator)
+    }
+
+    private static func endpoints(of simulator: RunningSimulator) -> SimulatorEndpoints {
+        SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
     }
 
     func diagnostics(forTreeFile path: String) -> [Diagnostic] {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import JourneyKit
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn a HAR recording of a PingAM journey into a script.",
@@ -21,29 +21,17 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The journey to import when the recording holds several (the first by default).")
     var journey: String?
 
-    func run() throws {
-        let text: String
-        do {
-            let loaded = try Recording.load(path: recording)
-            text = try ScriptImporter.script(from: loaded, journeyName: journey)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode(2)
-        }
-        guard let output else {
-            print(text, terminator: "")
-            return
-        }
-        do {
-            let directory = (output as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    func run() async throws {
+        try await CommandExit.reporting {
+            let text: String
+            do throws(RecordingError) {
+                text = try ScriptImporter.script(from: try Recording.load(path: recording), journeyName: journey)
+            } catch {
+                throw CommandFailure(error.message)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
+            guard let output else { return print(text, terminator: "") }
+            try OutputFile.write(text, to: output)
+            StandardError.write("wrote \(output)")
         }
-        FileHandle.standardError.write(Data("wrote \(output)\n".utf8))
     }
 }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import JourneyCore
 import JourneyKit
-import JourneySimulator
 
-struct LintCommand: ParsableCommand {
+struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check scripts and simulator trees (files, folders or globs) without running them.")
@@ -18,54 +16,16 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    func run() throws {
-        let files: [String]
-        do {
-            files = try ScriptFinder.yamlFiles(in: paths)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
-        }
+    func run() async throws {
         let known = Set(variables.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
-        var errors = 0
-        var warnings = 0
-        var report = ""
-        for file in files {
-            let (text, diagnostics) = Self.lint(file: file, knownVariables: known)
-            for diagnostic in diagnostics {
-                report += diagnostic.rendered(source: text) + "\n\n"
-                if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
-            }
-        }
-        FileHandle.standardError.write(Data(report.utf8))
-        print("\(files.count) files checked: \(errors) errors, \(warnings) warnings")
-        if errors > 0 || (strict && warnings > 0) { throw ExitCode(2) }
-    }
-
-    /// The text (when it could be read) and every diagnostic of the script or tree file at `file`.
-    static func lint(file: String, knownVariables: Set<String>) -> (text: String?, diagnostics: [Diagnostic]) {
+        let report: LintReport
         do {
-            let text = try SourceFile.read(file)
-            return (text, lint(text: text, file: file, knownVariables: knownVariables))
+            report = try await Linter.lint(paths: paths, knownVariables: known, trees: EmbeddedSimulators())
         } catch {
-            return (nil, [error])
+            throw CommandExit.error(error.description)
         }
-    }
-
-    /// Every diagnostic of one script or tree file.
-    static func lint(text: String, file: String, knownVariables: Set<String>) -> [Diagnostic] {
-        if SimulatorLoader.isSimulatorFile(text: text) {
-            return SimulatorLoader.lint(text: text, file: file)
-        }
-        let (script, diagnostics) = ScriptLoader.lint(
-            text: text, file: file, options: LoadOptions(knownVariables: knownVariables))
-        guard let script else { return diagnostics }
-        let references = ReferencedFiles.diagnostics(for: script, options: LoadOptions(knownVariables: knownVariables))
-        do {
-            let compiled = try JourneyCompiler.compile(script)
-            return diagnostics + references + compiled.warnings
-        } catch {
-            return diagnostics + references + error.diagnostics
-        }
+        FileHandle.standardError.write(Data(report.files.map(\.rendered).joined().utf8))
+        print(report.summary)
+        if report.fails(strict: strict) { throw ExitCode(2) }
     }
 }

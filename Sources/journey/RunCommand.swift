@@ -70,50 +70,38 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            var configuration = try target.configuration()
-            configuration.seed = seed
-            configuration.fastPolling = fastPolling ? true : nil
-            configuration.timeoutSeconds = timeout
-            let simulators = EmbeddedSimulators(logRequests: logSimulator)
-            let output = OutputSink(format: format, verbose: verbose, noColor: noColor)
-            var options = SuiteOptions(
-                paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
-                configuration: configuration, launcher: simulators,
-                onResult: { result in output.scriptFinished(result) })
-            try configureReplay(&options)
-            let results = await SuiteRunner.run(options)
-            try RecordingOutput.write(results, to: record)
-            await simulators.stopAll()
-            let summary = output.finish(results)
-            for (kind, path) in try parsedReports() {
-                try writeReport(kind, summary: summary, to: path)
-            }
-            throw ExitCode(summary.exitCode)
-        } catch let problem as EnvFile.Problem {
-            FileHandle.standardError.write(Data("error: \(problem.description)\n".utf8))
-            throw ExitCode(2)
+        var configuration = try await CommandExit.reporting { try target.configuration() }
+        configuration.seed = seed
+        configuration.fastPolling = fastPolling ? true : nil
+        configuration.timeoutSeconds = timeout
+        let simulators = EmbeddedSimulators(logRequests: logSimulator)
+        let output = OutputSink(format: format, verbose: verbose, noColor: noColor)
+        var options = SuiteOptions(
+            paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
+            configuration: configuration, launcher: simulators,
+            onResult: { result in output.scriptFinished(result) })
+        if let replay {
+            try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
+        let results = await SuiteRunner.run(options)
+        await simulators.stopAll()
+        if let record {
+            StandardError.write(try await CommandExit.reporting { try RecordingOutput.write(results, to: record) })
+        }
+        let summary = output.finish(results)
+        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
+        try await CommandExit.reporting {
+            for file in try parsedReports() { try file.write(summary, sources: sources) }
+        }
+        throw ExitCode(summary.exitCode)
     }
 
-    private func parsedReports() throws -> [(ReportFormat, String)] {
+    private func parsedReports() throws -> [ReportFile] {
         try report.map { item in
-            guard let equals = item.firstIndex(of: "="), let kind = ReportFormat(rawValue: String(item[..<equals])),
-                kind != .human
-            else {
+            guard let file = ReportFile(argument: item) else {
                 throw ValidationError("--report expects junit=FILE or json=FILE, got '\(item)'")
             }
-            return (kind, String(item[item.index(after: equals)...]))
+            return file
         }
-    }
-
-    private func writeReport(_ kind: ReportFormat, summary: RunSummary, to path: String) throws {
-        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
-        let text = kind == .junit ? JUnitReport.render(summary, sources: sources) : JSONReport.render(summary)
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -24,17 +24,14 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             loaded = try Recording.load(path: recording)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode(2)
+            throw CommandExit.error(error.message)
         }
         guard !loaded.journeys.isEmpty else {
-            FileHandle.standardError.write(
-                Data("error: \(recording) holds no authenticate traffic: nothing to serve\n".utf8))
-            throw ExitCode(2)
+            throw CommandExit.error("\(recording) holds no authenticate traffic: nothing to serve")
         }
         let quiet = listen.quiet
         let log: @Sendable (String) -> Void = { line in
-            if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            if !quiet { StandardError.write(line) }
         }
         let server = RecordedServer(recording: loaded, log: log)
         let options = listen.serverOptions
@@ -50,10 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
                     status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: [UInt8](reply.body))
             },
             onListening: { port in
-                FileHandle.standardError.write(
-                    Data(
-                        "journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))\n"
-                            .utf8))
+                StandardError.write(
+                    "journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))"
+                )
             })
     }
 }

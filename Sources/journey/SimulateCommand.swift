@@ -29,7 +29,7 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch {
             for diagnostic in error.diagnostics {
                 let text = diagnostic.location.flatMap { try? String(contentsOfFile: $0.file, encoding: .utf8) }
-                FileHandle.standardError.write(Data((diagnostic.rendered(source: text) + "\n").utf8))
+                StandardError.write(diagnostic.rendered(source: text))
             }
             throw ExitCode(2)
         }

@@ -100,7 +100,7 @@ import Testing
 
     @Test func aUsedScriptsOutboxReadsAreRecordedAndReplayed() async throws {
         let root = CLI.packageRoot.appendingPathComponent("journeys")
-        let outer = try CLI.temporaryFile(
+        let outer = try TemporaryFiles.file(
             "after-second-factor.yaml",
             """
             version: 1

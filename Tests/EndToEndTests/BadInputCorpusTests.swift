@@ -130,7 +130,7 @@ import Testing
         let words = item.command.split(separator: " ").map(String.init)
         switch words.first {
         case "lint":
-            let (_, diagnostics) = LintCommand.lint(file: path, knownVariables: [])
+            let diagnostics = await Linter.lint(file: path, knownVariables: [], trees: EmbeddedSimulators()).diagnostics
             let failed = diagnostics.contains { $0.severity == .error }
             return Outcome(exit: failed ? 2 : 0, messages: diagnostics.map(\.description), diagnostics: diagnostics)
         case "import":

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// Bad scripts and bad servers: each gets a clear message and the exit code DESIGN.md gives.
@@ -7,7 +8,7 @@ import Testing
     /// A script against the example simulator, in its own folder next to a copy-free tree path.
     static func script(_ body: String) throws -> String {
         let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path
-        return try CLI.temporaryFile("script.yaml", body.replacingOccurrences(of: "TREE", with: tree))
+        return try TemporaryFiles.file("script.yaml", body.replacingOccurrences(of: "TREE", with: tree))
     }
 
     static let login = """

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// Runs the built `journey` executable as a user would, with a time limit.
@@ -9,8 +10,7 @@ enum CLI {
         var stderr: String
     }
 
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Repository.root
 
     static var executable: URL {
         let candidates = [".build/debug/journey", ".build/release/journey"]
@@ -49,19 +49,7 @@ enum CLI {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in continuation.finish() }
         try process.run()
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in stream {}
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        let finished = await Waiting.ends(stream, within: timeout)
         if !finished {
             process.terminate()
             Issue.record("journey \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
@@ -71,15 +59,5 @@ enum CLI {
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")
-    }
-
-    /// Writes `text` to a new temporary file with `name` and returns its path.
-    static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "journey-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
     }
 }

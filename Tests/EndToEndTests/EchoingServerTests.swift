@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import JourneySimulator
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
@@ -53,7 +54,7 @@ import Testing
     }
 
     static func script(expecting outcome: String) throws -> String {
-        try CLI.temporaryFile(
+        try TemporaryFiles.file(
             "echo-\(outcome).yaml",
             """
             version: 1

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyKit
+import JourneyTestSupport
 import Testing
 
 /// One decision on exit codes, in the code and in every document that lists them: 3 is
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func aScriptWithNoServerIsInvalid() async throws {
-        let path = try CLI.temporaryFile(
+        let path = try TemporaryFiles.file(
             "no-server.yaml",
             """
             version: 1

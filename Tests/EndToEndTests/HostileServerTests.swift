@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// `journey run` against servers that misbehave on purpose (`HostileServer`): every case ends
@@ -7,7 +8,7 @@ import Testing
     static func script(_ server: HostileServer, _ behaviour: HostileServer.Behaviour, answer: String, extra: String)
         throws -> String
     {
-        try CLI.temporaryFile(
+        try TemporaryFiles.file(
             "hostile.yaml",
             """
             version: 1

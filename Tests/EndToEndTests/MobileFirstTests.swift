@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// `protocol: mobilefirst` through the CLI, against the built-in simulator's MobileFirst mode.
@@ -12,7 +13,7 @@ import Testing
     /// A script next to a copy of nothing: it names the example tree by absolute path.
     static func script(_ body: String) throws -> String {
         let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/mobilefirst.yaml").path
-        return try CLI.temporaryFile("mfp.yaml", body.replacingOccurrences(of: "TREE", with: tree))
+        return try TemporaryFiles.file("mfp.yaml", body.replacingOccurrences(of: "TREE", with: tree))
     }
 
     @Test func theExamplesPassAndNoSecretReachesTheOutput() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import JourneyCore
 import JourneyKit
 import JourneySimulator
+import JourneyTestSupport
 import Testing
 
 /// `journey run --record/--replay`, `import`, `diff`, `serve`, through the CLI and the simulator.
@@ -19,14 +20,8 @@ import Testing
         }
     }
 
-    static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("journey-rec-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     @Test func recordThenReplayOfflineWithoutSecrets() async throws {
-        let har = try Self.temporaryDirectory() + "/login.har"
+        let har = try TemporaryFiles.directory().path + "/login.har"
         let record = try await CLI.run(["run", "journeys/login.yaml", "--record", har])
         #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
         #expect(record.stderr.contains("recorded \(har)"))
@@ -45,7 +40,7 @@ import Testing
 
     /// Several scripts into one file: one HAR page per script; a replay picks each script's page.
     @Test func severalScriptsShareOneRecordingFile() async throws {
-        let har = try Self.temporaryDirectory() + "/both.har"
+        let har = try TemporaryFiles.directory().path + "/both.har"
         let record = try await CLI.run(["run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--record", har])
         #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
         let document = try HARReader.read(path: har)
@@ -91,7 +86,7 @@ import Testing
         var log = try #require(json["log"] as? [String: Any])
         log["entries"] = Array((log["entries"] as? [Any] ?? []).prefix(1))
         json["log"] = log
-        let path = try Self.temporaryDirectory() + "/short.har"
+        let path = try TemporaryFiles.directory().path + "/short.har"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let output = try await CLI.run(["run", "journeys/login.yaml", "--replay", path])
         #expect(output.status == 4)
@@ -144,7 +139,7 @@ import Testing
     /// Re-records every example as scripts/record-examples does (each script in its own
     /// process, seed 1) and compares its structure with the committed recording.
     @Test func committedRecordingsAreNotStale() async throws {
-        let directory = try Self.temporaryDirectory() + "/"
+        let directory = try TemporaryFiles.directory().path + "/"
         for script in Self.exampleScripts {
             let output = try await CLI.run(["run", "journeys/" + script, "--seed", "1", "--record", directory])
             #expect(output.status == 0, "\(script): \(output.stdout)\n\(output.stderr)")
@@ -207,7 +202,7 @@ import Testing
     }
 
     @Test func importTurnsRecordingsIntoScriptsThatReplayGreen() async throws {
-        let directory = try Self.temporaryDirectory()
+        let directory = try TemporaryFiles.directory().path
         for (har, name) in [
             (Self.harFixtures + "/chrome-am-login.har", "chrome.yaml"),
             (Self.harFixtures + "/polly-am-login.har", "polly.yaml"),
@@ -230,7 +225,7 @@ import Testing
     /// replays green, the password a secret variable.
     @Test func importOfAZeroPageLoginReplaysGreen() async throws {
         let har = Self.harFixtures + "/zero-page-login.har"
-        let script = try Self.temporaryDirectory() + "/zero-page.yaml"
+        let script = try TemporaryFiles.directory().path + "/zero-page.yaml"
         let imported = try await CLI.run(["import", har, "-o", script])
         #expect(imported.status == 0, "\(imported.stderr)")
         let text = try String(contentsOfFile: script, encoding: .utf8)
@@ -274,7 +269,7 @@ import Testing
 
     @Test func diffReportsStructuralDriftStepByStep() async throws {
         let text = try String(contentsOfFile: Self.recordings + "/login.har", encoding: .utf8)
-        let path = try Self.temporaryDirectory() + "/login.har"
+        let path = try TemporaryFiles.directory().path + "/login.har"
         try Data(text.replacingOccurrences(of: "User Name", with: "Username").utf8).write(
             to: URL(fileURLWithPath: path))
         let output = try await CLI.run(["diff", "journeys/login.yaml", "--recording", path])

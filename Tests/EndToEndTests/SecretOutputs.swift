@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import JourneySimulator
+import JourneyTestSupport
 import Synchronization
 import Testing
 
@@ -69,13 +70,15 @@ enum SecretOutputs {
 
         nonisolated var lines: String { log.lines.withLock { $0.joined(separator: "\n") } }
 
-        func baseURL(forTreeFile path: String) async throws -> String {
-            if let simulator = running[path] { return simulator.baseURL }
+        func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
+            if let simulator = running[path] {
+                return SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
+            }
             var options = SimulatorOptions(logRequests: true)
             options.log = { [log] line in log.lines.withLock { $0.append(line) } }
             let simulator = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
             running[path] = simulator
-            return simulator.baseURL
+            return SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
         }
 
         func stopAll() async {
@@ -84,8 +87,7 @@ enum SecretOutputs {
         }
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Every example script in journeys/ (trees excluded).
     static var examples: [String] {

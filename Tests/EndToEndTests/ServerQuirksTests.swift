@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Testing
 
 /// Verdicts against servers whose quirks we did not choose: each test runs a script through the
@@ -63,10 +64,10 @@ import Testing
 
     /// A tree with `quirks` and a script (`TREE` and `PASSWORD` replaced) beside it; the script's path.
     static func script(quirks: String, _ body: String, password: String = "Ch4ng3it!") throws -> String {
-        let treePath = try CLI.temporaryFile("quirky.yaml", tree.replacingOccurrences(of: "QUIRKS", with: quirks))
+        let treePath = try TemporaryFiles.file("quirky.yaml", tree.replacingOccurrences(of: "QUIRKS", with: quirks))
         let text = body.replacingOccurrences(of: "TREE", with: treePath)
             .replacingOccurrences(of: "PASSWORD", with: password)
-        return try CLI.temporaryFile("script.yaml", text)
+        return try TemporaryFiles.file("script.yaml", text)
     }
 
     // MARK: Item 1: an error answered HTTP 200

@@ -49,23 +49,6 @@ import Testing
         return Child(process: process, port: port, exited: exited)
     }
 
-    /// True when the stream ends within `seconds`.
-    static func ends(_ stream: AsyncStream<Void>, within seconds: Double) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in stream {}
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-    }
-
     @Test func sigtermStopsTheSimulatorWhileADelayIsPending() async throws {
         let child = try await Self.simulate(["journeys/trees/am.yaml"])
         let root = "http://127.0.0.1:\(child.port)"
@@ -86,7 +69,7 @@ import Testing
         #expect(held == 1)
         let signalled = Date()
         kill(child.process.processIdentifier, SIGTERM)
-        let stopped = await Self.ends(child.exited, within: 10)
+        let stopped = await Waiting.ends(child.exited, within: 10)
         if !stopped { child.process.interrupt() }
         #expect(stopped, "journey simulate was still running 10 s after SIGTERM")
         #expect(Date().timeIntervalSince(signalled) < 2.5)
@@ -99,9 +82,9 @@ import Testing
     }
 
     @Test func aServerHangingOnOneValueIsEndedByTheRunTimeout() async throws {
-        let tree = try CLI.temporaryFile(
+        let tree = try TemporaryFiles.file(
             "hang.yaml", LoginTree.yaml(credentialsFault: "{ kind: hangOnValue, value: hang-me }"))
-        let script = try CLI.temporaryFile(
+        let script = try TemporaryFiles.file(
             "hang-script.yaml",
             """
             version: 1

@@ -1,10 +1,10 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @Suite struct JSONValueTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixtures = Repository.fixtures
 
     static func allFixtureFiles() -> [URL] {
         let enumerator = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)

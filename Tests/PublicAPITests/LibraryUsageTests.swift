@@ -1,15 +1,13 @@
 import Foundation
 import JourneyKit
 import JourneySimulator
+import JourneyTestSupport
 import Testing
 
 /// Uses only the public API (no @testable): a test suite can load, compile and run scripts
 /// against a simulator it starts itself, and read typed results.
 @Suite struct LibraryUsageTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { Repository.path(relative) }
 
     /// Serves the example tree on an ephemeral loopback port for one test.
     static func withSimulator(_ body: (RunningSimulator) async throws -> Void) async throws {
@@ -102,23 +100,26 @@ import Testing
         try await Self.withSimulator { simulator in
             /// The test's simulator for am.yaml; any other tree (challenges.yaml) started on first use.
             actor Fixed: SimulatorLauncher {
-                let url: String
+                let simulator: RunningSimulator
                 var others: [String: RunningSimulator] = [:]
-                init(url: String) { self.url = url }
-                func baseURL(forTreeFile path: String) async throws -> String {
-                    if path.hasSuffix("/am.yaml") { return url }
-                    if let running = others[path] { return running.baseURL }
+                init(_ simulator: RunningSimulator) { self.simulator = simulator }
+                func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
+                    if path.hasSuffix("/am.yaml") { return Self.endpoints(of: simulator) }
+                    if let running = others[path] { return Self.endpoints(of: running) }
                     var options = SimulatorOptions()
                     options.logRequests = false
                     let started = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
                     others[path] = started
-                    return started.baseURL
+                    return Self.endpoints(of: started)
+                }
+                static func endpoints(of simulator: RunningSimulator) -> SimulatorEndpoints {
+                    SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
                 }
                 func stopAll() async {
                     for running in others.values { await running.stop() }
                 }
             }
-            let launcher = Fixed(url: simulator.baseURL)
+            let launcher = Fixed(simulator)
             let results = await SuiteRunner.run(
                 SuiteOptions(paths: [Self.path("journeys")], jobs: 4, launcher: launcher))
             await launcher.stopAll()

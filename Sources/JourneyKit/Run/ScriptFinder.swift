@@ -31,7 +31,10 @@ public enum ScriptFinder {
         return files.filter { seen.insert($0).inserted }
     }
 
-    /// What a YAML file is: its top-level `kind:` (`simulator` for trees), `journey` when absent.
+    /// The `kind:` of simulator tree files.
+    public static let treeKind = "simulator"
+
+    /// What a YAML file is: its top-level `kind:` (``treeKind`` for trees), `journey` when absent.
     public static func kind(ofFileText text: String) -> String {
         YAMLKind.topLevelKind(of: text) ?? "journey"
     }

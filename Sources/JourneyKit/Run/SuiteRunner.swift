@@ -17,7 +17,8 @@ public struct SuiteOptions: Sendable {
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
-    /// an error becomes that script's result.
+    /// an error becomes that script's result. Command permission is checked against
+    /// `configuration` before, so a replay sets `configuration.offline` itself.
     public var configure: (@Sendable (CompiledJourney, RunConfiguration) async throws(RunError) -> RunConfiguration)?
 
     public init(
@@ -54,7 +55,7 @@ public enum SuiteRunner {
         var trees: [String] = []
         for file in files {
             let text = try? SourceFile.read(file)
-            if let text, ScriptFinder.kind(ofFileText: text) == "simulator" {
+            if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
                 trees.append(file)
             } else {
                 scripts.append(file)
@@ -96,29 +97,14 @@ public enum SuiteRunner {
         return results.compactMap { $0 }
     }
 
-    /// Loads, compiles and runs one script; `nil` when its tags filter it out.
+    /// Prepares (``ScriptPreparation``) and runs one script; `nil` when its tags filter it out.
     static func runOne(file: String, options: SuiteOptions) async -> JourneyResult? {
-        let known = Set(options.configuration.variables.keys)
-        let script: Script
-        do {
-            script = try ScriptLoader.load(path: file, options: LoadOptions(knownVariables: known))
-        } catch {
-            return JourneyResult(name: (file as NSString).lastPathComponent, file: file, diagnostics: error.diagnostics)
-        }
-        if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
-        // The files the script names are checked as lint checks them: a missing tree or a
-        // `uses:` cycle makes the script invalid (exit 2), before anything is sent.
-        let referenced = ReferencedFiles.diagnostics(
-            for: script, options: LoadOptions(knownVariables: known), detailed: true)
-        if referenced.contains(where: { $0.severity == .error }) {
-            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: referenced)
-        }
-        let compiled: CompiledJourney
-        do {
-            compiled = try JourneyCompiler.compile(script)
-        } catch {
-            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: error.diagnostics)
-        }
+        let preparation = PreparationOptions(
+            load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
+            detailedReferences: true, permissions: options.configuration)
+        guard let prepared = ScriptPreparation.prepare(file: file, options: preparation) else { return nil }
+        guard let compiled = prepared.journey else { return prepared.invalidResult }
+        let script = compiled.script
         var configuration = options.configuration
         if let configure = options.configure {
             do {
@@ -126,10 +112,6 @@ public enum SuiteRunner {
             } catch {
                 return JourneyResult(name: script.name, file: file, tags: script.tags, error: error)
             }
-        }
-        let refused = CommandPermission.diagnostics(for: script, configuration: configuration)
-        if !refused.isEmpty {
-            return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: refused)
         }
         if configuration.serverURL == nil {
             let tree: String? =
@@ -146,10 +128,9 @@ public enum SuiteRunner {
                     return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: treeProblems)
                 }
                 do {
-                    let base = try await launcher.baseURL(forTreeFile: tree)
-                    // The simulator serves AM under /am and the MobileFirst runtime under /mfp.
+                    let endpoints = try await launcher.endpoints(forTreeFile: tree)
                     configuration.serverURL =
-                        script.protocolKind == .mobilefirst ? AMEndpoints.origin(of: base) + "/mfp" : base
+                        script.protocolKind == .mobilefirst ? endpoints.mobileFirst : endpoints.am
                 } catch {
                     return JourneyResult(
                         name: script.name, file: file, tags: script.tags,

@@ -19,6 +19,9 @@ public final class RunningSimulator: Sendable {
     /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
     public var baseURL: String { serverURL + "/am" }
 
+    /// `http://127.0.0.1:<port>/mfp`: the MobileFirst server URL (its runtime API is under `/mfp/api`).
+    public var mobileFirstURL: String { serverURL + "/mfp" }
+
     /// Stops listening. Hanging requests are released; open requests finish first.
     public func stop() async {
         core.hangs.releaseAll()

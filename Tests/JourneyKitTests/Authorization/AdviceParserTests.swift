@@ -1,15 +1,13 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
 
 /// The advice fixtures from Tests/Fixtures/advice, as AM and Identity Gateway send them.
 enum AdviceFixtures {
-    /// The package root is four levels up from this file (Tests/JourneyKitTests/Authorization/<file>).
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tests/Fixtures/advice").standardizedFileURL
+    static let folder = Repository.fixtures.appendingPathComponent("advice")
 
     static func json(_ name: String) throws -> JSONValue {
         try JSONValue.parse(Data(contentsOf: folder.appendingPathComponent(name)))

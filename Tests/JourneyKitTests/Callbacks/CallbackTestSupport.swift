@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Synchronization
 import Testing
 
@@ -7,11 +8,7 @@ import Testing
 
 /// Fixture bodies kept in the repository (`Tests/Fixtures`, see its INDEX.md).
 enum Fixtures {
-    /// The package root is three levels up from this file's folder (Tests/JourneyKitTests/Callbacks).
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // this file's folder
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // package root
-        .appendingPathComponent("Tests/Fixtures").standardizedFileURL
+    static let root = Repository.fixtures
 
     /// The fixture's JSON tree, as the server sent it. Documentation examples without an
     /// `authId` (MetadataCallback.json) get a placeholder one, so they read as a step.

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
@@ -7,8 +8,7 @@ import Testing
 /// Helpers shared by the loader tests.
 enum LoaderTestSupport {
     /// The repository's root folder.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = Repository.root
 
     /// Loads a script that must be valid, recording every diagnostic as a test issue otherwise.
     static func load(_ text: String, file: String = "test.yaml", knownVariables: Set<String> = []) -> Script? {

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
@@ -31,7 +32,7 @@ struct RecordAndReplayTests {
             journey,
             configuration: RunConfiguration(
                 environment: ["FAKE_PASSWORD": "Fake-Secr3t!"], transport: FakeAM(password: "Fake-Secr3t!"), seed: 42))
-        let path = try RecordingSupport.temporaryFile("fake-login.har", "")
+        let path = try TemporaryFiles.file("fake-login.har", "")
         try HARWriter.write([result], to: path)
         return (result, try Recording.load(path: path), try String(contentsOfFile: path, encoding: .utf8))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
@@ -68,7 +69,7 @@ struct RecordingHelpersTests {
     @Test func aSingleReplayFileIsReadOnceForEveryScript() throws {
         let original = RecordingSupport.fixture("chrome-am-login.har")
         let text = try String(contentsOfFile: original, encoding: .utf8)
-        let path = try RecordingSupport.temporaryFile("one.har", text)
+        let path = try TemporaryFiles.file("one.har", text)
         let source = ReplaySource(path: path)
         try source.validate()
         try FileManager.default.removeItem(atPath: path)

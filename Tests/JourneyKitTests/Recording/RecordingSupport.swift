@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Synchronization
 
 @testable import JourneyKit
@@ -7,23 +8,12 @@ import Synchronization
 /// Shared helpers for the recording tests: fixture paths, scripts from text, and a tiny
 /// in-memory AM that the recording tests record from.
 enum RecordingSupport {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/har")
+    static let fixtures = Repository.fixtures.appendingPathComponent("har")
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    static func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "journey-rec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     static func compile(_ text: String, name: String = "script.yaml") throws -> CompiledJourney {
-        let path = try temporaryFile(name, text)
+        let path = try TemporaryFiles.file(name, text)
         return try JourneyCompiler.compile(try ScriptLoader.load(path: path))
     }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -9,9 +10,8 @@ import Synchronization
 
 /// Paths of the package, the example trees and the fixtures (Tests/Fixtures).
 enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+    static let packageRoot = Repository.root
+    static let fixtures = Repository.fixtures
     static let trees = packageRoot.appendingPathComponent("journeys/trees")
     static let exampleTree = trees.appendingPathComponent("am.yaml").path
 

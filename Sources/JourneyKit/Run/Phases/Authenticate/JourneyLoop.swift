@@ -129,8 +129,7 @@ struct JourneyLoop {
                     return .stopped
                 }
                 session.fail(trace.failures)
-                if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling
-                {
+                if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
                     pollsOfCurrentStep += 1
                     if pollsOfCurrentStep > script.limits.maxPolls {
                         session.record(trace)

@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyBench
 
 @Suite struct ProofOfWorkBenchmarkTests {
     @Test func readsOpenSSLSpeedOutput() {

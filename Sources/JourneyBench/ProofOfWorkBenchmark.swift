@@ -3,20 +3,20 @@ import JourneyCore
 
 /// Proof-of-work speed on one core, in hashes per second, beside OpenSSL's rate on the same machine
 /// (`openssl speed -seconds 3 -bytes 64 -evp <hash>`, bytes/s ÷ 64).
-public enum ProofOfWorkBenchmark {
-    public struct Row: Sendable {
+enum ProofOfWorkBenchmark {
+    struct Row: Sendable {
         /// What was measured: `sha256 64-byte`, `sha256 ALTCHA-shaped (34 bytes)`...
-        public var label: String
-        public var hash: PoWHash
-        public var messageBytes: Int
-        public var hashes: UInt64
-        public var seconds: Double
-        public var hashesPerSecond: Double { Double(hashes) / max(seconds, 1e-9) }
+        var label: String
+        var hash: PoWHash
+        var messageBytes: Int
+        var hashes: UInt64
+        var seconds: Double
+        var hashesPerSecond: Double { Double(hashes) / max(seconds, 1e-9) }
     }
 
     /// Hashes `prefix ‖ decimal(n)` through the solver's own search loop for about `seconds`,
     /// with a prefix that makes the message `messageBytes` long (nonces of 8 digits).
-    public static func measure(_ hash: PoWHash, messageBytes: Int, seconds: Double) -> Row {
+    static func measure(_ hash: PoWHash, messageBytes: Int, seconds: Double) -> Row {
         let prefix = [UInt8](repeating: UInt8(ascii: "s"), count: max(0, messageBytes - 8))
         // The nonce starts at 10_000_000 so every candidate has 8 digits.
         var count: UInt64 = 200_000
@@ -36,7 +36,7 @@ public enum ProofOfWorkBenchmark {
     /// OpenSSL's rate for `hash` at 64-byte inputs, from `openssl speed`'s result line
     /// (`sha256  <n>k`, thousands of bytes per second), as hashes per second, with the raw output.
     /// Nil when openssl is not installed or its output is unreadable.
-    public static func openSSL(_ hash: PoWHash, seconds: Int = 3) -> (hashesPerSecond: Double, raw: String)? {
+    static func openSSL(_ hash: PoWHash, seconds: Int = 3) -> (hashesPerSecond: Double, raw: String)? {
         let name = hash.rawValue.lowercased().replacingOccurrences(of: "-", with: "")
         guard
             let output = SignalSafeSpawn.output(of: [

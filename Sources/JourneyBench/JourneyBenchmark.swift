@@ -1,24 +1,25 @@
 import Foundation
 import JourneyCore
+import JourneyKit
 
 /// Runs one compiled journey many times at a given concurrency and measures the runner:
 /// journeys per second, round-trip latency percentiles, and the runner's own time per
 /// step (wall time minus time waiting on the transport).
-public struct JourneyBenchmark: Sendable {
-    public struct Figures: Sendable, CustomStringConvertible {
-        public var concurrency: Int
-        public var journeys: Int
-        public var passed: Int
-        public var seconds: Double
-        public var roundTrips: Int
-        public var roundTripP50: Double
-        public var roundTripP99: Double
-        public var runnerPerStepMean: Double
-        public var runnerPerStepP50: Double
+struct JourneyBenchmark: Sendable {
+    struct Figures: Sendable, CustomStringConvertible {
+        var concurrency: Int
+        var journeys: Int
+        var passed: Int
+        var seconds: Double
+        var roundTrips: Int
+        var roundTripP50: Double
+        var roundTripP99: Double
+        var runnerPerStepMean: Double
+        var runnerPerStepP50: Double
 
-        public var journeysPerSecond: Double { Double(journeys) / max(seconds, 1e-9) }
+        var journeysPerSecond: Double { Double(journeys) / max(seconds, 1e-9) }
 
-        public var description: String {
+        var description: String {
             String(
                 format:
                     "concurrency %3d: %6d journeys (%d passed) in %.2f s = %8.1f journeys/s; round trip p50 %.3f ms, p99 %.3f ms; runner per step mean %.4f ms, p50 %.4f ms",
@@ -27,16 +28,16 @@ public struct JourneyBenchmark: Sendable {
         }
     }
 
-    public let journey: CompiledJourney
-    public let configuration: RunConfiguration
+    let journey: CompiledJourney
+    let configuration: RunConfiguration
 
-    public init(journey: CompiledJourney, configuration: RunConfiguration) {
+    init(journey: CompiledJourney, configuration: RunConfiguration) {
         self.journey = journey
         self.configuration = configuration
     }
 
     /// Runs `count` journeys, `concurrency` at a time.
-    public func measure(count: Int, concurrency: Int) async -> Figures {
+    func measure(count: Int, concurrency: Int) async -> Figures {
         let start = DispatchTime.now()
         var roundTrips: [Double] = []
         var runnerPerStep: [Double] = []

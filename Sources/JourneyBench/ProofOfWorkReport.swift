@@ -1,11 +1,11 @@
 import Foundation
 import JourneyCore
-import JourneyKit
 
 /// `journey bench --pow`: the solver's hashes/s on one core for each hash, with 64-byte messages
 /// (what `openssl speed -bytes 64` hashes) and ALTCHA-shaped ones, beside OpenSSL's rate.
-enum ProofOfWorkBench {
-    static func run() {
+public enum ProofOfWorkReport {
+    /// Measures every hash (about 3 s each, plus OpenSSL's run) and writes the table through `print`.
+    public static func run(print: (String) -> Void) {
         print("bench --pow: proof-of-work hashing on one core (the solver's own search loop)")
         print("hash     message   journey hashes/s   openssl hashes/s (64 B)   ratio")
         var raw: [String] = []
@@ -16,9 +16,14 @@ enum ProofOfWorkBench {
             let reference = openssl.map { format($0.hashesPerSecond) } ?? "(openssl not found)"
             let ratio = openssl.map { String(format: "%.2f", sized.hashesPerSecond / $0.hashesPerSecond) } ?? "-"
             print(
-                pad(hash.rawValue, 8), pad("64 B", 9), pad(format(sized.hashesPerSecond), 18), pad(reference, 25), ratio
-            )
-            print(pad("", 8), pad("34 B", 9), pad(format(small.hashesPerSecond), 18), pad("", 25), "-")
+                [
+                    pad(hash.rawValue, 8), pad("64 B", 9), pad(format(sized.hashesPerSecond), 18), pad(reference, 25),
+                    ratio,
+                ]
+                .joined(separator: " "))
+            print(
+                [pad("", 8), pad("34 B", 9), pad(format(small.hashesPerSecond), 18), pad("", 25), "-"].joined(
+                    separator: " "))
             if let openssl {
                 raw.append(
                     "$ openssl speed -seconds 3 -bytes 64 -evp \(hash.rawValue.lowercased().replacingOccurrences(of: "-", with: ""))\n\(openssl.raw)"
@@ -31,11 +36,11 @@ enum ProofOfWorkBench {
         }
     }
 
-    static func format(_ rate: Double) -> String {
+    private static func format(_ rate: Double) -> String {
         rate >= 1e6 ? String(format: "%.2f M", rate / 1e6) : String(format: "%.0f", rate)
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
+    private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

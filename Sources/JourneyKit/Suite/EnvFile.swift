@@ -2,12 +2,14 @@ import Foundation
 import JourneyCore
 
 /// Reads `KEY=VALUE` lines (`#` comments, optional `export`, optional quotes) into a dictionary.
-enum EnvFile {
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
+public enum EnvFile {
+    /// A file that cannot be read or a line that is not `KEY=VALUE`, said for humans.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public let description: String
     }
 
-    static func read(_ path: String) throws -> [String: String] {
+    /// The variables of the env file at `path`.
+    public static func read(_ path: String) throws(Problem) -> [String: String] {
         let text: String
         do {
             text = try SourceFile.read(path)
@@ -33,7 +35,7 @@ enum EnvFile {
     }
 
     /// `name=value` pairs from `--var`.
-    static func parseAssignments(_ assignments: [String]) throws -> [String: String] {
+    public static func parseAssignments(_ assignments: [String]) throws(Problem) -> [String: String] {
         var values: [String: String] = [:]
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

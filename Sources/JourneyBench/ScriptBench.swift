@@ -1,0 +1,64 @@
+import JourneyCore
+import JourneyKit
+
+/// `journey bench SCRIPT`: one script prepared as a run prepares it, pointed at a running server
+/// or replayed in process from a recording, checked to pass once, then measured.
+public struct ScriptBench: Sendable {
+    public let journey: CompiledJourney
+    public let configuration: RunConfiguration
+    /// What the bench runs against, for humans: `against URL` or `replayed from FILE (...)`.
+    public let target: String
+
+    /// Prepares `script` against `server` or replaying `replay` (exactly one). An invalid script
+    /// or recording stops the command (exit 2) with every diagnostic rendered.
+    public init(
+        script: String, server: String?, replay: String?, variables: [String: String], allowCommands: Bool
+    ) throws(CommandFailure) {
+        var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
+        configuration.allowCommands = allowCommands
+        configuration.offline = replay != nil
+        let options = PreparationOptions(
+            load: LoadOptions(knownVariables: Set(variables.keys)), permissions: configuration)
+        guard let prepared = ScriptPreparation.prepare(file: script, options: options) else {
+            throw CommandFailure("no script at \(script)")
+        }
+        guard let journey = prepared.journey else { throw CommandFailure(rendered: prepared.rendered) }
+        if let replay {
+            let source = ReplaySource(path: replay)
+            do {
+                try source.validate()
+            } catch {
+                throw CommandFailure(error.message)
+            }
+            configuration.seed = nil
+            do {
+                configuration = try source.configuration(for: journey, base: configuration)
+            } catch {
+                throw CommandFailure(error.message)
+            }
+        }
+        self.journey = journey
+        self.configuration = configuration
+        target = replay.map { "replayed from \($0) (in process, no network)" } ?? "against \(server ?? "")"
+    }
+
+    /// Runs the journey once; one that does not pass stops the bench (exit 1): its figures
+    /// would measure a failure. Returns the round trips per journey.
+    public func check() async throws(CommandFailure) -> Int {
+        let result = await JourneyDriver.run(journey, configuration: configuration)
+        guard result.status == .passed else {
+            let why = result.error?.description ?? result.allFailures.map(\.description).joined(separator: "; ")
+            throw CommandFailure("the script does not pass \(target): \(why)", exitCode: 1)
+        }
+        return result.steps.count
+    }
+
+    /// Measures each concurrency level after `warmup` unmeasured journeys; one line per level.
+    public func measure(levels: [Int], count: Int, warmup: Int, output: (String) -> Void) async {
+        let benchmark = JourneyBenchmark(journey: journey, configuration: configuration)
+        for level in levels {
+            _ = await benchmark.measure(count: warmup, concurrency: level)
+            output(await benchmark.measure(count: count, concurrency: level).description)
+        }
+    }
+}
