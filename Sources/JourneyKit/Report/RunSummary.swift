@@ -51,24 +51,12 @@ public struct RunSummary: Sendable {
     public var exitCode: Int32 { Self.exitCode(for: results.map(\.status)) }
 
     /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
+    /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4).
     public static func exitCode(for statuses: [RunStatus]) -> Int32 {
-        statuses.max { $0.severityRank < $1.severityRank }?.exitCode ?? 0
+        statuses.map(\.exitCode).max() ?? 0
     }
 
     private func count(_ status: RunStatus) -> Int {
         results.reduce(0) { $0 + ($1.status == status ? 1 : 0) }
-    }
-}
-
-extension RunStatus {
-    /// Rank used to pick a run's exit code: passed < failed < invalid < error < mismatch.
-    fileprivate var severityRank: Int {
-        switch self {
-        case .passed: return 0
-        case .failed: return 1
-        case .invalid: return 2
-        case .error: return 3
-        case .mismatch: return 4
-        }
     }
 }
