@@ -18,9 +18,18 @@ extension Substring {
     /// Without leading and trailing spaces and tabs (the optional whitespace of HTTP header values).
     @inlinable
     public var trimmedSpacesAndTabs: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+        // Bytes, not Characters: spaces and tabs are ASCII, so the cut is always on a scalar boundary.
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+            start = bytes.index(after: start)
+        }
+        while start < end {
+            let before = bytes.index(before: end)
+            guard bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") else { break }
+            end = before
+        }
+        return self[start..<end]
     }
 }

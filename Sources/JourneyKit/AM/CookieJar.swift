@@ -7,15 +7,24 @@ struct CookieJar: Sendable {
     private(set) var cookies: [(name: String, value: String)] = []
 
     mutating func store(from headers: [HeaderField]) {
-        for header in headers.values("set-cookie") {
-            let attributes = header.split(separator: ";").map(\.trimmedSpacesAndTabs)
-            guard let pair = attributes.first, let equals = pair.firstIndex(of: "=") else { continue }
+        for header in headers where HTTPText.namesMatch(header.name, "set-cookie") {
+            let line = Substring(header.value)
+            // Byte by byte: splitting by Character was a twentieth of the runner's time per step.
+            let end = line.utf8.firstIndex(of: UInt8(ascii: ";")) ?? line.endIndex
+            let pair = line[..<end].trimmedSpacesAndTabs
+            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
             let name = String(pair[..<equals])
-            let value = String(pair[pair.index(after: equals)...])
-            let deleted = value.isEmpty || attributes.dropFirst().contains { HTTPText.namesMatch($0, "max-age=0") }
+            let value = String(pair[pair.utf8.index(after: equals)...])
+            let deleted = value.isEmpty || Self.expiresNow(line[end...])
             cookies.removeAll { $0.name == name }
             if !deleted { cookies.append((name, value)) }
         }
+    }
+
+    /// True when a Set-Cookie's attributes (`; Path=/; Max-Age=0`) hold `Max-Age=0`.
+    private static func expiresNow(_ attributes: Substring) -> Bool {
+        attributes.utf8.contains(UInt8(ascii: "0"))
+            && attributes.split(separator: ";").contains { HTTPText.namesMatch($0.trimmedSpacesAndTabs, "max-age=0") }
     }
 
     mutating func set(_ name: String, _ value: String) {

@@ -214,9 +214,9 @@ public final class Redactor: Sendable {
     /// Only the leading `name=value` of a `Set-Cookie` changes; its attributes are kept as sent.
     private static func redactSetCookie(_ value: String, known: (Substring) -> String?) -> String {
         let text = Substring(value)
-        let end = text.firstIndex(of: ";") ?? text.endIndex
+        let end = text.utf8.firstIndex(of: UInt8(ascii: ";")) ?? text.endIndex
         let pair = text[..<end]
-        let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+        let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
         let name = pair[..<equals].trimmedSpacesAndTabs
         let current = equals == pair.endIndex ? "" : pair[pair.index(after: equals)...].trimmedSpacesAndTabs
         return "\(name)=\(redactedCookieValue(current, name: name, known: known))" + text[end...]

@@ -35,7 +35,7 @@ struct JourneyLoop {
 
     /// Runs a journey from `first` (the script's start request when nil) to its end.
     mutating func run(from first: TransportRequest? = nil) async throws(RunError) -> JourneyEnd {
-        let script = session.script
+        let limits = session.script.limits
         let redactor = session.redactor
         var request: TransportRequest
         if let first {
@@ -50,7 +50,7 @@ struct JourneyLoop {
         var number = session.lastStepNumber ?? 0
         while true {
             number += 1
-            if number > script.limits.maxSteps {
+            if number > limits.maxSteps {
                 session.stepLimitReached(after: number - 1, what: "the journey")
                 return .stopped
             }
@@ -131,11 +131,11 @@ struct JourneyLoop {
                 session.fail(trace.failures)
                 if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
                     pollsOfCurrentStep += 1
-                    if pollsOfCurrentStep > script.limits.maxPolls {
+                    if pollsOfCurrentStep > limits.maxPolls {
                         session.record(trace)
                         session.fail(
                             ExpectationFailure(
-                                "still polling after \(script.limits.maxPolls) polls (limits.maxPolls)", step: number))
+                                "still polling after \(limits.maxPolls) polls (limits.maxPolls)", step: number))
                         return .stopped
                     }
                     waited = try await wait(for: polling, trace: &trace, step: number)
