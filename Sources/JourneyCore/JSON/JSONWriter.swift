@@ -81,11 +81,12 @@ public struct JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            // Sorted pairs, not sorted keys: no second hash lookup per member.
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                string(key)
+                string(member.key)
                 bytes.append(UInt8(ascii: ":"))
-                self.value(members[key] ?? .null)
+                self.value(member.value)
             }
             bytes.append(UInt8(ascii: "}"))
         }
