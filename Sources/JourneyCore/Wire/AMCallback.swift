@@ -66,9 +66,10 @@ public struct AMCallback: Sendable, Hashable {
 
     /// `IDToken2validateOnly` → `validateOnly`; `IDToken1` → `""`; a name not in that form is its own suffix.
     public static func suffix(of inputName: String) -> String {
-        guard inputName.hasPrefix("IDToken") else { return inputName }
-        let rest = inputName.dropFirst("IDToken".count)
-        return String(rest.drop(while: { $0.isNumber }))
+        guard inputName.utf8.starts(with: "IDToken".utf8) else { return inputName }
+        // Bytes: AM numbers its inputs with ASCII digits, and this runs for every input of every step.
+        let rest = inputName.utf8.dropFirst(7).drop(while: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        return String(Substring(rest))
     }
 }
 

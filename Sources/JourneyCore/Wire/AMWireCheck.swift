@@ -21,30 +21,33 @@ public enum AMWireCheck {
         guard let callbacks = object["callbacks"] else { return nil }
         guard let items = callbacks.arrayValue else { return "callbacks is \(kind(callbacks)), not an array" }
         for (index, item) in items.enumerated() {
-            let place = "callbacks[\(index)]"
-            guard let callback = item.objectValue else { return "\(place) is \(kind(item)), not an object" }
-            guard let type = callback["type"] else { return "\(place) has no type" }
-            guard type.stringValue != nil else { return "\(place).type is \(kind(type)), not a string" }
+            // The place is written only for a problem: this check runs on every step a server sends.
+            func place() -> String { "callbacks[\(index)]" }
+            guard let callback = item.objectValue else { return "\(place()) is \(kind(item)), not an object" }
+            guard let type = callback["type"] else { return "\(place()) has no type" }
+            guard type.stringValue != nil else { return "\(place()).type is \(kind(type)), not a string" }
             for member in ["output", "input"] {
-                if let problem = pairsProblem(callback[member], at: "\(place).\(member)") { return problem }
+                if let problem = pairsProblem(callback[member], at: { "\(place()).\(member)" }) { return problem }
             }
             var names = Set<String>()
             for pair in callback["input"]?.arrayValue ?? [] {
                 guard let name = pair["name"]?.stringValue else { continue }
-                if !names.insert(name).inserted { return "\(place).input names '\(name)' twice" }
+                if !names.insert(name).inserted { return "\(place()).input names '\(name)' twice" }
             }
         }
         return nil
     }
 
     /// `output`/`input`: absent, or an array of objects with a string `name`.
-    private static func pairsProblem(_ value: JSONValue?, at place: String) -> String? {
+    private static func pairsProblem(_ value: JSONValue?, at place: () -> String) -> String? {
         guard let value else { return nil }
-        guard let pairs = value.arrayValue else { return "\(place) is \(kind(value)), not an array" }
+        guard let pairs = value.arrayValue else { return "\(place()) is \(kind(value)), not an array" }
         for (index, pair) in pairs.enumerated() {
-            guard let members = pair.objectValue else { return "\(place)[\(index)] is \(kind(pair)), not an object" }
-            guard let name = members["name"] else { return "\(place)[\(index)] has no name" }
-            guard name.stringValue != nil else { return "\(place)[\(index)].name is \(kind(name)), not a string" }
+            guard let members = pair.objectValue else {
+                return "\(place())[\(index)] is \(kind(pair)), not an object"
+            }
+            guard let name = members["name"] else { return "\(place())[\(index)] has no name" }
+            guard name.stringValue != nil else { return "\(place())[\(index)].name is \(kind(name)), not a string" }
         }
         return nil
     }

@@ -132,7 +132,9 @@ enum InputValues {
 
     /// True for a whole-value placeholder such as `«password»`.
     static func isPlaceholder(_ text: String) -> Bool {
-        text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 3
+        // Bytes (« is C2 AB, » C2 BB): counting Characters walked every secret the redactor registered.
+        let bytes = text.utf8
+        return bytes.count >= 5 && bytes.starts(with: [0xC2, 0xAB]) && bytes.reversed().starts(with: [0xBB, 0xC2])
     }
 
     /// Values match when equal, or when either is a placeholder: a secret is never compared.

@@ -1,0 +1,23 @@
+import Testing
+
+@testable import JourneyKit
+
+/// What a replay takes for a placeholder (`«password»`) when it compares input values.
+@Suite struct InputValuesTests {
+    @Test(arguments: ["«password»", "«x»", "«recaptcha-token»"])
+    func aWholePlaceholderIsOne(text: String) {
+        #expect(InputValues.isPlaceholder(text))
+    }
+
+    @Test(arguments: ["", "«»", "«", "»", "password", "«code»@example.com", "x«code»", "«code", "code»"])
+    func anythingElseIsNot(text: String) {
+        #expect(!InputValues.isPlaceholder(text))
+    }
+
+    @Test func valuesMatchWhenEqualOrEitherIsAPlaceholder() {
+        #expect(InputValues.match("secret", "«password»"))
+        #expect(InputValues.match("«password»", "secret"))
+        #expect(InputValues.match("a", "a"))
+        #expect(!InputValues.match("a", "b"))
+    }
+}
