@@ -1,12 +1,14 @@
+import AsyncHTTPClient
 import Foundation
 import JourneyCore
 
 /// One run's cookies (session cookie, amlbcookie...). Scoped to the run's one server, so
-/// domain and path attributes are not tracked; `Max-Age=0` or an `Expires` in the past deletes.
+/// domain and path attributes are not tracked; a `Max-Age` of zero or less, or (without
+/// `Max-Age`, which takes precedence, RFC 6265 §5.3) an `Expires` not after the run's clock, deletes.
 struct CookieJar: Sendable {
     private(set) var cookies: [(name: String, value: String)] = []
 
-    mutating func store(from headers: [HeaderField]) {
+    mutating func store(from headers: [HeaderField], now: Date) {
         for header in headers where HTTPText.namesMatch(header.name, "set-cookie") {
             let line = Substring(header.value)
             // Byte by byte: splitting by Character was a twentieth of the runner's time per step.
@@ -15,16 +17,32 @@ struct CookieJar: Sendable {
             guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
             let name = String(pair[..<equals])
             let value = String(pair[pair.utf8.index(after: equals)...])
-            let deleted = value.isEmpty || Self.expiresNow(line[end...])
+            let deleted = value.isEmpty || Self.endsLife(header.value, attributes: line[end...], now: now)
             cookies.removeAll { $0.name == name }
             if !deleted { cookies.append((name, value)) }
         }
     }
 
-    /// True when a Set-Cookie's attributes (`; Path=/; Max-Age=0`) hold `Max-Age=0`.
-    private static func expiresNow(_ attributes: Substring) -> Bool {
-        attributes.utf8.contains(UInt8(ascii: "0"))
-            && attributes.split(separator: ";").contains { HTTPText.namesMatch($0.trimmedSpacesAndTabs, "max-age=0") }
+    /// True when a Set-Cookie's lifetime attributes have run out at `now` (AM's logout answers
+    /// `iPlanetDirectoryPro=LOGOUT; Expires=Thu, 01-Jan-1970 00:00:10 GMT`). The attributes
+    /// are read by AsyncHTTPClient's RFC 6265 parser, only when they name a lifetime at all.
+    private static func endsLife(_ line: String, attributes: Substring, now: Date) -> Bool {
+        let lowered = attributes.lowercased()
+        guard lowered.contains("max-age") || lowered.contains("expires"),
+            let cookie = HTTPClient.Cookie(header: dashesAsSpacesInExpires(line), defaultDomain: "")
+        else { return false }
+        if let maxAge = cookie.maxAge { return maxAge <= 0 }
+        if let expires = cookie.expires { return expires <= now }
+        return false
+    }
+
+    /// AsyncHTTPClient reads `Thu, 01-Jan-70 …` and `Thu, 01 Jan 1970 …` but not the
+    /// `Thu, 01-Jan-1970 00:00:10 GMT` that Java servers (AM) write: its dashes become spaces.
+    private static func dashesAsSpacesInExpires(_ line: String) -> String {
+        line.split(separator: ";", omittingEmptySubsequences: false).map { part in
+            part.trimmedSpacesAndTabs.lowercased().hasPrefix("expires=")
+                ? String(part.replacing("-", with: " ")) : String(part)
+        }.joined(separator: ";")
     }
 
     mutating func set(_ name: String, _ value: String) {

@@ -16,7 +16,8 @@ extension RunSession {
         let (outcome, exchange) = await self.exchange(request)
         switch outcome {
         case .success(let response):
-            withState { $0.cookies.store(from: response.headers) }
+            let now = clock.now()
+            withState { $0.cookies.store(from: response.headers, now: now) }
             return (response, exchange)
         case .failure(let error):
             record(StepTrace(number: step, kind: .end, exchange: exchange))
