@@ -113,24 +113,22 @@ extension NameValue: Codable {
 extension AMCallback {
     /// Reads a callback from its JSON object. Returns `nil` when it has no string `type`.
     public init?(json: JSONValue) {
-        guard case .object(var object) = json, let type = object.removeValue(forKey: "type")?.stringValue else {
+        guard case .object(let object) = json, let type = object["type"]?.stringValue else {
             return nil
         }
         self.type = type
-        self.output = Self.pairs(object.removeValue(forKey: "output")) ?? []
-        self.input = Self.pairs(object.removeValue(forKey: "input"))
-        self.id = object.removeValue(forKey: "_id")
-        self.extra = object
+        self.output = Self.pairs(object["output"]) ?? []
+        self.input = Self.pairs(object["input"])
+        self.id = object["_id"]
+        self.extra = object.members(otherThan: ["type", "output", "input", "_id"])
     }
 
     private static func pairs(_ value: JSONValue?) -> [NameValue]? {
         guard let items = value?.arrayValue else { return nil }
         return items.map { item in
-            var object = item.objectValue ?? [:]
-            let name = object.removeValue(forKey: "name")?.stringValue ?? ""
-            let value = object.removeValue(forKey: "value") ?? .null
-            var pair = NameValue(name: name, value: value)
-            pair.extra = object
+            let object = item.objectValue ?? [:]
+            var pair = NameValue(name: object["name"]?.stringValue ?? "", value: object["value"] ?? .null)
+            pair.extra = object.members(otherThan: ["name", "value"])
             return pair
         }
     }

@@ -24,21 +24,23 @@ public struct AMStep: Sendable, Hashable {
 
     /// Reads a step body. Returns `nil` when there is no string `authId`.
     public init?(json: JSONValue) {
-        guard case .object(var object) = json, let authId = object.removeValue(forKey: "authId")?.stringValue else {
+        guard case .object(let object) = json, let authId = object["authId"]?.stringValue else {
             return nil
         }
         self.authId = authId
-        let items = object.removeValue(forKey: "callbacks")?.arrayValue ?? []
-        self.callbacks = items.compactMap(AMCallback.init(json:))
-        self.stage = object.removeValue(forKey: "stage")?.stringValue
-        self.header = object.removeValue(forKey: "header")?.stringValue
-        self.description = object.removeValue(forKey: "description")?.stringValue
-        self.extra = object
+        self.callbacks = (object["callbacks"]?.arrayValue ?? []).compactMap(AMCallback.init(json:))
+        self.stage = object["stage"]?.stringValue
+        self.header = object["header"]?.stringValue
+        self.description = object["description"]?.stringValue
+        self.extra = object.members(otherThan: Self.members)
         if stage == nil {
             // AM 6.5.2 delivered the stage in a MetadataCallback.
             stage = callbacks.first(where: { $0.hasType(.metadata) })?.output("data")?["stage"]?.stringValue
         }
     }
+
+    /// The members this type reads; any other is kept in `extra` and echoed.
+    static let members = ["authId", "callbacks", "stage", "header", "description"]
 
     public var json: JSONValue {
         var object = extra

@@ -44,7 +44,14 @@ public struct RecordedExchange: Sendable {
     public var amPath: String { Self.amPath(path) }
 
     static func amPath(_ path: String) -> String {
-        if let range = path.range(of: "/json/") { return String(path[range.lowerBound...]) }
+        // Bytes: Foundation's `range(of:)` bridged to NSString on every comparison a replay makes.
+        let marker = "/json/".utf8
+        let bytes = path.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: marker) { return String(path[index...]) }
+            index = bytes.index(after: index)
+        }
         return path
     }
 

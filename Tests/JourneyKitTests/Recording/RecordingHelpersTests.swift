@@ -87,4 +87,15 @@ struct RecordingHelpersTests {
                 "otpauth://totp/B%C3%A4nk%20%26%20Co:zo%C3%AB%40example.com?secret="))
         #expect(parameters.uri.contains("&issuer=B%C3%A4nk%20%26%20Co&"))
     }
+
+    @Test func theAMPathStartsAtJSONWhateverTheDeploymentPath() {
+        #expect(
+            RecordedExchange.amPath("/am/json/realms/root/realms/alpha/authenticate")
+                == "/json/realms/root/realms/alpha/authenticate")
+        #expect(RecordedExchange.amPath("/openam/json/sessions") == "/json/sessions")
+        #expect(RecordedExchange.amPath("/json/") == "/json/")
+        #expect(RecordedExchange.amPath("/mfp/api/az/v1/token") == "/mfp/api/az/v1/token")
+        #expect(RecordedExchange.amPath("/am/jso") == "/am/jso")
+        #expect(RecordedExchange.amPath("") == "")
+    }
 }
