@@ -14,7 +14,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("journey")
-        try FileManager.default.copyItem(at: CLI.executable, to: copy)
+        try Self.placeAlone(CLI.executable, at: copy)
 
         let process = Process()
         process.executableURL = copy
@@ -31,5 +31,19 @@ import Testing
         #expect(process.terminationStatus == 0)
         let expected = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("schemas/\(file)"))
         #expect(printed == expected, "journey schema \(flags.joined(separator: " ")) differs from schemas/\(file)")
+    }
+
+    /// Puts the binary at `destination` without a write handle another test's child process
+    /// could inherit: a parallel test that forks while a plain copy is open keeps the handle,
+    /// and running the copy then fails with "Text file busy". A hard link writes nothing; across
+    /// file systems the copy is written through a close-on-exec descriptor.
+    static func placeAlone(_ binary: URL, at destination: URL) throws {
+        if (try? FileManager.default.linkItem(at: binary, to: destination)) != nil { return }
+        let bytes = try Data(contentsOf: binary)
+        let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 }
