@@ -8,6 +8,18 @@ public enum HTTPText {
         return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
     }
 
+    /// The leading `name=value` of a `Set-Cookie` line, each trimmed (RFC 6265 §5.2; `value` is
+    /// nil when there is no `=`), and the attributes from the first `;` on, as sent.
+    public static func setCookiePair(_ line: Substring) -> (name: Substring, value: Substring?, attributes: Substring) {
+        let end = line.utf8.firstIndex(of: UInt8(ascii: ";")) ?? line.endIndex
+        let pair = line[..<end]
+        guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
+            return (pair.trimmedSpacesAndTabs, nil, line[end...])
+        }
+        let value = pair[pair.utf8.index(after: equals)...].trimmedSpacesAndTabs
+        return (pair[..<equals].trimmedSpacesAndTabs, value, line[end...])
+    }
+
     @usableFromInline
     static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte

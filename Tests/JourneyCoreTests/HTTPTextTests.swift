@@ -32,4 +32,15 @@ struct HTTPTextTests {
         #expect(" \t iPlanetDirectoryPro=abc \t".dropFirst(0).trimmedSpacesAndTabs == "iPlanetDirectoryPro=abc")
         #expect("".dropFirst(0).trimmedSpacesAndTabs == "")
     }
+
+    @Test("a Set-Cookie's leading pair is trimmed and its attributes kept as sent")
+    func setCookiePair() {
+        let amlb = HTTPText.setCookiePair("amlbcookie=01; Path=/; Domain=forgeblocks.com; Secure; HttpOnly")
+        #expect(amlb.name == "amlbcookie" && amlb.value == "01")
+        #expect(amlb.attributes == "; Path=/; Domain=forgeblocks.com; Secure; HttpOnly")
+        let padded = HTTPText.setCookiePair(" iPlanetDirectoryPro = UG9sbHk= ")
+        #expect(padded.name == "iPlanetDirectoryPro" && padded.value == "UG9sbHk=" && padded.attributes == "")
+        let bare = HTTPText.setCookiePair("novalue; Path=/")
+        #expect(bare.name == "novalue" && bare.value == nil && bare.attributes == "; Path=/")
+    }
 }

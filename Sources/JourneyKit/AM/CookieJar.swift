@@ -10,16 +10,12 @@ struct CookieJar: Sendable {
 
     mutating func store(from headers: [HeaderField], now: Date) {
         for header in headers where HTTPText.namesMatch(header.name, "set-cookie") {
-            let line = Substring(header.value)
-            // Byte by byte: splitting by Character was a twentieth of the runner's time per step.
-            let end = line.utf8.firstIndex(of: UInt8(ascii: ";")) ?? line.endIndex
-            let pair = line[..<end].trimmedSpacesAndTabs
-            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = String(pair[..<equals])
-            let value = String(pair[pair.utf8.index(after: equals)...])
-            let deleted = value.isEmpty || Self.endsLife(header.value, attributes: line[end...], now: now)
+            let cookie = HTTPText.setCookiePair(Substring(header.value))
+            guard let value = cookie.value else { continue }
+            let name = String(cookie.name)
+            let deleted = value.isEmpty || Self.endsLife(header.value, attributes: cookie.attributes, now: now)
             cookies.removeAll { $0.name == name }
-            if !deleted { cookies.append((name, value)) }
+            if !deleted { cookies.append((name, String(value))) }
         }
     }
 

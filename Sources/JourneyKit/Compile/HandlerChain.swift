@@ -18,7 +18,6 @@ struct HandlerChain: Sendable {
     /// no special form, which the step decides); nil when only the step can tell.
     private static func answerer(for spec: HandlerSpec) -> (any CallbackAnswerer.Type)? {
         if spec.answer.solve != nil { return SolveAnswerer.self }
-        guard let name = spec.matcher.type?.value else { return nil }
-        return CallbackType(wireName: name)?.answerer ?? CustomCallbackAnswerer.self
+        return spec.matcher.type.map { AnswererTable.answerer(forTypeNamed: $0.value) }
     }
 }

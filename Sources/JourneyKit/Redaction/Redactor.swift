@@ -213,13 +213,9 @@ public final class Redactor: Sendable {
 
     /// Only the leading `name=value` of a `Set-Cookie` changes; its attributes are kept as sent.
     private static func redactSetCookie(_ value: String, known: (Substring) -> String?) -> String {
-        let text = Substring(value)
-        let end = text.utf8.firstIndex(of: UInt8(ascii: ";")) ?? text.endIndex
-        let pair = text[..<end]
-        let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-        let name = pair[..<equals].trimmedSpacesAndTabs
-        let current = equals == pair.endIndex ? "" : pair[pair.index(after: equals)...].trimmedSpacesAndTabs
-        return "\(name)=\(redactedCookieValue(current, name: name, known: known))" + text[end...]
+        let cookie = HTTPText.setCookiePair(Substring(value))
+        let redacted = redactedCookieValue(cookie.value ?? "", name: cookie.name, known: known)
+        return "\(cookie.name)=\(redacted)" + cookie.attributes
     }
 
     private static func redactedCookieValue(_ value: Substring, name: Substring, known: (Substring) -> String?)

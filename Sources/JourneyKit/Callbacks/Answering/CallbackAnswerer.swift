@@ -26,7 +26,12 @@ enum AnswererTable {
         if let form = draft.form {
             return form.isWebAuthn ? WebAuthnAnswerer.self : ProtectMetadataAnswerer.self
         }
-        return CallbackType(wireName: draft.type)?.answerer ?? CustomCallbackAnswerer.self
+        return answerer(forTypeNamed: draft.type)
+    }
+
+    /// The answerer registered for a wire type name; a name the registry does not know is custom.
+    static func answerer(forTypeNamed name: String) -> any CallbackAnswerer.Type {
+        CallbackType(wireName: name)?.answerer ?? CustomCallbackAnswerer.self
     }
 }
 
