@@ -105,6 +105,7 @@ let package = Package(
             name: "JourneyKitTests",
             dependencies: [
                 "JourneyKit", "JourneyCore", "JourneyTestSupport",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],

@@ -24,7 +24,7 @@ enum ProofOfWorkBenchmark {
         var elapsed = 0.0
         while elapsed < seconds {
             let result = PoWSearch.measure(hash, prefix: prefix, start: 10_000_000, count: count)
-            total += count
+            total += result.tried
             elapsed += result.seconds
             if result.seconds < 0.25 { count *= 2 }
         }

@@ -19,10 +19,9 @@ public struct ScriptBench: Sendable {
         configuration.offline = replay != nil
         let options = PreparationOptions(
             load: LoadOptions(knownVariables: Set(variables.keys)), permissions: configuration)
-        guard let prepared = ScriptPreparation.prepare(file: script, options: options) else {
-            throw CommandFailure("no script at \(script)")
-        }
-        guard let journey = prepared.journey else { throw CommandFailure(rendered: prepared.rendered) }
+        // Without tags to filter by, preparation always returns the script or its diagnostics.
+        let prepared = ScriptPreparation.prepare(file: script, options: options)
+        guard let journey = prepared?.journey else { throw CommandFailure(rendered: prepared?.rendered ?? "") }
         if let replay {
             let source = ReplaySource(path: replay)
             do {
@@ -42,23 +41,34 @@ public struct ScriptBench: Sendable {
         target = replay.map { "replayed from \($0) (in process, no network)" } ?? "against \(server ?? "")"
     }
 
-    /// Runs the journey once; one that does not pass stops the bench (exit 1): its figures
-    /// would measure a failure. Returns the round trips per journey.
+    /// Runs the journey once; one that does not pass stops the bench with the run's own exit
+    /// code (1 failed, 3 error, 4 replay mismatch): its figures would measure a failure. Returns
+    /// the round trips per journey.
     public func check() async throws(CommandFailure) -> Int {
         let result = await JourneyDriver.run(journey, configuration: configuration)
         guard result.status == .passed else {
             let why = result.error?.description ?? result.allFailures.map(\.description).joined(separator: "; ")
-            throw CommandFailure("the script does not pass \(target): \(why)", exitCode: 1)
+            throw CommandFailure(
+                "the script does not pass \(target): \(VisibleText.escapedLines(why))", exitCode: result.status.exitCode
+            )
         }
         return result.steps.count
     }
 
     /// Measures each concurrency level after `warmup` unmeasured journeys; one line per level.
-    public func measure(levels: [Int], count: Int, warmup: Int, output: (String) -> Void) async {
+    /// A measured journey that did not pass stops the bench (exit 1) after its figures are shown:
+    /// the figures then measure failures, and the bench must not end as if they did not.
+    public func measure(levels: [Int], count: Int, warmup: Int, output: (String) -> Void) async throws(CommandFailure) {
         let benchmark = JourneyBenchmark(journey: journey, configuration: configuration)
+        var failed = 0
         for level in levels {
             _ = await benchmark.measure(count: warmup, concurrency: level)
-            output(await benchmark.measure(count: count, concurrency: level).description)
+            let figures = await benchmark.measure(count: count, concurrency: level)
+            failed += figures.journeys - figures.passed
+            output(figures.description)
+        }
+        if failed > 0 {
+            throw CommandFailure("\(failed) measured journeys did not pass \(target)", exitCode: 1)
         }
     }
 }

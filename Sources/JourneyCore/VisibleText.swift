@@ -2,6 +2,13 @@
 /// characters, C1 controls and bidirectional overrides become visible escapes such as `\u001b`,
 /// so they can neither drive the terminal nor start a line of their own in a log.
 public enum VisibleText {
+    /// `text` escaped line by line: its line breaks stay line breaks (a message of several
+    /// lines), every other control character is written out.
+    public static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(
+            separator: "\n")
+    }
+
     /// `text` with every control character written as `\n`, `\r`, `\t` or `\uXXXX`; the same text
     /// (not a copy) when there is none.
     public static func escaped(_ text: String) -> String {

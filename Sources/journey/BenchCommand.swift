@@ -42,6 +42,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Let the script run the programs named by its command: value sources (off: it stops, exit 2).")
     var allowCommands = false
 
+    func validate() throws {
+        guard count >= 1, count <= 10_000_000 else { throw ValidationError("--count takes 1 to 10,000,000") }
+        guard warmup >= 0, warmup <= 10_000_000 else { throw ValidationError("--warmup takes 0 to 10,000,000") }
+        if pow, script != nil || server != nil || replay != nil || !variables.isEmpty {
+            throw ValidationError("--pow measures hashing alone: give no script, --server, --replay or --var with it")
+        }
+    }
+
     func run() async throws {
         if pow { return ProofOfWorkReport.run(print: { print($0) }) }
         guard let script else { throw ValidationError("give a script to run, or --pow") }
@@ -58,7 +66,7 @@ struct BenchCommand: AsyncParsableCommand {
                 allowCommands: allowCommands)
             let roundTrips = try await bench.check()
             print("bench: \(bench.journey.name) (\(script)) \(bench.target), \(roundTrips) round trips per journey")
-            await bench.measure(levels: levels, count: count, warmup: warmup, output: { print($0) })
+            try await bench.measure(levels: levels, count: count, warmup: warmup, output: { print($0) })
         }
     }
 }

@@ -45,8 +45,7 @@ struct DiffCommand: AsyncParsableCommand {
         await simulators.stopAll()
         guard let result = results.first else { throw CommandFailure("no script found at \(script)") }
         if result.status == .invalid {
-            let text = try? String(contentsOfFile: script, encoding: .utf8)
-            throw CommandFailure(result.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"))
+            throw CommandFailure(rendered: DiagnosticText.render(result.diagnostics))
         }
         if let record { StandardError.write(try RecordingOutput.write([result], to: record)) }
         let items: [DriftItem]

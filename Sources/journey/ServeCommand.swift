@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             },
             onListening: { port in
                 StandardError.write(
-                    "journey serve listening on http://\(bind):\(port)\(path) (journeys: \(server.journeyNames.joined(separator: ", ")))"
+                    "journey serve listening on http://\(bind):\(port)\(path) (journeys: \(VisibleText.escaped(server.journeyNames.joined(separator: ", "))))"
                 )
             })
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JourneyCore
+import JourneyKit
 import JourneySimulator
 
 struct SimulateCommand: AsyncParsableCommand {
@@ -23,15 +24,12 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let definition: SimulatorDefinition
-        do {
-            definition = try SimulatorLoader.load(paths: trees)
-        } catch {
-            for diagnostic in error.diagnostics {
-                let text = diagnostic.location.flatMap { try? String(contentsOfFile: $0.file, encoding: .utf8) }
-                StandardError.write(diagnostic.rendered(source: text))
+        let definition = try await CommandExit.reporting { () throws(CommandFailure) -> SimulatorDefinition in
+            do throws(DiagnosticList) {
+                return try SimulatorLoader.load(paths: trees)
+            } catch {
+                throw CommandFailure(rendered: DiagnosticText.render(error.diagnostics))
             }
-            throw ExitCode(2)
         }
         var options = listen.serverOptions
         options.maxPendingJourneys = maxPendingJourneys

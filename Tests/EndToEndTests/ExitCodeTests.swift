@@ -55,4 +55,15 @@ import Testing
         #expect(output.stdout.contains("no server: give `server.url` or `server.simulate`"))
         #expect(output.stdout.contains("✘ invalid"))
     }
+
+    @Test func benchStopsWithTheCheckRunsOwnVerdict() async throws {
+        let login = Repository.path("journeys/login.yaml")
+        let mismatch = try await CLI.run([
+            "bench", login, "--replay", Repository.path("journeys/recordings/second-factor-otp.har"), "--count", "5",
+        ])
+        #expect(mismatch.status == 4, "\(mismatch.stderr)")
+        #expect(mismatch.stderr.contains("the script does not pass replayed from"))
+        let invalid = try await CLI.run(["bench", "--pow", login])
+        #expect(invalid.status == 64, "\(invalid.stderr)")
+    }
 }

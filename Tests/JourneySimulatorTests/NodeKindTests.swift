@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneySimulator
@@ -10,8 +11,7 @@ import Testing
 struct NodeKindTests {
     /// The node kinds the simulator schema allows: the kind key of each `$defs.node.oneOf` alternative.
     static func schemaKinds() throws -> Set<String> {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("schemas/simulator.schema.json")
+        let url = Repository.root.appendingPathComponent("schemas/simulator.schema.json")
         let schema = try JSONValue.parse(Data(contentsOf: url))
         let alternatives = schema["$defs"]?["node"]?["oneOf"]?.arrayValue ?? []
         #expect(!alternatives.isEmpty, "schemas/simulator.schema.json has no $defs.node.oneOf")

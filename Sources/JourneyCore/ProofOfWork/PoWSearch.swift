@@ -74,14 +74,21 @@ public enum PoWSearch {
         let limits = PoWLimits(maxCount: count, timeoutSeconds: .infinity)
         var sink: UInt8 = 0
         let started = DispatchTime.now().uptimeNanoseconds
+        var tried: UInt64 = 0
         do {
             _ = try search(hash, prefix: prefix, start: start, limits: limits) { digest in
                 sink &+= digest[0]
                 return false
             }
-        } catch {}
+        } catch {
+            // No digest is accepted, so the search always ends with an error that says how far it got.
+            switch error {
+            case .exhausted(let count), .maxCountReached(let count), .timedOut(let count, _), .cancelled(let count):
+                tried = count
+            }
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return PoWResult(nonce: UInt64(sink), tried: count, seconds: seconds)
+        return PoWResult(nonce: UInt64(sink), tried: tried, seconds: seconds)
     }
 
     /// The portable path: swift-crypto's hash functions.

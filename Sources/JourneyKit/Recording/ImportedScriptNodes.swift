@@ -3,7 +3,12 @@ import Yams
 /// The shapes of YAML node the importer writes a script with (see `ScriptImporter`).
 extension Node {
     /// A scalar written as is (`NameCallback`, `3`, `true`); Yams quotes it when it must.
+    /// Only for the importer's own literals: recorded text could read back as a bool or a number.
     static func plain(_ text: String) -> Node { Node(text, .implicit, .any) }
+
+    /// Text from the recording (a callback type, an input or variable name): plain when it
+    /// reads back as a string, else single-quoted (`'true'`, `'1'`), by Yams' own String representer.
+    static func text(_ text: String) -> Node { .scalar(text.represented()) }
 
     /// `"{{ name }}"`: a read of the script variable `name`.
     static func reference(to variable: String) -> Node { Node("{{ \(variable) }}", .implicit, .doubleQuoted) }
@@ -21,6 +26,6 @@ extension Node {
     static func blockList(_ items: [Node]) -> Node { Node(items, Tag(.seq), .block) }
 
     private static func mapping(_ pairs: [(String, Node)], style: Mapping.Style) -> Node {
-        Node(pairs.map { (Node.plain($0.0), $0.1) }, Tag(.map), style)
+        Node(pairs.map { (Node.text($0.0), $0.1) }, Tag(.map), style)
     }
 }

@@ -282,7 +282,7 @@ public enum ScriptImporter {
             }
             if !secrets.isEmpty {
                 let vars = secrets.map { secret -> (String, Node) in
-                    (secret.name, .flow([("env", .plain(secret.env)), ("secret", .plain("true"))]))
+                    (secret.name, .flow([("env", .text(secret.env)), ("secret", .plain("true"))]))
                 }
                 root.append(("vars", .block(vars)))
             }
@@ -294,7 +294,7 @@ public enum ScriptImporter {
             }
             var expect: [(String, Node)] = []
             if !expectedSteps.isEmpty {
-                let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.plain($0) }) }
+                let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.text($0) }) }
                 expect.append(("steps", .blockList(steps)))
             }
             expect.append(("outcome", outcome()))
@@ -306,8 +306,8 @@ public enum ScriptImporter {
         /// (and occurrence when the step has several of that type).
         func matcher(_ handler: Handler) -> Node {
             let sameType = handlers.filter { $0.type == handler.type }
-            if sameType.count == 1 { return .plain(handler.type) }
-            var parts: [(String, Node)] = [("type", .plain(handler.type)), ("step", .plain(String(handler.step)))]
+            if sameType.count == 1 { return .text(handler.type) }
+            var parts: [(String, Node)] = [("type", .text(handler.type)), ("step", .plain(String(handler.step)))]
             if sameType.filter({ $0.step == handler.step }).count > 1 {
                 parts.append(("occurrence", .plain(String(handler.occurrence))))
             }

@@ -101,7 +101,7 @@ public enum SuiteRunner {
     static func runOne(file: String, options: SuiteOptions) async -> JourneyResult? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
-            detailedReferences: true, permissions: options.configuration)
+            detailedReferences: true)
         guard let prepared = ScriptPreparation.prepare(file: file, options: preparation) else { return nil }
         guard let compiled = prepared.journey else { return prepared.invalidResult }
         let script = compiled.script
@@ -112,6 +112,12 @@ public enum SuiteRunner {
             } catch {
                 return JourneyResult(name: script.name, file: file, tags: script.tags, error: error)
             }
+        }
+        // After `configure`: what it sets (a replay runs offline, so it runs no program) decides.
+        let refusals = CommandPermission.diagnostics(for: script, configuration: configuration)
+        if !refusals.isEmpty {
+            return JourneyResult(
+                name: script.name, file: file, tags: script.tags, diagnostics: prepared.diagnostics + refusals)
         }
         if configuration.serverURL == nil {
             let tree: String? =

@@ -45,10 +45,7 @@ public struct PreparedScript: Sendable {
 
     /// Every diagnostic with its source line and a caret, blank-line separated.
     public var rendered: String {
-        diagnostics.map { diagnostic in
-            let source = diagnostic.location.map(\.file).flatMap { $0 == file ? text : try? SourceFile.read($0) }
-            return diagnostic.rendered(source: source ?? text)
-        }.joined(separator: "\n\n")
+        DiagnosticText.render(diagnostics, known: text.map { [file: $0] } ?? [:])
     }
 }
 

@@ -1,3 +1,5 @@
+import JourneyCore
+
 extension SuiteOptions {
     /// Makes the suite replay from `path` (a HAR file, or a folder of `<script>.har`), offline:
     /// each script gets its recording's configuration, and `warn` receives the drift a result
@@ -9,7 +11,6 @@ extension SuiteOptions {
         } catch {
             throw CommandFailure(error.message)
         }
-        configuration.offline = true
         configure = { journey, configuration throws(RunError) in
             try source.configuration(for: journey, base: configuration)
         }
@@ -17,7 +18,8 @@ extension SuiteOptions {
         onResult = { result in
             report?(result)
             let warnings = source.driftWarnings(for: result)
-            if !warnings.isEmpty { warn(warnings.joined(separator: "\n")) }
+            // The warnings quote the recording's and the server's text: shown, never obeyed by a terminal.
+            if !warnings.isEmpty { warn(warnings.map(VisibleText.escaped).joined(separator: "\n")) }
         }
     }
 }

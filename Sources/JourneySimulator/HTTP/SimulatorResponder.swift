@@ -46,7 +46,7 @@ struct SimulatorResponder: HTTPResponder {
             method: request.method, target: target, headers: request.headers, body: Array(buffer: body),
             fallbackHost: request.head.authority ?? "localhost")
         var fault: FaultSpec?
-        if !path.hasPrefix("/__simulator/") {
+        if !SimulatorRouter.path(path, isUnder: TestControlController.prefix) {
             if let header = request.headers[.simulatorFault] {
                 fault = FaultSpec(headerValue: header)
                 if fault == nil {

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyKit
@@ -8,9 +9,7 @@ import Testing
 /// table, the handler options, the importer and both JSON schemas. (The simulator's page defaults
 /// are checked in JourneySimulatorTests.)
 @Suite struct CallbackRegistryConsistencyTests {
-    static let schemas = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("schemas")
+    static let schemas = Repository.root.appendingPathComponent("schemas")
 
     static func schema(_ name: String) throws -> [String: Any] {
         let data = try Data(contentsOf: schemas.appendingPathComponent(name))

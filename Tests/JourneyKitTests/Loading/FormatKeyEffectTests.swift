@@ -11,7 +11,8 @@ import Testing
 ///
 /// The check reads the loaders' source: each key must appear as a string literal
 /// (`mapping["url"]`, `case "tokenType":`, `required("script", ...)`) in a loader other than
-/// `FormatKeys.swift` itself.
+/// `FormatKeys.swift` itself. Its limit: the loaders are searched as one text, so a common key
+/// (`name`, `value`, `url`) read in one mapping also counts for another that accepts it unread.
 @Suite struct FormatKeyEffectTests {
     static let loadingFolder = LoaderTestSupport.repositoryRoot.appendingPathComponent(
         "Sources/JourneyKit/Script/Loading")

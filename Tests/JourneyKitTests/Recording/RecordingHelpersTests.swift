@@ -2,6 +2,7 @@ import Foundation
 import JourneyCore
 import JourneyTestSupport
 import Testing
+import Yams
 
 @testable import JourneyKit
 
@@ -97,5 +98,12 @@ struct RecordingHelpersTests {
         #expect(RecordedExchange.amPath("/mfp/api/az/v1/token") == "/mfp/api/az/v1/token")
         #expect(RecordedExchange.amPath("/am/jso") == "/am/jso")
         #expect(RecordedExchange.amPath("") == "")
+    }
+
+    @Test(arguments: ["true", "null", "1", "~", "0x1F", "NameCallback", "IDToken1validateOnly"])
+    func recordedTextReadsBackAsTheSameString(text: String) throws {
+        let yaml = try Yams.serialize(node: Node([(Node("key"), Node.text(text))], Tag(.map), .block))
+        let root = try #require(YAMLReader(file: "imported.yaml", text: yaml).root())
+        #expect(root.mapping()?["key"]?.json == .string(text), "\(yaml)")
     }
 }
