@@ -24,8 +24,8 @@ struct AuthIdCodec: Sendable {
 
     /// HMAC keyed with the secret once, which saves the key schedule on every request. Each use
     /// copies it and only the copy is updated; swift-crypto's hash state is copy-on-write, so
-    /// concurrent uses never share mutable state (HMAC is not marked Sendable, hence `unsafe`).
-    nonisolated(unsafe) private let keyed: HMAC<SHA256>
+    /// concurrent uses never share mutable state.
+    private let keyed: HMAC<SHA256>
     private static let header = Base64URL.encode(Array(#"{"typ":"JWT","alg":"HS256"}"#.utf8))
 
     init(secret: String) {

@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 import Synchronization
 import Testing
-import _CryptoExtras
+import CryptoExtras
 
 @testable import JourneyKit
 

@@ -1,6 +1,6 @@
 import Foundation
 import JourneyCore
-import _CryptoExtras
+import CryptoExtras
 
 /// A minimal MobileFirst client for simulator tests: signs the registration data and client
 /// assertions with one RSA key (made once: key generation is slow).
