@@ -47,7 +47,15 @@ struct DiffCommand: AsyncParsableCommand {
         if result.status == .invalid {
             throw CommandFailure(rendered: DiagnosticText.render(result.diagnostics))
         }
-        if let record { StandardError.write(try RecordingOutput.write([result], to: record)) }
+        // A recording that cannot be written is reported after the drift, which the run still owes.
+        var recordFailure: CommandFailure?
+        if let record {
+            do throws(CommandFailure) {
+                StandardError.write(try RecordingOutput.write([result], to: record))
+            } catch {
+                recordFailure = error
+            }
+        }
         let items: [DriftItem]
         do {
             items = try RecordingDrift.compare(result: result, recording: recorded)
@@ -62,6 +70,7 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let drifted = items.filter { $0.difference != nil }.count
         print(drifted == 0 ? "no drift (\(items.count) steps)" : "\(drifted) of \(items.count) steps drifted")
+        if let recordFailure { throw recordFailure }
         if drifted > 0 { throw ExitCode(1) }
         if result.status == .error { throw ExitCode(3) }
     }

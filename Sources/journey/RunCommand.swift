@@ -85,13 +85,21 @@ struct RunCommand: AsyncParsableCommand {
         }
         let results = await SuiteRunner.run(options)
         await simulators.stopAll()
+        // The recording is written first (its line comes before the summary) but a failure to write
+        // it is reported after the summary and the --report files, which the run still owes.
+        var recordFailure: CommandFailure?
         if let record {
-            StandardError.write(try await CommandExit.reporting { try RecordingOutput.write(results, to: record) })
+            do throws(CommandFailure) {
+                StandardError.write(try RecordingOutput.write(results, to: record))
+            } catch {
+                recordFailure = error
+            }
         }
         let summary = output.finish(results)
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }
+            if let recordFailure { throw recordFailure }
         }
         throw ExitCode(summary.exitCode)
     }

@@ -38,6 +38,29 @@ import Testing
         #expect(replay.stdout.contains("1 passed, 0 failed"))
     }
 
+    /// A recording that cannot be written still leaves the run's summary and its --report files,
+    /// then exits 3 with the reason.
+    @Test func aRecordingThatCannotBeWrittenKeepsTheSummaryAndReports() async throws {
+        let folder = try TemporaryFiles.directory().path
+        let blocker = folder + "/not-a-folder"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let report = folder + "/report.json"
+        let output = try await CLI.run([
+            "run", "journeys/login.yaml", "--record", blocker + "/login.har", "--report", "json=\(report)",
+        ])
+        #expect(output.status == 3, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("1 passed, 0 failed"))
+        #expect(FileManager.default.fileExists(atPath: report), "the --report file was not written")
+        #expect(output.stderr.contains("error:"))
+        #expect(!output.stderr.contains("recorded "))
+        let diff = try await CLI.run([
+            "diff", "journeys/login.yaml", "--recording", "journeys/recordings/login.har", "--record",
+            blocker + "/login.har",
+        ])
+        #expect(diff.status == 3, "\(diff.stdout)\n\(diff.stderr)")
+        #expect(diff.stdout.contains("no drift"), "the drift report was not printed")
+    }
+
     /// Several scripts into one file: one HAR page per script; a replay picks each script's page.
     @Test func severalScriptsShareOneRecordingFile() async throws {
         let har = try TemporaryFiles.directory().path + "/both.har"
