@@ -51,14 +51,15 @@ public enum SuiteRunner {
             options.onResult?(result)
             return [result]
         }
-        var scripts: [String] = []
+        // Each file is read once: the text that told a script from a tree is the one prepared.
+        var scripts: [(file: String, text: String?)] = []
         var trees: [String] = []
         for file in files {
             let text = try? SourceFile.read(file)
             if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
                 trees.append(file)
             } else {
-                scripts.append(file)
+                scripts.append((file, text))
             }
         }
         // A tree file given to run is not run, but a broken one stops the run as lint would.
@@ -80,9 +81,9 @@ public enum SuiteRunner {
             func schedule() {
                 guard next < scripts.count, !stop else { return }
                 let index = next
-                let file = scripts[index]
+                let (file, text) = scripts[index]
                 next += 1
-                group.addTask { (index, await runOne(file: file, options: options)) }
+                group.addTask { (index, await runOne(file: file, text: text, options: options)) }
             }
             for _ in 0..<jobs { schedule() }
             while let (index, result) = await group.next() {
@@ -97,12 +98,19 @@ public enum SuiteRunner {
         return results.compactMap { $0 }
     }
 
-    /// Prepares (``ScriptPreparation``) and runs one script; `nil` when its tags filter it out.
-    static func runOne(file: String, options: SuiteOptions) async -> JourneyResult? {
+    /// Prepares (``ScriptPreparation``) and runs one script, from its `text` when it was read
+    /// already; `nil` when its tags filter it out.
+    static func runOne(file: String, text: String? = nil, options: SuiteOptions) async -> JourneyResult? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
             detailedReferences: true)
-        guard let prepared = ScriptPreparation.prepare(file: file, options: preparation) else { return nil }
+        let preparedScript: PreparedScript?
+        if let text {
+            preparedScript = ScriptPreparation.prepare(text: text, file: file, options: preparation)
+        } else {
+            preparedScript = ScriptPreparation.prepare(file: file, options: preparation)
+        }
+        guard let prepared = preparedScript else { return nil }
         guard let compiled = prepared.journey else { return prepared.invalidResult }
         let script = compiled.script
         var configuration = options.configuration
