@@ -27,5 +27,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-advice", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-advice"),
+        .executableTarget(
+            name: "fuzz-oauth", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-oauth"),
     ]
 )

@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A protected resource's answer carrying policy advice: the first byte picks the form
     /// (policy decision JSON, WWW-Authenticate header, IG redirect, advice XML).
     case advice
+    /// An OAuth 2.0 / OpenID Connect answer: the first byte picks the form (ID token, redirect
+    /// URL, discovery document, token or error body).
+    case oauth
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -29,6 +32,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: _ = try? JSONReader.parse(bytes)
         case .har: Self.har(bytes)
         case .advice: Self.advice(bytes)
+        case .oauth:
+            guard let form = bytes.first else { return }
+            OAuthWireReader.read(Array(bytes.dropFirst()), form: form)
         }
     }
 

@@ -1,5 +1,5 @@
 /// What a compiled journey runs, in order: `uses:`, the journey (PingAM's authenticate loop or
-/// MobileFirst's protocol), the `request:` resource phase, then `cleanup:`. Built once when the
+/// MobileFirst's protocol), `oauth:` tokens, the `request:` resource phase, then `cleanup:`. Built once when the
 /// script is compiled; each run executes it with a session of its own.
 struct RunPlan: Sendable {
     var phases: [any PhaseDriver]
@@ -13,13 +13,19 @@ struct RunPlan: Sendable {
             let handlers = HandlerChain(body.handlers)
             if let uses = script.uses { phases.append(UsesPhase(uses: uses)) }
             if let start = body.start { phases.append(AuthenticatePhase(start: start, handlers: handlers)) }
+            if let oauth = script.oauth {
+                phases.append(OAuthPhase(client: OAuthClient(spec: oauth), expectation: script.expect.tokens))
+            }
             if let request = script.request {
                 phases.append(
                     ResourcePhase(
-                        spec: request, start: body.start, handlers: handlers, singleUse: script.expect.singleUse))
+                        spec: request, start: body.start, handlers: handlers, singleUse: script.expect.singleUse,
+                        oauth: script.oauth.map(OAuthClient.init)))
             }
         }
-        if let cleanup = script.cleanup { phases.append(CleanupPhase(spec: cleanup)) }
+        if let cleanup = script.cleanup {
+            phases.append(CleanupPhase(spec: cleanup, oauth: script.oauth.map(OAuthClient.init)))
+        }
         self.phases = phases
     }
 }

@@ -12,6 +12,12 @@ public enum ScriptImporter {
     ///   - journeyName: which journey to import when the recording holds several (the first by default).
     public static func script(from recording: Recording, journeyName: String? = nil) throws(RecordingError) -> String {
         let file = (recording.source as NSString).lastPathComponent
+        let oauth = ImportedOAuth(recording.exchanges)
+        if recording.journeys.isEmpty, let oauth, oauth.clientCredentials,
+            let token = recording.exchanges.first(where: { $0.path.contains("/oauth2/") })
+        {
+            return try ImportedOAuth.tokensOnlyScript(oauth, from: token, source: file)
+        }
         guard !recording.journeys.isEmpty else {
             throw RecordingError(
                 "\(file) holds no authenticate traffic (no POST …/json/…/authenticate request): there is no journey to import"
@@ -41,6 +47,7 @@ public enum ScriptImporter {
             break
         }
         var builder = Builder(journey: journey)
+        builder.oauth = oauth
         builder.collect()
         return try builder.render(source: file)
     }
@@ -68,6 +75,8 @@ public enum ScriptImporter {
         var secrets: [SecretVar] = []
         var expectedSteps: [[String]] = []
         var resumes = false
+        /// The client of the recording's authorize / token exchange, if any.
+        var oauth: ImportedOAuth?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -226,12 +235,16 @@ public enum ScriptImporter {
         /// The script as a YAML document, built as nodes and written by Yams: blocks for the
         /// script's sections, flow mappings for one-line values, as a person would write it.
         func render(source: String) throws(RecordingError) -> String {
+            try Self.render(document(source: source), source: source)
+        }
+
+        static func render(_ document: Node, source: String) throws(RecordingError) -> String {
             let header = [
                 "# yaml-language-server: $schema=../schemas/journey.schema.json",
                 "# Imported by `journey import` from \(source).",
             ]
             do {
-                let body = try Yams.serialize(node: document(source: source), indent: 2, width: -1, allowUnicode: true)
+                let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body
             } catch {
                 throw RecordingError("cannot write the script imported from \(source) as YAML: \(error)")
@@ -292,6 +305,7 @@ public enum ScriptImporter {
                 }
                 root.append(("handlers", .blockList(items)))
             }
+            if let oauth { root.append(("oauth", oauth.node)) }
             var expect: [(String, Node)] = []
             if !expectedSteps.isEmpty {
                 let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.text($0) }) }

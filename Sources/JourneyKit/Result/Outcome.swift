@@ -43,7 +43,9 @@ public enum Outcome: Sendable {
         case .failure(let code, let reason, let message, let detail):
             var text =
                 "failure \(code)" + (reason.isEmpty ? "" : " \(reason)") + (message.isEmpty ? "" : ": \(message)")
-            if let detail, !detail.isEmpty { text += " \(JSONValue.object(detail).compactJSON)" }
+            // An OAuth error's members are its reason and message already.
+            let shown = detail?.filter { $0.key != "error" && $0.key != "error_description" }
+            if let shown, !shown.isEmpty { text += " \(JSONValue.object(shown).compactJSON)" }
             return text
         case .suspended(let message): return "suspended" + (message.map { ": \($0)" } ?? "")
         case .redirect(let url, let method): return "redirect \(method ?? "GET") \(url)"

@@ -154,6 +154,18 @@ enum ExpectationChecker {
             if let pattern = check.message, !pattern.matches(message) {
                 failures += fail("expected failure message \(pattern), got '\(message)'")
             }
+            for (name, pattern, oauthName) in [
+                ("error", check.error, OAuthFailure.errorMember),
+                ("errorDescription", check.errorDescription, OAuthFailure.descriptionMember),
+            ] {
+                guard let pattern else { continue }
+                let actual = detail?[oauthName]?.stringValue
+                if actual == nil || !pattern.matches(actual ?? "") {
+                    failures += fail(
+                        "expected failure \(name) \(pattern), got "
+                            + (actual.map { "'\($0)'" } ?? "no OAuth error (the failure is the journey's own)"))
+                }
+            }
             for (name, pattern) in check.detail {
                 let actual = detail?[name]?.displayText
                 if actual == nil || !pattern.matches(actual ?? "") {

@@ -46,7 +46,7 @@ public enum JourneyDriver {
         if let outcome, !stopped, runError == nil {
             session.fail(
                 ExpectationChecker.check(
-                    outcome, against: script.expect.outcome, noSession: script.pingAM?.start?.noSession ?? false,
+                    outcome, against: script.expect.outcome, noSession: Self.asksForNoSession(script),
                     location: script.expect.location))
             session.fail(session.checkStepCount())
         }
@@ -83,5 +83,15 @@ public enum JourneyDriver {
             }
         }
         return nil
+    }
+}
+
+extension JourneyDriver {
+    /// A success without a session is what the script wants: it says `noSession`, or it runs no
+    /// journey at all (client credentials alone).
+    static func asksForNoSession(_ script: Script) -> Bool {
+        guard let body = script.pingAM else { return false }
+        if let start = body.start { return start.noSession }
+        return script.uses == nil
     }
 }

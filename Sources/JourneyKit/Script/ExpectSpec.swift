@@ -8,6 +8,8 @@ public struct ExpectSpec: Sendable {
     /// With `authorized`: retry once more without a new journey and expect a denial, proving the
     /// TransactionConditionAdvice grant is single-use.
     public var singleUse: Located<Bool>?
+    /// Checks on the `oauth:` phase's tokens, beside the outcome.
+    public var tokens: TokensExpectation?
     public var location: SourceLocation?
     /// Where the script writes its outcome; nil when it writes none (the default applies) or
     /// when what it wrote did not load.
@@ -120,6 +122,9 @@ public struct FailureCheck: Sendable {
     public var message: TextPattern?
     /// Checks on `detail` members, e.g. `failureUrl`.
     public var detail: [(name: String, pattern: TextPattern)]
+    /// An OAuth 2.0 error response's `error` (`invalid_grant`) and `error_description`.
+    public var error: TextPattern?
+    public var errorDescription: TextPattern?
 
     public init(
         code: Int? = nil, reason: TextPattern? = nil, message: TextPattern? = nil,

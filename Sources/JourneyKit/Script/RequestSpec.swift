@@ -15,6 +15,10 @@ public struct RequestSpec: Sendable {
     /// instead of a redirect.
     public var adviceInHeader: Bool
     public var retry: RetrySpec
+    /// What proves the caller: the session cookie (default), the `oauth:` access token as
+    /// `Authorization: Bearer`, or the ID token as `X-IdToken`. With a token, an advice journey
+    /// is followed by new tokens before the retry, as the SDKs do.
+    public var auth: ResourceAuth = .session
     public var location: SourceLocation
 
     public init(
@@ -32,6 +36,13 @@ public struct RequestSpec: Sendable {
     }
 
     public static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+}
+
+/// How a `request:` proves who calls.
+public enum ResourceAuth: String, Sendable, CaseIterable {
+    case session
+    case bearer
+    case idtoken
 }
 
 public enum RequestBody: Sendable {
@@ -105,6 +116,10 @@ public struct CleanupSpec: Sendable {
     public var before: Validity?
     /// Checked with `sessions?_action=validate` after the logout.
     public var after: Validity?
+    /// Revoke the `oauth:` phase's refresh token (or access token) at `/token/revoke`.
+    public var revoke: Bool = false
+    /// End the session at `/connect/endSession` with the ID token as `id_token_hint`.
+    public var endSession: Bool = false
     public var location: SourceLocation
 
     public init(logout: Bool = true, before: Validity? = nil, after: Validity? = nil, location: SourceLocation) {

@@ -21,6 +21,8 @@ public struct Script: Sendable {
     public var request: RequestSpec?
     /// What to do with the session at the end (`cleanup: logout`).
     public var cleanup: CleanupSpec?
+    /// OAuth 2.0 / OpenID Connect tokens after the journey (PingAM).
+    public var oauth: OAuthSpec?
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
     public var commands: [Located<String>] = []

@@ -62,6 +62,8 @@ final class RunSession: Sendable {
 
     var lastStepNumber: Int? { withState { $0.steps.last?.number } }
 
+    var lastStepIndex: Int? { withState { $0.steps.isEmpty ? nil : $0.steps.count - 1 } }
+
     /// The number the next step will carry.
     var nextStepNumber: Int { (lastStepNumber ?? 0) + 1 }
 

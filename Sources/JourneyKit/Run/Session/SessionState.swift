@@ -32,4 +32,9 @@ struct SessionState: Sendable {
     var sideExchanges: [Exchange] = []
     /// The round trip whose response the run is working on (0 before the first).
     var exchangeStep = 0
+    /// The `oauth:` phase's tokens, once obtained (a request and cleanup use them).
+    var oauthTokens: OAuthTokens?
+    /// The realm's OAuth endpoints and JWKS, read once per run.
+    var oauthEndpoints: OAuthEndpoints?
+    var oauthKeys: JSONValue?
 }

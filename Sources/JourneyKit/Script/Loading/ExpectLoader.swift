@@ -13,6 +13,7 @@ extension LoadContext {
             expect.outcome = value
             expect.outcomeLocation = outcome.location
         }
+        expect.tokens = mapping["tokens"].flatMap(tokensExpectation)
         if let node = mapping["singleUse"], let flag = node.bool("expect.singleUse") {
             expect.singleUse = Located(flag, at: node.location)
         }

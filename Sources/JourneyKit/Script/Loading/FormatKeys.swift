@@ -3,7 +3,7 @@
 enum FormatKeys {
     static let root = [
         "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
-        "capture", "expect", "limits", "uses", "request", "cleanup", "mobilefirst",
+        "capture", "expect", "limits", "uses", "request", "cleanup", "mobilefirst", "oauth",
     ]
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
@@ -31,18 +31,26 @@ enum FormatKeys {
     static let captureSources = [
         "output", "stage", "header", "description", "response", "httpHeader", "registrationUri", "recoveryCodes",
     ]
-    static let expect = ["steps", "outcome", "singleUse"]
+    static let expect = ["steps", "outcome", "singleUse", "tokens"]
+    /// `oauth: { clientId, redirectUri, scope, ... }`.
+    static let oauth = [
+        "clientId", "redirectUri", "scope", "grant", "clientSecret", "clientAuth", "privateKeyJwt", "pkce",
+        "acrValues", "authorize", "consent", "refresh", "discovery", "userinfo",
+    ]
+    static let privateKeyJwt = ["key", "kid"]
+    /// `expect.tokens: { scope, claims, expiresIn, refreshToken, idToken, userinfo }`.
+    static let tokensExpectation = ["scope", "claims", "expiresIn", "refreshToken", "idToken", "userinfo"]
     static let step = ["callbacks", "stage", "header", "outputs"]
     static let outcome = OutcomeExpectation.names
     static let successOutcome = ["realm", "successUrl", "session"]
-    static let failureOutcome = ["code", "reason", "message", "detail"]
+    static let failureOutcome = ["code", "reason", "message", "detail", "error", "errorDescription"]
     static let suspendedOutcome = ["message"]
     static let redirectOutcome = ["url"]
     static let resourceOutcome = ["status", "body", "advice"]
-    static let request = ["method", "url", "headers", "body", "adviceInHeader", "retry"]
+    static let request = ["method", "url", "headers", "body", "adviceInHeader", "retry", "auth"]
     static let retry = ["txid", "tree", "url", "headers"]
     static let uses = ["script", "outputs"]
-    static let cleanup = ["logout", "before", "after"]
+    static let cleanup = ["logout", "before", "after", "revoke", "endSession"]
     static let cleanupActions = ["logout"]
     /// `mobilefirst: { scope, application, redirectUri, encoding }`.
     static let mobileFirst = ["scope", "application", "redirectUri", "encoding"]
@@ -84,6 +92,9 @@ enum FormatKeys {
         "retry": retry,
         "uses": uses,
         "cleanup": cleanup,
+        "oauth": oauth,
+        "oauth.privateKeyJwt": privateKeyJwt,
+        "expect.tokens": tokensExpectation,
         "limits": limits,
     ]
 }

@@ -107,6 +107,8 @@ extension LoadContext {
         check.code = mapping["code"].flatMap { int($0, "\(what).code", in: NumberRanges.httpStatus) }
         check.reason = mapping["reason"].flatMap { pattern($0, "\(what).reason") }
         check.message = mapping["message"].flatMap { pattern($0, "\(what).message") }
+        check.error = mapping["error"].flatMap { pattern($0, "\(what).error") }
+        check.errorDescription = mapping["errorDescription"].flatMap { pattern($0, "\(what).errorDescription") }
         if let detail = mapping["detail"], let detailMapping = detail.mapping("\(what).detail") {
             check.detail = detailMapping.entries.compactMap { entry in
                 pattern(entry.value, "\(what).detail.\(entry.key)").map { (entry.key, $0) }

@@ -24,9 +24,15 @@ extension LoadContext {
         let adviceInHeader = mapping["adviceInHeader"]?.bool("request.adviceInHeader") ?? false
         let retry = mapping["retry"].map { self.retry($0) } ?? RetrySpec()
         guard let url else { return nil }
-        return RequestSpec(
+        var spec = RequestSpec(
             method: method, url: url, headers: headers, body: body, adviceInHeader: adviceInHeader, retry: retry,
             location: node.location)
+        if let auth = mapping["auth"],
+            let name = oneOf(ResourceAuth.allCases.map(\.rawValue), auth, "request.auth")
+        {
+            spec.auth = ResourceAuth(rawValue: name) ?? .session
+        }
+        return spec
     }
 
     /// A mapping or list is JSON (templates inside are checked); a scalar is a text template.
@@ -107,6 +113,9 @@ extension LoadContext {
         if let flag = mapping["logout"]?.bool("cleanup.logout") { cleanup.logout = flag }
         cleanup.before = mapping["before"].flatMap { validity($0, "cleanup.before") }
         cleanup.after = mapping["after"].flatMap { validity($0, "cleanup.after") }
+        cleanup.revoke = mapping["revoke"]?.bool("cleanup.revoke") ?? false
+        cleanup.endSession = mapping["endSession"]?.bool("cleanup.endSession") ?? false
+        if mapping["logout"] == nil, cleanup.revoke || cleanup.endSession { cleanup.logout = false }
         return cleanup
     }
 

@@ -21,6 +21,7 @@ extension LoadContext {
         self.protocolKind = protocolKind
         let server = mapping["server"].map(server) ?? ServerSpec()
         let uses = mapping["uses"].flatMap(uses)
+        let oauth = mapping["oauth"].flatMap(oauth)
         let body: Script.Body?
         if protocolKind == .mobilefirst {
             body = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root).map {
@@ -33,7 +34,8 @@ extension LoadContext {
                     "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
                     hint: "add protocol: mobilefirst")
             }
-            let start = startSpec(mapping, uses: mapping["uses"] != nil)
+            let start = startSpec(
+                mapping, uses: mapping["uses"] != nil, tokensOnly: oauth?.grant == .clientCredentials)
             let handlers = mapping["handlers"].map(self.handlers) ?? []
             body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
@@ -48,22 +50,25 @@ extension LoadContext {
         } else {
             checkResourcePhases(mapping, request: request, expect: &expect)
         }
+        checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
         checkVariables(
             vars: vars, captures: captures, outputs: uses?.outputs ?? [],
-            builtins: protocolKind == .mobilefirst ? [Self.challengeVariable] : [])
+            builtins: protocolKind == .mobilefirst
+                ? [Self.challengeVariable] : oauth != nil ? OAuthPhase.variables : [])
 
         guard !reader.hasErrors, let version, let name, let body else { return nil }
         var script = Script(
             file: file, version: version, name: name, description: description, tags: tags, server: server,
             body: body, vars: vars, captures: captures, expect: expect, limits: limits, uses: uses,
             request: request, cleanup: cleanup)
+        script.oauth = oauth
         script.commands = commands
         return script
     }
 
     /// PingAM's journey keys have no meaning in a MobileFirst script.
     private func checkMobileFirstKeys(_ mapping: YMapping) {
-        for key in ["journey", "start", "uses", "cleanup"] {
+        for key in ["journey", "start", "uses", "cleanup", "oauth"] {
             if let entry = mapping.entries.first(where: { $0.key == key }) {
                 error(
                     "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
@@ -169,7 +174,28 @@ extension LoadContext {
 
     /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's
     /// session (then `spec` is nil: the script has no journey of its own).
-    private func startSpec(_ mapping: YMapping, uses: Bool) -> DeclaredStart? {
+    /// `expect.tokens`, `request.auth` with a token, and token cleanup need an `oauth:` phase.
+    private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
+        guard oauth == nil else { return }
+        let hint = "add an oauth: block (clientId, redirectUri, scope)"
+        if let tokens = mapping["expect"]?.mapping()?.entries.first(where: { $0.key == "tokens" }) {
+            error("expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode, hint: hint)
+        }
+        if let request, request.auth != .session,
+            let auth = mapping["request"]?.mapping()?.entries.first(where: { $0.key == "auth" })
+        {
+            error("request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none", at: auth.value, hint: hint)
+        }
+        if let cleanup, let entries = mapping["cleanup"]?.mapping()?.entries {
+            for entry in entries where ["revoke", "endSession"].contains(entry.key) {
+                if entry.key == "revoke" ? cleanup.revoke : cleanup.endSession {
+                    error("cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none", at: entry.keyNode, hint: hint)
+                }
+            }
+        }
+    }
+
+    private func startSpec(_ mapping: YMapping, uses: Bool, tokensOnly: Bool = false) -> DeclaredStart? {
         let shorthand = mapping.entries.first { $0.key == "journey" }
         let full = mapping.entries.first { $0.key == "start" }
         switch (shorthand, full) {
@@ -183,7 +209,7 @@ extension LoadContext {
                 at: full.keyNode)
             return nil
         case (nil, nil):
-            if uses {
+            if uses || tokensOnly {
                 return DeclaredStart.sessionFromUses
             }
             if isMisspelled("journey", in: mapping, accepted: FormatKeys.root)

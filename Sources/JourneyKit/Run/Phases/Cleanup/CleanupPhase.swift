@@ -1,13 +1,21 @@
 import JourneyCore
 
-/// `cleanup:` — validity before, logout, validity after. Runs whenever the run did not end on an
-/// error; its checks are expectation failures, its transport trouble the run's error.
+/// `cleanup:` — token revocation and end of session, validity before, logout, validity after.
+/// Runs whenever the run did not end on an error; its checks are expectation failures, its
+/// transport trouble the run's error.
 struct CleanupPhase: PhaseDriver {
     let spec: CleanupSpec
+    var oauth: OAuthClient? = nil
 
     var runsAfterEnd: Bool { true }
 
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        if let oauth, spec.revoke || spec.endSession {
+            let tokens = TokenCleanup(client: oauth)
+            if spec.revoke { try await tokens.revoke(in: session, after: outcome, location: spec.location) }
+            if spec.endSession { try await tokens.endSession(in: session, after: outcome, location: spec.location) }
+            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(outcome) }
+        }
         guard session.tokenId != nil else {
             if spec.before == .valid || spec.logout {
                 session.fail(

@@ -67,8 +67,10 @@ public enum AdviceParser {
         {
             return try fromRedirect(location)
         }
+        // IG's SSOADVICE, or IG as an OAuth 2.0 resource server: `Bearer realm=…, advices="…"`.
         if let header = headers.values("www-authenticate").first(where: {
             HTTPText.namesMatch($0.prefix(9), "ssoadvice")
+                || (HTTPText.namesMatch($0.prefix(7), "bearer ") && parameter("advices", in: $0) != nil)
         }) {
             return try fromWWWAuthenticate(header)
         }

@@ -9,11 +9,14 @@ struct ResourcePhase: PhaseDriver {
     let start: StartSpec?
     let handlers: HandlerChain
     let singleUse: Located<Bool>?
+    /// The `oauth:` client, which gets new tokens after an advice journey for `auth: bearer|idtoken`.
+    var oauth: OAuthClient? = nil
 
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
         if let outcome, !outcome.isSuccess { return .next(outcome) }
         try await session.ensureSessionCookie()
-        let original = try await spec.request(in: session)
+        var original = try await spec.request(in: session)
+        try withToken(&original, in: session)
         let (response, index) = try await session.call(original, phase: "request")
         guard let advice = try advice(in: response, of: original, at: index, session: session) else {
             return .next(finalOutcome(response, advice: nil, session: session))
@@ -37,6 +40,14 @@ struct ResourcePhase: PhaseDriver {
                     body: nil))
         }
 
+        if spec.auth != .session, let oauth {
+            // As the SDKs do: the advice journey changed the session, so the tokens are obtained again.
+            switch try await oauth.obtainTokens(in: session, phase: "advice tokens") {
+            case .tokens(let fresh): session.keep(fresh)
+            case .refused(let refusal): return .end(refusal)
+            }
+            try withToken(&original, in: session)
+        }
         let (retry, carried) = try await retryRequest(original: original, advice: advice, session: session)
         let (retryResponse, retryIndex) = try await session.call(retry, phase: "retry")
         session.note(stepAt: retryIndex, "retry", carried)
@@ -54,6 +65,25 @@ struct ResourcePhase: PhaseDriver {
             try await checkSingleUse(retry, advice: advice, session: session)
         }
         return .next(outcome)
+    }
+
+    /// Adds the `oauth:` phase's token the way `request.auth` says.
+    private func withToken(_ request: inout TransportRequest, in session: RunSession) throws(RunError) {
+        guard spec.auth != .session else { return }
+        guard let tokens = session.withState({ $0.oauthTokens }) else {
+            throw RunError(.script, "request.auth is \(spec.auth.rawValue), and the run has no tokens from oauth:")
+        }
+        switch spec.auth {
+        case .bearer:
+            request.headers.replace("Authorization", with: "Bearer \(tokens.accessToken)")
+        case .idtoken:
+            guard let idToken = tokens.idToken else {
+                throw RunError(.script, "request.auth is idtoken, and the token response held no ID token (is openid in oauth.scope?)")
+            }
+            request.headers.replace("X-IdToken", with: idToken)
+        case .session:
+            break
+        }
     }
 
     /// The advice in a response, or nil; advice that cannot be read is a protocol error naming the step.

@@ -1,0 +1,76 @@
+import JourneyCore
+
+/// `oauth:` — after a successful journey (or alone, for client credentials), gets tokens as the
+/// SDKs do, verifies the ID token, refreshes and calls userinfo when asked, and checks
+/// `expect.tokens`. A refusal (an OAuth error, an invalid ID token) ends the run with a
+/// `failure` outcome a script can expect by name.
+struct OAuthPhase: PhaseDriver {
+    let client: OAuthClient
+    let expectation: TokensExpectation?
+
+    /// The variables the phase sets: the tokens (secrets) and the ID token's claims.
+    static let variables: Set<String> = ["access_token", "refresh_token", "id_token", "claims"]
+    static let phase = "oauth"
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        if let outcome, !outcome.isSuccess {
+            if let expectation {
+                session.fail(
+                    ExpectationFailure(
+                        "expect.tokens: the run got no tokens: the journey ended with \(outcome.summary)",
+                        location: expectation.location))
+            }
+            return .next(outcome)
+        }
+        var tokens: OAuthTokens
+        switch try await client.obtainTokens(in: session, phase: Self.phase) {
+        case .tokens(let granted): tokens = granted
+        case .refused(let refusal): return .end(refusal)
+        }
+        if client.spec.refresh {
+            switch try await client.refresh(tokens, in: session, phase: "oauth refresh") {
+            case .tokens(let fresh):
+                if let old = tokens.refreshToken, let new = fresh.refreshToken, let index = session.lastStepIndex {
+                    session.note(stepAt: index, "refresh", old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
+                }
+                tokens = fresh
+            case .refused(let refusal): return .end(refusal)
+            }
+        }
+        if client.spec.userinfo || expectation?.userinfo != nil {
+            tokens.userinfo = try await userinfo(tokens, in: session)
+        }
+        session.keep(tokens)
+        if let expectation {
+            session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
+        }
+        return .next(outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil))
+    }
+
+    /// `GET userinfo` with the access token; its `sub` must be the ID token's.
+    private func userinfo(_ tokens: OAuthTokens, in session: RunSession) async throws(RunError) -> JSONValue? {
+        let endpoints = try await client.endpoints(in: session)
+        let request = TransportRequest(
+            method: "GET", url: endpoints.userinfo,
+            headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)")]
+                + session.endpoint.extraHeaders,
+            timeoutSeconds: session.endpoint.timeout)
+        let (response, index) = try await session.call(request, phase: "oauth userinfo")
+        guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
+            session.fail(
+                stepAt: index,
+                ExpectationFailure(
+                    "userinfo answered \(session.describe(response))", step: session.stepNumber(at: index),
+                    location: client.spec.location))
+            return nil
+        }
+        if let sub = tokens.claims["sub"]?.stringValue, let got = json["sub"]?.stringValue, got != sub {
+            session.fail(
+                stepAt: index,
+                ExpectationFailure(
+                    "userinfo's sub '\(got)' is not the ID token's '\(sub)'", step: session.stepNumber(at: index),
+                    location: client.spec.location))
+        }
+        return json
+    }
+}

@@ -1,0 +1,55 @@
+import JourneyCore
+
+/// `cleanup: { revoke: true, endSession: true }`: revokes the refresh token (the whole grant) or
+/// the access token, and ends the session with the ID token as `id_token_hint`.
+struct TokenCleanup: Sendable {
+    let client: OAuthClient
+
+    /// Without tokens, a run that failed earlier (an expected OAuth error) has nothing to clean up;
+    /// a run that succeeded without tokens fails the check.
+    func revoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
+        guard let tokens = session.withState({ $0.oauthTokens }) else {
+            if outcome?.isSuccess ?? true {
+                session.fail(ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location))
+            }
+            return
+        }
+        let token = tokens.refreshToken ?? tokens.accessToken
+        let hint = tokens.refreshToken != nil ? "refresh_token" : "access_token"
+        let (response, index) = try await client.revoke(token, hint: hint, in: session)
+        if (200..<300).contains(response.status) {
+            session.note(stepAt: index, "revoke", "\(hint) revoked")
+        } else {
+            session.fail(
+                stepAt: index,
+                ExpectationFailure(
+                    "the revocation answered \(session.describe(response))", step: session.stepNumber(at: index),
+                    location: location))
+        }
+    }
+
+    func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
+        guard let idToken = session.withState({ $0.oauthTokens?.idToken }) else {
+            guard outcome?.isSuccess ?? true else { return }
+            session.fail(
+                ExpectationFailure(
+                    "cleanup.endSession: the run has no ID token for id_token_hint (is openid in oauth.scope?)",
+                    location: location))
+            return
+        }
+        let endpoints = try await client.endpoints(in: session)
+        let request = TransportRequest(
+            method: "GET", url: endpoints.endSession + AMEndpoints.queryString([("id_token_hint", idToken)]),
+            headers: session.endpoint.extraHeaders, timeoutSeconds: session.endpoint.timeout)
+        let (response, index) = try await session.call(request, phase: "cleanup")
+        if (200..<400).contains(response.status) {
+            session.note(stepAt: index, "endSession", "done (HTTP \(response.status))")
+        } else {
+            session.fail(
+                stepAt: index,
+                ExpectationFailure(
+                    "the end of session answered \(session.describe(response))", step: session.stepNumber(at: index),
+                    location: location))
+        }
+    }
+}

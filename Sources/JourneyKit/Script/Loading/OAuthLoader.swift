@@ -1,0 +1,152 @@
+import JourneyCore
+
+/// Reads `oauth:` and `expect.tokens:`.
+extension LoadContext {
+    func oauth(_ node: YNode) -> OAuthSpec? {
+        guard let mapping = node.mapping("oauth") else { return nil }
+        mapping.allowOnly(FormatKeys.oauth, in: "oauth")
+        guard
+            let clientId = required("clientId", in: mapping, "oauth", accepted: FormatKeys.oauth).flatMap({
+                template($0, "oauth.clientId")
+            })
+        else { return nil }
+        var spec = OAuthSpec(clientId: clientId, location: node.location)
+        if let grant = mapping["grant"] {
+            spec.grant = oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
+                OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
+        }
+        spec.redirectUri = mapping["redirectUri"].flatMap { template($0, "oauth.redirectUri") }
+        if spec.grant == .authorizationCode, spec.redirectUri == nil {
+            error(
+                "oauth needs a redirectUri for the authorization code grant (the code is read from the redirect to it)",
+                at: node, hint: "for example: redirectUri: org.forgerock.demo:/oauth2redirect")
+        }
+        if let scope = mapping["scope"] { spec.scope = scopeList(scope, "oauth.scope") }
+        spec.clientSecret = mapping["clientSecret"].flatMap { valueSpec($0, "oauth.clientSecret") }
+        if let key = mapping["privateKeyJwt"] { privateKeyJwt(key, into: &spec) }
+        if spec.clientSecret != nil, spec.privateKey != nil, let node = mapping["privateKeyJwt"] {
+            error("oauth has both clientSecret and privateKeyJwt: a client authenticates one way", at: node)
+        }
+        spec.clientAuth = spec.privateKey != nil ? .privateKeyJwt : spec.clientSecret != nil ? .basic : .none
+        if let auth = mapping["clientAuth"] { clientAuth(auth, into: &spec) }
+        spec.pkce = mapping["pkce"]?.bool("oauth.pkce") ?? true
+        spec.acrValues = mapping["acrValues"].flatMap { template($0, "oauth.acrValues") }
+        spec.authorize = mapping["authorize"].map { namedTemplates($0, "oauth.authorize") } ?? []
+        for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
+            if let entry = mapping["authorize"]?.mapping()?.entries.first(where: { $0.key == parameter.name }) {
+                error(
+                    "oauth.authorize.\(parameter.name) is set by the runner; write it as an oauth key or leave it out",
+                    at: entry.keyNode)
+            }
+        }
+        if let consent = mapping["consent"] {
+            spec.consent = oneOf(OAuthSpec.Consent.allCases.map(\.rawValue), consent, "oauth.consent").flatMap(
+                OAuthSpec.Consent.init(rawValue:))
+        }
+        spec.refresh = mapping["refresh"]?.bool("oauth.refresh") ?? false
+        spec.discovery = mapping["discovery"]?.bool("oauth.discovery") ?? true
+        spec.userinfo = mapping["userinfo"]?.bool("oauth.userinfo") ?? false
+        if spec.grant == .clientCredentials {
+            for key in ["redirectUri", "pkce", "acrValues", "authorize", "consent", "refresh", "userinfo"] {
+                if let entry = mapping.entries.first(where: { $0.key == key }) {
+                    error("oauth.\(key) has no effect with grant: clientCredentials (there is no user)", at: entry.keyNode)
+                }
+            }
+            if spec.clientAuth == .none {
+                error(
+                    "grant: clientCredentials is for a confidential client: give oauth.clientSecret or oauth.privateKeyJwt",
+                    at: node)
+            }
+        }
+        return spec
+    }
+
+    /// Parameters the authorize request takes from other keys or from the run.
+    static let reservedAuthorizeParameters: Set<String> = [
+        "response_type", "client_id", "redirect_uri", "scope", "state", "nonce", "code_challenge",
+        "code_challenge_method", "acr_values", "csrf", "decision",
+    ]
+
+    private func privateKeyJwt(_ node: YNode, into spec: inout OAuthSpec) {
+        guard let mapping = node.mapping("oauth.privateKeyJwt") else { return }
+        mapping.allowOnly(FormatKeys.privateKeyJwt, in: "oauth.privateKeyJwt")
+        if let key = required("key", in: mapping, "oauth.privateKeyJwt", accepted: FormatKeys.privateKeyJwt),
+            let path = key.strictString("oauth.privateKeyJwt.key (a PEM file)")
+        {
+            spec.privateKey = Located(path, at: key.location)
+        }
+        spec.keyId = mapping["kid"].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
+    }
+
+    private func clientAuth(_ node: YNode, into spec: inout OAuthSpec) {
+        guard
+            let auth = oneOf(OAuthSpec.ClientAuth.allCases.map(\.rawValue), node, "oauth.clientAuth").flatMap(
+                OAuthSpec.ClientAuth.init(rawValue:))
+        else { return }
+        switch auth {
+        case .basic, .post:
+            guard spec.clientSecret != nil else {
+                error("oauth.clientAuth \(auth.rawValue) sends a client secret: give oauth.clientSecret", at: node)
+                return
+            }
+        case .privateKeyJwt:
+            guard spec.privateKey != nil else {
+                error("oauth.clientAuth privateKeyJwt signs with a key: give oauth.privateKeyJwt", at: node)
+                return
+            }
+        case .none:
+            guard spec.clientSecret == nil, spec.privateKey == nil else {
+                error("oauth.clientAuth none sends no credentials, but the client has some", at: node)
+                return
+            }
+        }
+        spec.clientAuth = auth
+    }
+
+    /// `[openid, profile]` or `"openid profile"`.
+    func scopeList(_ node: YNode, _ what: String) -> [String] {
+        if node.isSequence {
+            return node.sequence(what)?.compactMap { $0.strictString("each item of \(what)") } ?? []
+        }
+        return node.string(what).map { $0.split(separator: " ").map(String.init) } ?? []
+    }
+
+    func tokensExpectation(_ node: YNode) -> TokensExpectation? {
+        guard let mapping = node.mapping("expect.tokens") else { return nil }
+        mapping.allowOnly(FormatKeys.tokensExpectation, in: "expect.tokens")
+        var tokens = TokensExpectation(location: node.location)
+        if let scope = mapping["scope"] {
+            if scope.isStringScalar, let text = scope.scalarText, text.hasPrefix("/") {
+                tokens.scope = pattern(scope, "expect.tokens.scope").map { .matches($0) }
+            } else {
+                tokens.scope = .includes(scopeList(scope, "expect.tokens.scope"))
+            }
+        }
+        if let claims = mapping["claims"] { tokens.claims = claimChecks(claims, "expect.tokens.claims") }
+        if let expiresIn = mapping["expiresIn"], let range = expiresIn.mapping("expect.tokens.expiresIn") {
+            range.allowOnly(["min", "max"], in: "expect.tokens.expiresIn")
+            tokens.expiresInMin = range["min"].flatMap { int($0, "expect.tokens.expiresIn.min", in: 0...Int(Int32.max)) }
+            tokens.expiresInMax = range["max"].flatMap { int($0, "expect.tokens.expiresIn.max", in: 0...Int(Int32.max)) }
+        }
+        tokens.refreshToken = mapping["refreshToken"]?.bool("expect.tokens.refreshToken")
+        tokens.idToken = mapping["idToken"]?.bool("expect.tokens.idToken")
+        if let userinfo = mapping["userinfo"] { tokens.userinfo = claimChecks(userinfo, "expect.tokens.userinfo") }
+        return tokens
+    }
+
+    private func claimChecks(_ node: YNode, _ what: String) -> [(name: String, expected: TokensExpectation.Claim)] {
+        guard let mapping = node.mapping(what) else { return [] }
+        return mapping.entries.compactMap { entry -> (name: String, expected: TokensExpectation.Claim)? in
+            let value = entry.value
+            if value.isStringScalar, let text = value.scalarText {
+                if text.hasPrefix("/") {
+                    return pattern(value, "\(what).\(entry.key)").map { (entry.key, .matches($0)) }
+                }
+                if text.contains("{{") {
+                    return template(value, "\(what).\(entry.key)").map { (entry.key, .template($0)) }
+                }
+            }
+            return (entry.key, .equals(value.json))
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import JourneyCore
+import JourneySimulator
+import JourneyTestSupport
+import Synchronization
+import Testing
+
+@testable import JourneyKit
+
+/// OAuth 2.0 and OpenID Connect after the journey, through the CLI and the library, against the
+/// simulator's provider (journeys/trees/am.yaml `oauth:`).
+@Suite struct OAuthTests {
+    static let login = LoginScript.yaml(name: "Tokens", simulate: "TREE")
+    static let examples = [
+        "journeys/oauth-code-pkce.yaml", "journeys/oauth-refresh-revoke.yaml", "journeys/oauth-bearer-advice.yaml",
+        "journeys/oauth-client-credentials.yaml",
+    ]
+
+    static func client(_ id: String, _ extra: String = "") -> String {
+        """
+        oauth:
+          clientId: \(id)
+          redirectUri: org.forgerock.demo:/oauth2redirect
+          scope: [openid, profile]
+        \(extra)
+        """
+    }
+
+    @Test func theFourExamplesPassRecordAndReplay() async throws {
+        let folder = try TemporaryFiles.directory()
+        let live = try await CLI.run(["run"] + Self.examples + ["--record", folder.path + "/"])
+        #expect(live.status == 0, "\(live.stdout)\n\(live.stderr)")
+        #expect(live.stdout.contains("4 passed, 0 failed"))
+        #expect(live.stdout.contains("id_token verified"))
+        #expect(live.stdout.contains("refresh token rotated"))
+        #expect(live.stdout.contains("advice tokens"))
+        for secret in ["Ch4ng3it!", "s3rv1ce-Secr3t"] { #expect(!live.stdout.contains(secret)) }
+        let replay = try await CLI.run(["run"] + Self.examples + ["--replay", folder.path + "/"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(replay.stdout.contains("signature not checked: the recording redacts it"))
+    }
+
+    /// The "Done when" check: no token, code, verifier, secret or assertion of the examples is
+    /// in any output or HAR, in any encoding, live or replayed.
+    @Test func noTokenValueReachesAnyOutput() async throws {
+        let paths = Self.examples.map { Repository.root.appendingPathComponent($0).path }
+        let recorded = await SecretOutputs.record(paths)
+        SecretRedactionEndToEndTests.expectAllPassed(recorded, "the OAuth examples")
+        // Access and refresh tokens, codes, PKCE verifiers, ID token signatures, the client secret.
+        #expect(recorded.secrets.count >= 12, "\(recorded.secrets.count) secrets")
+        SecretRedactionEndToEndTests.expectNoSecret(recorded)
+        #expect(recorded.har.contains("«access_token»"))
+        #expect(recorded.har.contains("«id_token»"))
+        #expect(recorded.har.contains("«code_verifier»"))
+        let replayed = try await SecretOutputs.replay(paths, har: recorded.har)
+        SecretRedactionEndToEndTests.expectAllPassed(replayed, "the replayed OAuth examples")
+        SecretRedactionEndToEndTests.expectNoSecret(replayed)
+    }
+
+    @Test(arguments: [
+        ("brokenSignatureClient", "signature"), ("wrongAudienceClient", "aud"), ("expiredClient", "exp"),
+    ])
+    func anInvalidIDTokenFailsNamingTheCheck(_ client: String, _ check: String) async throws {
+        let failing = try BadInputTests.script(Self.login + Self.client(client))
+        let output = try await CLI.run(["run", failing])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(output.stdout.contains("expected outcome success, got failure 200 invalid_id_token: the ID token"))
+        #expect(output.stdout.contains("id_token \(check): "), "\(output.stdout)")
+        let expected = try BadInputTests.script(
+            Self.login + Self.client(client)
+                + "expect: { outcome: { failure: { error: invalid_id_token, detail: { check: \(check) } } } }\n")
+        let passing = try await CLI.run(["run", expected])
+        #expect(passing.status == 0, "\(passing.stdout)")
+    }
+
+    @Test func aConsentPageIsConsentRequiredUnlessAnswered() async throws {
+        let unanswered = try await CLI.run(["run", try BadInputTests.script(Self.login + Self.client("consentClient"))])
+        #expect(unanswered.status == 1, "\(unanswered.stdout)")
+        #expect(unanswered.stdout.contains("got failure 200 consent_required"))
+
+        let allowed = try BadInputTests.script(Self.login + Self.client("consentClient", "  consent: allow"))
+        let allowedRun = try await CLI.run(["run", allowed])
+        #expect(allowedRun.status == 0, "\(allowedRun.stdout)")
+        #expect(allowedRun.stdout.contains("consent allow"))
+
+        // A denial comes back as a redirect to redirect_uri?error=access_denied.
+        let denied = try BadInputTests.script(
+            Self.login + Self.client("consentClient", "  consent: deny")
+                + "expect: { outcome: { failure: { error: access_denied, code: 302, errorDescription: /did not authorize/ } } }\n")
+        let deniedRun = try await CLI.run(["run", denied])
+        #expect(deniedRun.status == 0, "\(deniedRun.stdout)")
+    }
+
+    @Test func anOAuthErrorIsAFailureExpectedByName() async throws {
+        let wrongSecret = """
+            version: 1
+            name: Wrong client secret
+            server: { simulate: TREE, realm: alpha }
+            oauth:
+              grant: clientCredentials
+              clientId: serviceClient
+              clientSecret: { value: not-the-secret, secret: true }
+              scope: accounts
+
+            """
+        let unexpected = try await CLI.run(["run", try BadInputTests.script(wrongSecret)])
+        #expect(unexpected.status == 1, "\(unexpected.stdout)")
+        #expect(unexpected.stdout.contains("expected outcome success, got failure 401 invalid_client: Client authentication failed"))
+        #expect(!unexpected.stdout.contains("not-the-secret"))
+        let expected = try BadInputTests.script(
+            wrongSecret + "expect: { outcome: { failure: { error: invalid_client, code: 401 } } }\n")
+        let passing = try await CLI.run(["run", expected])
+        #expect(passing.status == 0, "\(passing.stdout)")
+    }
+
+    @Test func anUnknownScopeComesBackAsAnErrorRedirect() async throws {
+        let script = try BadInputTests.script(
+            Self.login
+                + """
+                oauth:
+                  clientId: sdkPublicClient
+                  redirectUri: org.forgerock.demo:/oauth2redirect
+                  scope: [openid, nonexistent]
+                expect: { outcome: { failure: { error: invalid_scope, code: 302 } } }
+
+                """)
+        let output = try await CLI.run(["run", script])
+        #expect(output.status == 0, "\(output.stdout)")
+    }
+
+    /// A revoked token is refused: the used script revokes at its cleanup, this one calls the API
+    /// with the token it handed over.
+    @Test func aRevokedAccessTokenIsRefused() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = Repository.root.appendingPathComponent("journeys/trees/am.yaml").path
+        let first = (Self.login + Self.client("sdkPublicClient", "cleanup: { revoke: true }"))
+            .replacingOccurrences(of: "TREE", with: tree)
+            .replacingOccurrences(of: "scope: [openid, profile]", with: "scope: [openid, accounts]")
+        try first.write(to: folder.appendingPathComponent("tokens.yaml"), atomically: true, encoding: .utf8)
+        let second = """
+            version: 1
+            name: Call with a revoked token
+            server: { simulate: \(tree), realm: alpha }
+            uses: { script: tokens.yaml, outputs: [access_token] }
+            request:
+              url: /api/accounts
+              headers: { Authorization: "Bearer {{ access_token }}" }
+            expect: { outcome: { denied: { status: 401 } } }
+
+            """
+        let path = folder.appendingPathComponent("revoked.yaml").path
+        try second.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("refresh_token revoked"))
+        #expect(output.stdout.contains("Bearer «access_token»") || !output.stdout.contains("Bearer ey"))
+    }
+
+    /// An authorize answer that redirects without a Location is a protocol error (exit 3).
+    @Test func aRedirectWithoutLocationIsAProtocolError() async throws {
+        let definition = try SimulatorLoader.load(path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
+        let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
+        defer { Task { await simulator.stop() } }
+        simulator.injectFault(
+            .status(code: 302, plain: true), path: "/am/oauth2/realms/root/realms/alpha/authorize", times: nil)
+        let script = try BadInputTests.script(
+            Self.login.replacingOccurrences(of: "server: { simulate: TREE, realm: alpha }", with: "server: { realm: alpha }")
+                + Self.client("sdkPublicClient"))
+        let output = try await CLI.run(["run", script, "--server", simulator.baseURL])
+        await simulator.stop()
+        #expect(output.status == 3, "\(output.stdout)")
+        #expect(output.stdout.contains("without a Location header"))
+    }
+
+    /// PKCE: a code exchanged with a verifier that is not the one of its challenge is invalid_grant.
+    @Test func aPKCEMismatchIsInvalidGrant() async throws {
+        let path = try BadInputTests.script(
+            Self.login + Self.client("sdkPublicClient")
+                + "expect: { outcome: { failure: { error: invalid_grant, code: 400, errorDescription: /code verifier/ } } }\n")
+        let simulators = SecretOutputs.Simulators()
+        let transport = VerifierSwap(base: HTTPTransport(verifyTLS: true))
+        let configuration = RunConfiguration(environment: [:], transport: transport, seed: 7)
+        let results = await SuiteRunner.run(
+            SuiteOptions(paths: [path], jobs: 1, configuration: configuration, launcher: simulators))
+        await simulators.stopAll()
+        let result = try #require(results.first)
+        #expect(transport.swapped.withLock { $0 }, "the token request carried a code_verifier")
+        #expect(result.status == .passed, "\(result.failures.map(\.message)) \(String(describing: result.outcome))")
+    }
+
+    /// `journey import` of a recording with an authorize / access_token exchange writes the oauth: block.
+    @Test func importWritesTheOAuthBlock() async throws {
+        let folder = try TemporaryFiles.directory()
+        let har = folder.appendingPathComponent("code.har").path
+        let recorded = try await CLI.run(["run", "journeys/oauth-code-pkce.yaml", "--record", har])
+        #expect(recorded.status == 0, "\(recorded.stdout)")
+        let imported = folder.appendingPathComponent("imported.yaml").path
+        let output = try await CLI.run(["import", har, "-o", imported])
+        #expect(output.status == 0, "\(output.stderr)")
+        let text = try String(contentsOfFile: imported, encoding: .utf8)
+        #expect(text.contains("oauth:\n  clientId: \"sdkPublicClient\""), "\(text)")
+        #expect(text.contains("redirectUri: \"org.forgerock.demo:/oauth2redirect\""), "\(text)")
+        #expect(text.contains("scope: [openid, profile, email]"), "\(text)")
+        let replay = try await CLI.run(["run", imported, "--replay", har], environment: ["PASSWORD": "x"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+    }
+
+    @Test func lintNamesTokenKeysWithoutAnOAuthBlock() async throws {
+        let path = try BadInputTests.script(
+            Self.login + """
+                cleanup: { revoke: true }
+                expect: { tokens: { scope: [openid] } }
+
+                """)
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("expect.tokens checks the tokens of an oauth: phase") || output.stdout.contains("expect.tokens checks the tokens of an oauth: phase"))
+        #expect((output.stdout + output.stderr).contains("cleanup.revoke acts on the tokens of an oauth: phase"))
+    }
+}
+
+/// Replaces the PKCE verifier of every token request with another one, as a client that lost
+/// its verifier would send.
+final class VerifierSwap: Transport {
+    let base: any Transport
+    let swapped = Mutex(false)
+
+    init(base: any Transport) { self.base = base }
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        var request = request
+        if let body = request.body, let text = String(data: body, encoding: .utf8), text.contains("code_verifier=") {
+            let parts = text.split(separator: "&").map { part in
+                part.hasPrefix("code_verifier=") ? "code_verifier=" + String(repeating: "A", count: 43) : String(part)
+            }
+            request.body = Data(parts.joined(separator: "&").utf8)
+            swapped.withLock { $0 = true }
+        }
+        return try await base.send(request)
+    }
+}
