@@ -130,6 +130,21 @@ enum AdviceFixtures {
         #expect(tree.tree == "ConfirmPassword")
     }
 
+    /// IG as an OAuth 2.0 resource server puts the same base64 JSON in a Bearer challenge; a
+    /// Bearer challenge without advices (an invalid token) is not advice.
+    @Test func bearerChallengeWithAdvices() throws {
+        let advices = Data(#"{"TransactionConditionAdvice":["9dae2c80-fe7b-4b5a-a8a0-2d1d4f4b6b33"]}"#.utf8)
+            .base64EncodedString()
+        let header = #"Bearer realm="/alpha", error="insufficient_scope", advices="\#(advices)""#
+        let advice = try #require(
+            try AdviceParser.detect(status: 401, headers: [HeaderField("WWW-Authenticate", header)], body: Data()))
+        #expect(advice.form == .igHeader)
+        #expect(advice.txid == "9dae2c80-fe7b-4b5a-a8a0-2d1d4f4b6b33")
+        let invalid = #"Bearer realm="/alpha", error="invalid_token", error_description="The access token provided is expired""#
+        #expect(
+            try AdviceParser.detect(status: 401, headers: [HeaderField("WWW-Authenticate", invalid)], body: Data()) == nil)
+    }
+
     @Test func theCompositeAdviceRequestMatchesTheSDKs() throws {
         let fixture = try AdviceFixtures.json("composite-advice-authenticate-request.json")
         let xml = AdviceXML.build([PolicyAdvice(name: "TransactionConditionAdvice", values: ["abc"])])

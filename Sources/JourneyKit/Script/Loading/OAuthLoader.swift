@@ -33,7 +33,7 @@ extension LoadContext {
         spec.acrValues = mapping["acrValues"].flatMap { template($0, "oauth.acrValues") }
         spec.authorize = mapping["authorize"].map { namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
-            if let entry = mapping["authorize"]?.mapping()?.entries.first(where: { $0.key == parameter.name }) {
+            if let entry = mapping["authorize"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: { $0.key == parameter.name }) {
                 error(
                     "oauth.authorize.\(parameter.name) is set by the runner; write it as an oauth key or leave it out",
                     at: entry.keyNode)

@@ -53,9 +53,14 @@ struct IDTokenVerifier: Sendable {
     }
 
     private func checkSignature(_ token: String, header: JSONValue, keySet: JSONValue) async -> Failure? {
+        let kid = header["kid"]?.stringValue
+        let listed = keySet["keys"]?.arrayValue ?? []
+        if let kid, !listed.contains(where: { $0["kid"]?.stringValue == kid }) {
+            return Failure(check: "kid", message: "the ID token's kid '\(kid)' is not in the provider's JWKS")
+        }
         let keys = JWTKeyCollection()
         var added = 0
-        for key in keySet["keys"]?.arrayValue ?? [] {
+        for key in listed {
             // AM's JWKS also lists encryption keys (RSA-OAEP): only signing keys verify.
             if let use = key["use"]?.stringValue, use != "sig" { continue }
             guard let jwk = try? JSONDecoder().decode(JWK.self, from: key.encoded) else { continue }
@@ -65,7 +70,8 @@ struct IDTokenVerifier: Sendable {
             return Failure(check: "kid", message: "the provider's JWKS holds no RS256 or ES256 signing key")
         }
         do {
-            _ = try await keys.verify(token, as: UncheckedClaims.self)
+            // Without a kid, any of the provider's signing keys may have signed it.
+            _ = try await keys.verify(token, as: UncheckedClaims.self, iteratingKeys: kid == nil)
             return nil
         } catch let error as JWTError where error.errorType == .unknownKID || error.errorType == .missingKIDHeader {
             let kid = header["kid"]?.stringValue.map { "'\($0)'" } ?? "(none)"
