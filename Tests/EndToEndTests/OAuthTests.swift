@@ -86,7 +86,8 @@ import Testing
         // A denial comes back as a redirect to redirect_uri?error=access_denied.
         let denied = try BadInputTests.script(
             Self.login + Self.client("consentClient", "  consent: deny")
-                + "expect: { outcome: { failure: { error: access_denied, code: 302, errorDescription: /did not authorize/ } } }\n")
+                + "expect: { outcome: { failure: { error: access_denied, code: 302, errorDescription: /did not authorize/ } } }\n"
+        )
         let deniedRun = try await CLI.run(["run", denied])
         #expect(deniedRun.status == 0, "\(deniedRun.stdout)")
     }
@@ -105,7 +106,9 @@ import Testing
             """
         let unexpected = try await CLI.run(["run", try BadInputTests.script(wrongSecret)])
         #expect(unexpected.status == 1, "\(unexpected.stdout)")
-        #expect(unexpected.stdout.contains("expected outcome success, got failure 401 invalid_client: Client authentication failed"))
+        #expect(
+            unexpected.stdout.contains(
+                "expected outcome success, got failure 401 invalid_client: Client authentication failed"))
         #expect(!unexpected.stdout.contains("not-the-secret"))
         let expected = try BadInputTests.script(
             wrongSecret + "expect: { outcome: { failure: { error: invalid_client, code: 401 } } }\n")
@@ -158,13 +161,15 @@ import Testing
 
     /// An authorize answer that redirects without a Location is a protocol error (exit 3).
     @Test func aRedirectWithoutLocationIsAProtocolError() async throws {
-        let definition = try SimulatorLoader.load(path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
+        let definition = try SimulatorLoader.load(
+            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
         let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
         defer { Task { await simulator.stop() } }
         simulator.injectFault(
             .status(code: 302, plain: true), path: "/am/oauth2/realms/root/realms/alpha/authorize", times: nil)
         let script = try BadInputTests.script(
-            Self.login.replacingOccurrences(of: "server: { simulate: TREE, realm: alpha }", with: "server: { realm: alpha }")
+            Self.login.replacingOccurrences(
+                of: "server: { simulate: TREE, realm: alpha }", with: "server: { realm: alpha }")
                 + Self.client("sdkPublicClient"))
         let output = try await CLI.run(["run", script, "--server", simulator.baseURL])
         await simulator.stop()
@@ -176,7 +181,8 @@ import Testing
     @Test func aPKCEMismatchIsInvalidGrant() async throws {
         let path = try BadInputTests.script(
             Self.login + Self.client("sdkPublicClient")
-                + "expect: { outcome: { failure: { error: invalid_grant, code: 400, errorDescription: /code verifier/ } } }\n")
+                + "expect: { outcome: { failure: { error: invalid_grant, code: 400, errorDescription: /code verifier/ } } }\n"
+        )
         let simulators = SecretOutputs.Simulators()
         let transport = VerifierSwap(base: HTTPTransport(verifyTLS: true))
         let configuration = RunConfiguration(environment: [:], transport: transport, seed: 7)
@@ -214,7 +220,9 @@ import Testing
                 """)
         let output = try await CLI.run(["lint", path])
         #expect(output.status == 2)
-        #expect(output.stderr.contains("expect.tokens checks the tokens of an oauth: phase") || output.stdout.contains("expect.tokens checks the tokens of an oauth: phase"))
+        #expect(
+            output.stderr.contains("expect.tokens checks the tokens of an oauth: phase")
+                || output.stdout.contains("expect.tokens checks the tokens of an oauth: phase"))
         #expect((output.stdout + output.stderr).contains("cleanup.revoke acts on the tokens of an oauth: phase"))
     }
 }

@@ -21,7 +21,9 @@ struct ImportedOAuth {
     init?(_ exchanges: [RecordedExchange]) {
         let oauth = exchanges.filter { $0.path.contains("/oauth2/") }
         let tokenRequests = oauth.filter { $0.method == "POST" && $0.path.hasSuffix("/access_token") }
-        let forms = tokenRequests.map { OAuthForm.parameters(of: "?" + String(decoding: $0.requestBody, as: UTF8.self)) }
+        let forms = tokenRequests.map {
+            OAuthForm.parameters(of: "?" + String(decoding: $0.requestBody, as: UTF8.self))
+        }
         if let authorize = oauth.first(where: { $0.path.hasSuffix("/authorize") }),
             let clientId = authorize.queryValue("client_id")
         {
@@ -45,7 +47,9 @@ struct ImportedOAuth {
         }
         hasSecret =
             clientCredentials
-            || tokenRequests.contains { $0.requestHeaders.value("authorization")?.lowercased().hasPrefix("basic") ?? false }
+            || tokenRequests.contains {
+                $0.requestHeaders.value("authorization")?.lowercased().hasPrefix("basic") ?? false
+            }
             || forms.contains { $0.value("client_secret") != nil }
         refresh = forms.contains { $0.value("grant_type") == "refresh_token" }
     }
@@ -77,12 +81,18 @@ extension ImportedOAuth {
         var realm = "/"
         if let start = path.range(of: "/oauth2/realms/root") {
             let parts = path[start.upperBound...].split(separator: "/")
-            let names = stride(from: 0, to: parts.count - 1, by: 2).compactMap { parts[$0] == "realms" ? String(parts[$0 + 1]) : nil }
+            let names = stride(from: 0, to: parts.count - 1, by: 2).compactMap {
+                parts[$0] == "realms" ? String(parts[$0 + 1]) : nil
+            }
             if !names.isEmpty { realm = "/" + names.joined(separator: "/") }
         }
         let document: Node = .block([
             ("version", .plain("1")),
-            ("name", ScriptImporter.Builder.yaml(.string("Client credentials for \(oauth.clientId) (imported from \(source))"))),
+            (
+                "name",
+                ScriptImporter.Builder.yaml(
+                    .string("Client credentials for \(oauth.clientId) (imported from \(source))"))
+            ),
             ("tags", .flow([.plain("imported")])),
             (
                 "server",

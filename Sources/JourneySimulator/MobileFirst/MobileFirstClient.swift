@@ -1,7 +1,7 @@
+import CryptoExtras
 import Foundation
 import JourneyCore
 import Synchronization
-import CryptoExtras
 
 /// A registered MobileFirst client: its public key, what it said about itself, and the state
 /// of each security check for it.

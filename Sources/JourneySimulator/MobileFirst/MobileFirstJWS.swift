@@ -1,6 +1,6 @@
+import CryptoExtras
 import Foundation
 import JourneyCore
-import CryptoExtras
 
 /// Reads and verifies the RS256 JWSs a MobileFirst client sends: the signed registration data
 /// (flattened: header, payload, signature) and the token request's client assertion (compact).

@@ -140,9 +140,11 @@ enum AdviceFixtures {
             try AdviceParser.detect(status: 401, headers: [HeaderField("WWW-Authenticate", header)], body: Data()))
         #expect(advice.form == .igHeader)
         #expect(advice.txid == "9dae2c80-fe7b-4b5a-a8a0-2d1d4f4b6b33")
-        let invalid = #"Bearer realm="/alpha", error="invalid_token", error_description="The access token provided is expired""#
+        let invalid =
+            #"Bearer realm="/alpha", error="invalid_token", error_description="The access token provided is expired""#
         #expect(
-            try AdviceParser.detect(status: 401, headers: [HeaderField("WWW-Authenticate", invalid)], body: Data()) == nil)
+            try AdviceParser.detect(status: 401, headers: [HeaderField("WWW-Authenticate", invalid)], body: Data())
+                == nil)
     }
 
     @Test func theCompositeAdviceRequestMatchesTheSDKs() throws {

@@ -1,8 +1,8 @@
+import CryptoExtras
 import Foundation
 import JourneyCore
 import Synchronization
 import Testing
-import CryptoExtras
 
 @testable import JourneyKit
 

@@ -71,7 +71,8 @@ import Testing
         let expected = IDTokenVerifier.Expected(
             issuer: issuer, clientId: "sdkPublicClient", nonce: "n-1", accessToken: accessToken, now: now)
         let jwks: JSONValue = ["keys": .array(keys.map(\.jwk) + [["kty": "RSA", "use": "enc", "kid": "enc"]])]
-        let result = try await IDTokenVerifier().verify(token, expected: expected, jwks: { () throws(RunError) in jwks })
+        let result = try await IDTokenVerifier().verify(
+            token, expected: expected, jwks: { () throws(RunError) in jwks })
         switch result {
         case .success: return nil
         case .failure(let failure): return failure.check
@@ -121,7 +122,8 @@ import Testing
         let parts = good.split(separator: ".")
         let redacted = "\(parts[0]).\(parts[1]).«id_token»"
         let expected = IDTokenVerifier.Expected(
-            issuer: Self.issuer, clientId: "sdkPublicClient", nonce: "n-1", accessToken: "«access_token»", now: Self.now)
+            issuer: Self.issuer, clientId: "sdkPublicClient", nonce: "n-1", accessToken: "«access_token»", now: Self.now
+        )
         let result = try await IDTokenVerifier().verify(
             redacted, expected: expected, jwks: { () throws(RunError) in ["keys": [signer.jwk]] })
         guard case .success(let verified) = result else {

@@ -1,6 +1,6 @@
+import CryptoExtras
 import Foundation
 import JourneyCore
-import CryptoExtras
 
 /// A minimal MobileFirst client for simulator tests: signs the registration data and client
 /// assertions with one RSA key (made once: key generation is slow).

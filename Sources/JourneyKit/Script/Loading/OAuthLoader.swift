@@ -12,8 +12,9 @@ extension LoadContext {
         else { return nil }
         var spec = OAuthSpec(clientId: clientId, location: node.location)
         if let grant = mapping["grant"] {
-            spec.grant = oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
-                OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
+            spec.grant =
+                oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
+                    OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
         spec.redirectUri = mapping["redirectUri"].flatMap { template($0, "oauth.redirectUri") }
         if spec.grant == .authorizationCode, spec.redirectUri == nil {
@@ -33,7 +34,9 @@ extension LoadContext {
         spec.acrValues = mapping["acrValues"].flatMap { template($0, "oauth.acrValues") }
         spec.authorize = mapping["authorize"].map { namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
-            if let entry = mapping["authorize"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: { $0.key == parameter.name }) {
+            if let entry = mapping["authorize"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+                $0.key == parameter.name
+            }) {
                 error(
                     "oauth.authorize.\(parameter.name) is set by the runner; write it as an oauth key or leave it out",
                     at: entry.keyNode)
@@ -49,7 +52,9 @@ extension LoadContext {
         if spec.grant == .clientCredentials {
             for key in ["redirectUri", "pkce", "acrValues", "authorize", "consent", "refresh", "userinfo"] {
                 if let entry = mapping.entries.first(where: { $0.key == key }) {
-                    error("oauth.\(key) has no effect with grant: clientCredentials (there is no user)", at: entry.keyNode)
+                    error(
+                        "oauth.\(key) has no effect with grant: clientCredentials (there is no user)", at: entry.keyNode
+                    )
                 }
             }
             if spec.clientAuth == .none {
@@ -125,8 +130,12 @@ extension LoadContext {
         if let claims = mapping["claims"] { tokens.claims = claimChecks(claims, "expect.tokens.claims") }
         if let expiresIn = mapping["expiresIn"], let range = expiresIn.mapping("expect.tokens.expiresIn") {
             range.allowOnly(["min", "max"], in: "expect.tokens.expiresIn")
-            tokens.expiresInMin = range["min"].flatMap { int($0, "expect.tokens.expiresIn.min", in: 0...Int(Int32.max)) }
-            tokens.expiresInMax = range["max"].flatMap { int($0, "expect.tokens.expiresIn.max", in: 0...Int(Int32.max)) }
+            tokens.expiresInMin = range["min"].flatMap {
+                int($0, "expect.tokens.expiresIn.min", in: 0...Int(Int32.max))
+            }
+            tokens.expiresInMax = range["max"].flatMap {
+                int($0, "expect.tokens.expiresIn.max", in: 0...Int(Int32.max))
+            }
         }
         tokens.refreshToken = mapping["refreshToken"]?.bool("expect.tokens.refreshToken")
         tokens.idToken = mapping["idToken"]?.bool("expect.tokens.idToken")

@@ -178,18 +178,28 @@ extension LoadContext {
     private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
         guard oauth == nil else { return }
         let hint = "add an oauth: block (clientId, redirectUri, scope)"
-        if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: { $0.key == "tokens" }) {
-            error("expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode, hint: hint)
+        if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+            $0.key == "tokens"
+        }) {
+            error(
+                "expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode,
+                hint: hint)
         }
         if let request, request.auth != .session,
-            let auth = mapping["request"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: { $0.key == "auth" })
+            let auth = mapping["request"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+                $0.key == "auth"
+            })
         {
-            error("request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none", at: auth.value, hint: hint)
+            error(
+                "request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none",
+                at: auth.value, hint: hint)
         }
         if let cleanup, let entries = mapping["cleanup"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries {
             for entry in entries where ["revoke", "endSession"].contains(entry.key) {
                 if entry.key == "revoke" ? cleanup.revoke : cleanup.endSession {
-                    error("cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none", at: entry.keyNode, hint: hint)
+                    error(
+                        "cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none",
+                        at: entry.keyNode, hint: hint)
                 }
             }
         }

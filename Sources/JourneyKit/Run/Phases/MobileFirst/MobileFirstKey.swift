@@ -1,7 +1,7 @@
+import CryptoExtras
 import Foundation
 import JourneyCore
 import Synchronization
-import CryptoExtras
 
 /// The MobileFirst client's RSA key (2048 bit, e = 65537): RS256 signatures and its public JWK.
 /// Generating one takes a while, so a process makes one and every run reuses it; each run still

@@ -64,7 +64,9 @@ struct Authorization: Sendable {
 
     /// The code from a redirect to `redirect_uri`, an `error=` there, or a redirect elsewhere (the
     /// login page: the session was not accepted).
-    private func redirect(_ response: TransportResponse, of request: TransportRequest, at index: Int, in session: RunSession)
+    private func redirect(
+        _ response: TransportResponse, of request: TransportRequest, at index: Int, in session: RunSession
+    )
         throws(RunError) -> Result
     {
         guard let location = response.headers.value("location"), !location.isEmpty else {

@@ -43,7 +43,8 @@ enum ClientAssertion {
         } else {
             throw RunError(
                 .script,
-                "oauth.privateKeyJwt.key (\(keyFile.location)): \(path) is not a PEM private key for RS256 (RSA) or ES256 (P-256)")
+                "oauth.privateKeyJwt.key (\(keyFile.location)): \(path) is not a PEM private key for RS256 (RSA) or ES256 (P-256)"
+            )
         }
         let issued = Int(now.timeIntervalSince1970)
         let claims = Claims(
@@ -51,7 +52,8 @@ enum ClientAssertion {
         do {
             return try await keys.sign(claims, kid: kid)
         } catch {
-            throw RunError(.script, "oauth.privateKeyJwt.key (\(keyFile.location)): signing the client assertion failed: \(error)")
+            throw RunError(
+                .script, "oauth.privateKeyJwt.key (\(keyFile.location)): signing the client assertion failed: \(error)")
         }
     }
 }

@@ -77,7 +77,8 @@ struct IDTokenVerifier: Sendable {
             let kid = header["kid"]?.stringValue.map { "'\($0)'" } ?? "(none)"
             return Failure(check: "kid", message: "the ID token's kid \(kid) is not in the provider's JWKS")
         } catch {
-            return Failure(check: "signature", message: "the ID token's signature does not verify with the provider's JWKS")
+            return Failure(
+                check: "signature", message: "the ID token's signature does not verify with the provider's JWKS")
         }
     }
 
@@ -92,12 +93,15 @@ struct IDTokenVerifier: Sendable {
     static func decode(_ token: String) -> Result<Decoded, Failure> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let header = segment(parts[0]), let claims = segment(parts[1])?.objectValue else {
-            return .failure(Failure(check: "format", message: "the ID token is not a signed JWT (header.payload.signature)"))
+            return .failure(
+                Failure(check: "format", message: "the ID token is not a signed JWT (header.payload.signature)"))
         }
         let algorithm = header["alg"]?.stringValue ?? ""
         guard acceptedAlgorithms.contains(algorithm) else {
             return .failure(
-                Failure(check: "alg", message: "the ID token is signed with '\(algorithm)'; only RS256 and ES256 are accepted"))
+                Failure(
+                    check: "alg",
+                    message: "the ID token is signed with '\(algorithm)'; only RS256 and ES256 are accepted"))
         }
         return .success(Decoded(header: header, claims: claims, signature: String(parts[2])))
     }

@@ -28,9 +28,10 @@ struct OAuthClient: Sendable {
     private func authorizationCode(in session: RunSession, phase: String) async throws(RunError) -> Grant {
         let endpoints = try await self.endpoints(in: session)
         let clientId = try session.context.evaluator.evaluate(spec.clientId).text
-        let redirectUri = try spec.redirectUri.map { template throws(RunError) in
-            try session.context.evaluator.evaluate(template).text
-        } ?? ""
+        let redirectUri =
+            try spec.redirectUri.map { template throws(RunError) in
+                try session.context.evaluator.evaluate(template).text
+            } ?? ""
         let state = Base64URL.encode(session.context.randomBytes(16))
         let nonce = Base64URL.encode(session.context.randomBytes(16))
         var parameters = [
@@ -109,7 +110,8 @@ struct OAuthClient: Sendable {
         _ form: [(String, String)], clientId: String, endpoints: OAuthEndpoints, nonce: String?,
         requested: [String], in session: RunSession, phase: String
     ) async throws(RunError) -> Grant {
-        let (fields, headers) = try await authenticated(form, clientId: clientId, audience: endpoints.token, in: session)
+        let (fields, headers) = try await authenticated(
+            form, clientId: clientId, audience: endpoints.token, in: session)
         let request = TransportRequest(
             method: "POST", url: endpoints.token,
             headers: [HeaderField("Accept", "application/json")] + headers + session.endpoint.extraHeaders,
@@ -137,18 +139,24 @@ struct OAuthClient: Sendable {
         OAuthSecrets.register(tokens, with: session.redactor)
         session.note(stepAt: index, "oauth", Self.describe(tokens))
         if let idToken = tokens.idToken {
-            let issuer = endpoints.issuer ?? OAuthEndpoints.realmBase(
-                base: session.endpoint.baseURL, realm: session.endpoint.realm)
+            let issuer =
+                endpoints.issuer
+                ?? OAuthEndpoints.realmBase(
+                    base: session.endpoint.baseURL, realm: session.endpoint.realm)
             let expected = IDTokenVerifier.Expected(
                 issuer: issuer, clientId: clientId, nonce: nonce, accessToken: accessToken, now: session.clock.now())
-            switch try await IDTokenVerifier().verify(idToken, expected: expected, jwks: { () async throws(RunError) in
-                try await jwks(endpoints, in: session)
-            }) {
+            switch try await IDTokenVerifier().verify(
+                idToken, expected: expected,
+                jwks: { () async throws(RunError) in
+                    try await jwks(endpoints, in: session)
+                })
+            {
             case .success(let verified):
                 tokens.claims = verified.claims
                 session.note(
                     stepAt: index, "id_token",
-                    (["verified"] + verified.notes).joined(separator: "; ") + ", sub \(verified.claims["sub"]?.displayText ?? "?")")
+                    (["verified"] + verified.notes).joined(separator: "; ")
+                        + ", sub \(verified.claims["sub"]?.displayText ?? "?")")
             case .failure(let failure):
                 session.note(stepAt: index, "id_token", "\(failure.check): \(failure.message)")
                 return .refused(
@@ -205,7 +213,9 @@ struct OAuthClient: Sendable {
     }
 
     /// `POST token/revoke` with the client's authentication.
-    func revoke(_ token: String, hint: String, in session: RunSession) async throws(RunError) -> (TransportResponse, Int) {
+    func revoke(_ token: String, hint: String, in session: RunSession) async throws(RunError) -> (
+        TransportResponse, Int
+    ) {
         let endpoints = try await self.endpoints(in: session)
         let clientId = try session.context.evaluator.evaluate(spec.clientId).text
         let (fields, headers) = try await authenticated(
@@ -226,11 +236,13 @@ struct OAuthClient: Sendable {
         let defaults = OAuthEndpoints.am(base: endpoint.baseURL, realm: endpoint.realm)
         var endpoints = defaults
         if spec.discovery {
-            let url = OAuthEndpoints.realmBase(base: endpoint.baseURL, realm: endpoint.realm)
+            let url =
+                OAuthEndpoints.realmBase(base: endpoint.baseURL, realm: endpoint.realm)
                 + "/.well-known/openid-configuration"
             let (response, index) = try await session.call(
                 TransportRequest(
-                    method: "GET", url: url, headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
+                    method: "GET", url: url,
+                    headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
                     timeoutSeconds: endpoint.timeout), phase: "oauth discovery")
             if response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil {
                 endpoints = OAuthEndpoints.discovered(json, fallback: defaults)
@@ -248,7 +260,8 @@ struct OAuthClient: Sendable {
         if let known = session.withState({ $0.oauthKeys }) { return known }
         let endpoint = session.endpoint
         let request = TransportRequest(
-            method: "GET", url: endpoints.jwks, headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
+            method: "GET", url: endpoints.jwks,
+            headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
             timeoutSeconds: endpoint.timeout)
         let (response, index) = try await session.call(request, phase: "oauth keys")
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json["keys"]?.arrayValue != nil

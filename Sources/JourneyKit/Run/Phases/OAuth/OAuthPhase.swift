@@ -31,7 +31,9 @@ struct OAuthPhase: PhaseDriver {
             switch try await client.refresh(tokens, in: session, phase: "oauth refresh") {
             case .tokens(let fresh):
                 if let old = tokens.refreshToken, let new = fresh.refreshToken, let index = session.lastStepIndex {
-                    session.note(stepAt: index, "refresh", old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
+                    session.note(
+                        stepAt: index, "refresh",
+                        old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
                 }
                 tokens = fresh
             case .refused(let refusal): return .end(refusal)
@@ -52,7 +54,9 @@ struct OAuthPhase: PhaseDriver {
         let endpoints = try await client.endpoints(in: session)
         let request = TransportRequest(
             method: "GET", url: endpoints.userinfo,
-            headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)")]
+            headers: [
+                HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)"),
+            ]
                 + session.endpoint.extraHeaders,
             timeoutSeconds: session.endpoint.timeout)
         let (response, index) = try await session.call(request, phase: "oauth userinfo")

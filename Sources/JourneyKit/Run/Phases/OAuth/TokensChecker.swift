@@ -11,7 +11,8 @@ enum TokensChecker {
             let missing = scopes.filter { !tokens.scope.contains($0) }
             if !missing.isEmpty {
                 failures.append(
-                    "expected scope \(missing.joined(separator: " ")) granted, got '\(tokens.scope.joined(separator: " "))'")
+                    "expected scope \(missing.joined(separator: " ")) granted, got '\(tokens.scope.joined(separator: " "))'"
+                )
             }
         case .matches(let pattern)?:
             let scope = tokens.scope.joined(separator: " ")
@@ -68,7 +69,8 @@ enum TokensChecker {
                     failures.append("expected \(what) \(name) '\(text)', got \(shown)")
                 }
             case .equals(let json):
-                if value.map({ !ExpectationChecker.contains($0, json) && !redactedMatch($0, json.displayText) }) ?? true {
+                if value.map({ !ExpectationChecker.contains($0, json) && !redactedMatch($0, json.displayText) }) ?? true
+                {
                     failures.append("expected \(what) \(name) \(json.compactJSON), got \(shown)")
                 }
             }

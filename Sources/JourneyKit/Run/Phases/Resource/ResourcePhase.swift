@@ -78,7 +78,9 @@ struct ResourcePhase: PhaseDriver {
             request.headers.replace("Authorization", with: "Bearer \(tokens.accessToken)")
         case .idtoken:
             guard let idToken = tokens.idToken else {
-                throw RunError(.script, "request.auth is idtoken, and the token response held no ID token (is openid in oauth.scope?)")
+                throw RunError(
+                    .script,
+                    "request.auth is idtoken, and the token response held no ID token (is openid in oauth.scope?)")
             }
             request.headers.replace("X-IdToken", with: idToken)
         case .session:
