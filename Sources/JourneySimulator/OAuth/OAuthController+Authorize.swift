@@ -20,12 +20,11 @@ extension OAuthController {
         let state = call["state"]
         let responseType = call["response_type"] ?? ""
         guard responseType == "code" else {
+            // AM leaves the colon of this description unencoded.
             var query = "error=unsupported_response_type&error_description=Response+type+is+not+supported:+"
             query += FormEncoding.encode(responseType)
             if let state { query += "&state=" + FormEncoding.encode(state) }
-            var reply = OAuthReply.redirect(redirect, [], outcome: "302 unsupported_response_type")
-            reply.headers[.location] = redirect + (redirect.contains("?") ? "&" : "?") + query
-            return reply
+            return OAuthReply.redirect(redirect, query: query, outcome: "302 unsupported_response_type")
         }
         let scope = requestedScope(call["scope"], client: client)
         let unknown = scope.filter { !client.scopes.contains($0) }

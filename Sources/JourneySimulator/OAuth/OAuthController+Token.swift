@@ -33,11 +33,13 @@ extension OAuthController {
         case .redeemed(let value): issued = value
         case .reused, .unknown: return OAuthReply.invalidGrant
         }
+        // The redirect_uri authorize was sent, or (when it used the client's only one) none or that one.
         let redirect = call["redirect_uri"]
-        guard issued.context.clientId == client.clientId, issued.expires > now,
-            redirect == issued.requestedRedirectURI || (issued.requestedRedirectURI == nil && redirect == nil)
-                || (issued.requestedRedirectURI == nil && redirect == issued.redirectURI)
-        else { return OAuthReply.invalidGrant }
+        let redirectMatches =
+            issued.requestedRedirectURI.map { redirect == $0 } ?? (redirect == nil || redirect == issued.redirectURI)
+        guard issued.context.clientId == client.clientId, issued.expires > now, redirectMatches else {
+            return OAuthReply.invalidGrant
+        }
         if let challenge = issued.challenge {
             guard let verifier = call["code_verifier"],
                 Self.pkceMatches(verifier: verifier, challenge: challenge, method: issued.challengeMethod ?? "plain")

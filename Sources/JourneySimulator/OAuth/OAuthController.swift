@@ -122,9 +122,13 @@ enum OAuthReply {
     /// A 302 to `uri` with `parameters` added to its query (form-encoded; nil values left out).
     static func redirect(_ uri: String, _ parameters: [(String, String?)], outcome: String) -> HTTPReply {
         let query = parameters.compactMap { name, value in value.map { "\(name)=\(FormEncoding.encode($0))" } }
+        return redirect(uri, query: query.joined(separator: "&"), outcome: outcome)
+    }
+
+    /// A 302 to `uri` with an encoded `query` added to its own.
+    static func redirect(_ uri: String, query: String, outcome: String) -> HTTPReply {
         var headers = HTTPFields()
-        headers[.location] =
-            query.isEmpty ? uri : uri + (uri.contains("?") ? "&" : "?") + query.joined(separator: "&")
+        headers[.location] = query.isEmpty ? uri : uri + (uri.contains("?") ? "&" : "?") + query
         return HTTPReply(status: .found, headers: headers, body: [], logOutcome: outcome)
     }
 }
