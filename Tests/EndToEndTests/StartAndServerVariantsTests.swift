@@ -15,6 +15,10 @@ import Testing
         tree = tree.replacingOccurrences(
             of: "\nsettings:\n", with: "\nsettings:\n" + settings.map { "  \($0)\n" }.joined())
         try Data(tree.utf8).write(to: directory.appendingPathComponent("tree.yaml"))
+        // The tree's oauth: key files are relative to it.
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("journeys/trees/keys"),
+            to: directory.appendingPathComponent("keys"))
         for (name, text) in scripts {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }

@@ -16,7 +16,7 @@ struct LoaderTests {
             let path = Paths.trees.appendingPathComponent(file).path
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasPrefix("# yaml-language-server: $schema=../../schemas/simulator.schema.json\n"))
-            #expect(SimulatorLoader.lint(text: text, file: file).isEmpty)
+            #expect(SimulatorLoader.lint(text: text, file: path).isEmpty)
             #expect(SimulatorLoader.isSimulatorFile(text: text))
             let definition = try SimulatorLoader.load(path: path)
             #expect(definition.journeys.count >= 10 || definition.mobileFirst != nil)

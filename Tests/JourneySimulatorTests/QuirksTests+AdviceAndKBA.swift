@@ -13,7 +13,8 @@ extension QuirksTests {
 
     @Test("igAdviceEncodedTwice: the redirect's advice and goto are percent-encoded twice")
     func igAdviceEncodedTwice() async throws {
-        try await Harness.run(try Self.exampleTree(adding: "quirks: { igAdviceEncodedTwice: true }")) { h in
+        let tree = try Self.exampleTree(adding: "quirks: { igAdviceEncodedTwice: true }")
+        try await Harness.run(tree, file: Paths.exampleTree) { h in
             let token = try await h.login()
             let redirect = try await h.get("/ig/withdraw", headers: [("Cookie", "iPlanetDirectoryPro=\(token)")])
             #expect(redirect.status == 307)
@@ -84,7 +85,7 @@ extension QuirksTests {
     @Test("an unknown quirk is an error with a did-you-mean")
     func unknownQuirk() throws {
         let diagnostics = SimulatorLoader.lint(
-            text: try Self.exampleTree(adding: "quirks: { igAdviceEncodedTwise: true }"), file: "am.yaml")
+            text: try Self.exampleTree(adding: "quirks: { igAdviceEncodedTwise: true }"), file: Paths.exampleTree)
         #expect(diagnostics.contains { $0.message.contains("igAdviceEncodedTwise") && $0.severity == .error })
         #expect(diagnostics.contains { ($0.hint ?? "").contains("igAdviceEncodedTwice") })
     }

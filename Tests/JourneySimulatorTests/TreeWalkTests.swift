@@ -16,7 +16,8 @@ struct TreeWalkTests {
         let definition = try SimulatorLoader.load(path: Paths.trees.appendingPathComponent(file).path)
         let trace = EdgeTrace()
         let yaml = try String(contentsOf: Paths.trees.appendingPathComponent(file), encoding: .utf8)
-        try await Harness.run(yaml, trace: trace, logRequests: false) { h in
+        let path = Paths.trees.appendingPathComponent(file).path
+        try await Harness.run(yaml, file: path, trace: trace, logRequests: false) { h in
             let walker = Walker(h: h, definition: definition)
             for name in definition.journeyNames {
                 let journey = try #require(definition.journeys[name])

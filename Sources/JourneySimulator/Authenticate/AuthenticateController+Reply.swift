@@ -26,7 +26,9 @@ extension AuthenticateController {
                 if let existing = state.existingSession, sessions.valid(existing, now: now) != nil {
                     token = existing
                 } else {
-                    token = createSession(username: state.values["user"]?["username"]?.stringValue, realm: state.realm)
+                    token = createSession(
+                        username: state.values["user"]?["username"]?.stringValue, realm: state.realm,
+                        journey: state.journey)
                     newCookie = true
                 }
             }
@@ -118,20 +120,20 @@ extension AuthenticateController {
         page.callbacks.map(\.type).joined(separator: ", ")
     }
 
-    func createSession(username: String?, realm: String) -> String {
+    func createSession(username: String?, realm: String, journey: String) -> String {
         let token = "\(env.random.token(27)).*AAJTSQACMDEAAlNLABw\(env.random.token(28))AAR0eXBlAANDVFMAAlMxAAA.*"
         let created = now
         sessions.add(
             SimSession(
                 tokenId: token, username: username, realm: realm, created: created, lastAccess: created,
                 expires: created.addingTimeInterval(Double(settings.sessionLifetime)),
-                contextId: env.random.uuid()))
+                contextId: env.random.uuid(), journey: journey))
         return token
     }
 
     /// Marks what a successful journey proved: the transaction or step-up, and that the tree ran.
     private func completeAdvice(_ state: JourneyState, token: String) {
         sessions.recordTree(state.journey, for: token, now: now)
-        if case .transaction(let txid) = state.advice { transactions.satisfy(txid, session: token) }
+        if case .transaction(let txid) = state.advice { transactions.satisfy(txid, session: token, now: now) }
     }
 }

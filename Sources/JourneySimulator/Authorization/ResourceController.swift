@@ -8,6 +8,8 @@ struct ResourceController: SimulatorController {
     let resources: [ResourceDefinition]
     let cookies: SessionCookies
     let transactions: TransactionStore
+    /// The OAuth provider's tokens, for `auth: bearer` and `auth: idtoken` resources.
+    let oauthTokens: OAuthTokenStore
     let env: EngineEnvironment
 
     var settings: SimulatorSettings { cookies.settings }
@@ -26,6 +28,14 @@ struct ResourceController: SimulatorController {
     }
 
     private func resourceReply(_ resource: ResourceDefinition, _ request: IncomingRequest) -> HTTPReply {
+        switch resource.auth {
+        case .session: sessionResourceReply(resource, request)
+        case .bearer: bearerResourceReply(resource, request)
+        case .idtoken: idTokenResourceReply(resource, request)
+        }
+    }
+
+    private func sessionResourceReply(_ resource: ResourceDefinition, _ request: IncomingRequest) -> HTTPReply {
         guard let session = cookies.session(of: request, now: env.clock.now()) else { return .accessDenied }
         switch resource.advice {
         case .transaction:
@@ -46,10 +56,12 @@ struct ResourceController: SimulatorController {
             }
             return advise(
                 resource, request, name: "AuthenticateToServiceConditionAdvice", value: resource.serviceAdviceValue)
+        case .none:
+            return .json(.ok, resource.body, outcome: "200 authorized (session)")
         }
     }
 
-    private func advise(_ resource: ResourceDefinition, _ request: IncomingRequest, name: String, value: String)
+    func advise(_ resource: ResourceDefinition, _ request: IncomingRequest, name: String, value: String)
         -> HTTPReply
     {
         let resourceURL = request.baseURL + resource.path

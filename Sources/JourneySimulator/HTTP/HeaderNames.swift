@@ -6,5 +6,6 @@ extension HTTPField.Name {
     static let pragma = Self("Pragma")!
     static let simulatorFault = Self("X-Simulator-Fault")!
     static let txid = Self("X-TxID")!
+    static let idToken = Self("X-IdToken")!
     static let authenticateResponse = Self("x-authenticate-response")!
 }

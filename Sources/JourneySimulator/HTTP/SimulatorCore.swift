@@ -60,8 +60,17 @@ final class SimulatorCore: Sendable {
             controllers.append(
                 MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
         }
+        let oauthTokens = OAuthTokenStore()
+        if let oauth = definition.oauth {
+            controllers.append(
+                OAuthController(
+                    definition: oauth, cookies: cookies, tokens: oauthTokens, env: env,
+                    journeys: Set(definition.journeys.keys)))
+        }
         controllers.append(
-            ResourceController(resources: definition.resources, cookies: cookies, transactions: transactions, env: env))
+            ResourceController(
+                resources: definition.resources, cookies: cookies, transactions: transactions, oauthTokens: oauthTokens,
+                env: env))
         var router = SimulatorRouter()
         for controller in controllers { controller.addRoutes(to: &router) }
         self.router = router

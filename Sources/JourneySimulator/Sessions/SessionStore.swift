@@ -12,6 +12,8 @@ struct SimSession: Sendable {
     /// Journeys completed under this session, with when (for AuthenticateToService advice).
     var completedTrees: [String: Date] = [:]
     var contextId: String
+    /// The journey that created the session (an ID token's `acr`).
+    var journey = ""
 }
 
 /// Live sessions by tokenId.

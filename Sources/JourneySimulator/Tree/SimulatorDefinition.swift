@@ -12,15 +12,18 @@ public struct SimulatorDefinition: Sendable {
     public var resources: [ResourceDefinition]
     /// The MobileFirst Foundation mode (`mobilefirst:`), served under `/mfp/api`.
     public var mobileFirst: MobileFirstDefinition?
+    /// The OAuth 2.0 / OpenID Connect provider (`oauth:`), served under `/am/oauth2`.
+    public var oauth: OAuthDefinition?
     /// The files this definition was read from.
     public var files: [String]
 
     public init(
         settings: SimulatorSettings = SimulatorSettings(), users: [SimulatedUser] = [],
         journeys: [String: JourneyDefinition] = [:], resources: [ResourceDefinition] = [],
-        mobileFirst: MobileFirstDefinition? = nil, files: [String] = []
+        mobileFirst: MobileFirstDefinition? = nil, oauth: OAuthDefinition? = nil, files: [String] = []
     ) {
         self.mobileFirst = mobileFirst
+        self.oauth = oauth
         self.settings = settings
         self.users = users
         self.journeys = journeys
@@ -153,6 +156,18 @@ public struct NodeDefinition: Sendable {
 public struct ResourceDefinition: Sendable {
     public enum Advice: String, Sendable, CaseIterable {
         case transaction, authenticateToService
+        /// No advice: the credential check alone (a bearer token with its scope, an ID token).
+        case none
+    }
+
+    /// What the request must carry.
+    public enum Auth: String, Sendable, CaseIterable {
+        /// The session cookie (AM's policy engine or IG with an SSO session).
+        case session
+        /// `Authorization: Bearer <access token>` (IG as an OAuth 2.0 resource server).
+        case bearer
+        /// An ID token in `X-IdToken` (or `_idtoken`), evaluated as AM's policy engine does.
+        case idtoken
     }
 
     public enum Delivery: String, Sendable, CaseIterable {
@@ -167,8 +182,11 @@ public struct ResourceDefinition: Sendable {
     }
 
     public var path: String
+    public var auth: Auth = .session
+    /// `auth: bearer`: the scope the access token must hold.
+    public var scope: String?
     public var advice: Advice
-    /// The journey run to satisfy the advice.
+    /// The journey run to satisfy the advice (empty with `advice: none`).
     public var tree: String
     /// The realm named in the advice and the redirect.
     public var realm: String

@@ -38,6 +38,12 @@ public enum SimulatorLoader {
                         }
                         current.mobileFirst = mobileFirst
                     }
+                    if let oauth = definition.oauth {
+                        if current.oauth != nil {
+                            problems.append(.error("oauth is declared in more than one file", at: oauth.location))
+                        }
+                        current.oauth = oauth
+                    }
                     current.files += definition.files
                     merged = current
                 } else {

@@ -1,7 +1,7 @@
 import JourneyCore
 
 extension TreeParser {
-    static let resourceKeys = ["path", "advice", "tree", "realm", "delivery", "encoding", "body"]
+    static let resourceKeys = ["path", "auth", "scope", "advice", "tree", "realm", "delivery", "encoding", "body"]
 
     func parseResources(_ node: YNode) -> [ResourceDefinition] {
         guard let items = node.sequence("resources") else { return [] }
@@ -9,21 +9,35 @@ extension TreeParser {
         for item in items {
             guard let map = item.mapping("a resource") else { continue }
             map.allowOnly(Self.resourceKeys, in: "a resource")
-            guard let pathNode = map.required("path", in: "a resource"), let path = pathNode.string("path"),
-                let tree = map.required("tree", in: "a resource")?.string("tree")
-            else { continue }
+            guard let pathNode = map.required("path", in: "a resource"), let path = pathNode.string("path") else {
+                continue
+            }
+            let advice = enumValue(map["advice"], ResourceDefinition.Advice.self, "advice") ?? .transaction
+            let auth = enumValue(map["auth"], ResourceDefinition.Auth.self, "auth") ?? .session
+            // Without advice there is no journey to run; a session resource always advises.
+            var tree = ""
+            if advice != .none || map["tree"] != nil {
+                guard let name = map.required("tree", in: "a resource")?.string("tree") else { continue }
+                tree = name
+            }
+            if advice == .none, auth == .session, let node = map["advice"] {
+                reader.error("advice: none needs auth: bearer or idtoken (a session resource advises)", at: node)
+            }
+            let scope = map["scope"]?.string("scope")
+            if let node = map["scope"], auth != .bearer {
+                reader.error("scope is a setting of auth: bearer resources", at: node)
+            }
             if !path.hasPrefix("/") || path.hasPrefix("/am/") || path.hasPrefix("/__simulator") {
                 reader.error("a resource path starts with '/' and is outside /am and /__simulator", at: pathNode)
             }
             if resources.contains(where: { $0.path == path }) {
                 reader.error("resource '\(path)' is declared twice", at: pathNode)
             }
-            let advice = enumValue(map["advice"], ResourceDefinition.Advice.self, "advice") ?? .transaction
             let delivery = enumValue(map["delivery"], ResourceDefinition.Delivery.self, "delivery") ?? .policy
             let encoding = enumValue(map["encoding"], ResourceDefinition.Encoding.self, "encoding") ?? .url
             resources.append(
                 ResourceDefinition(
-                    path: path, advice: advice, tree: tree,
+                    path: path, auth: auth, scope: scope, advice: advice, tree: tree,
                     realm: Realm.normalize(map["realm"]?.string("realm") ?? "/"),
                     delivery: delivery, encoding: encoding, body: map["body"]?.json ?? ["result": "ok"],
                     location: item.location))

@@ -9,7 +9,7 @@ final class TreeParser {
     }
 
     static let topLevelKeys = [
-        "kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst",
+        "kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst", "oauth",
     ]
 
     func parseFile(_ root: YNode) -> SimulatorDefinition? {
@@ -38,6 +38,7 @@ final class TreeParser {
             definition.journeys = parseJourneys(journeys)
         }
         if let resources = top["resources"] { definition.resources = parseResources(resources) }
+        if let oauth = top["oauth"] { definition.oauth = parseOAuth(oauth) }
         if let settings = top["settings"], settings.isMapping, let node = settings.mapping()?["defaultJourney"],
             top["journeys"] != nil
         {

@@ -6,7 +6,7 @@ struct TreeValidator {
     let definition: SimulatorDefinition
 
     func validate() {
-        for resource in definition.resources where definition.journeys[resource.tree] == nil {
+        for resource in definition.resources where !resource.tree.isEmpty && definition.journeys[resource.tree] == nil {
             reader.error(
                 "resource '\(resource.path)' names unknown journey '\(resource.tree)'", at: resource.location,
                 hint: DidYouMean.hint(for: resource.tree, among: definition.journeyNames))

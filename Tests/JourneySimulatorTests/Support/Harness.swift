@@ -46,21 +46,22 @@ struct Harness: Sendable {
     let clock: ManualClock
     let logs: LogLines
 
-    static func definition(_ yaml: String? = nil) throws -> SimulatorDefinition {
-        if let yaml { return try SimulatorLoader.load(text: yaml, file: "test.yaml") }
+    /// The tree `yaml` (the example tree when nil); `file` is where its relative paths (key files) start.
+    static func definition(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorDefinition {
+        if let yaml { return try SimulatorLoader.load(text: yaml, file: file) }
         return try SimulatorLoader.load(path: Paths.exampleTree)
     }
 
     static func run<T: Sendable>(
-        _ yaml: String? = nil, maxBodyBytes: Int = 1 << 20, trace: EdgeTrace? = nil, logRequests: Bool = true,
-        _ body: (Harness) async throws -> T
+        _ yaml: String? = nil, file: String = "test.yaml", maxBodyBytes: Int = 1 << 20, trace: EdgeTrace? = nil,
+        logRequests: Bool = true, _ body: (Harness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
         let logs = LogLines()
         var options = SimulatorOptions(
             clock: clock, logRequests: logRequests, log: { logs.append($0) }, maxBodyBytes: maxBodyBytes, seed: 42)
         options.edgeTrace = trace
-        let simulator = try await Simulator.start(try definition(yaml), options: options)
+        let simulator = try await Simulator.start(try definition(yaml, file: file), options: options)
         let harness = Harness(simulator: simulator, clock: clock, logs: logs)
         do {
             let result = try await body(harness)
