@@ -8,7 +8,7 @@ protocol SimulatorController: Sendable {
 }
 
 /// Finds the controller route for a request path. Checked in this order: path prefixes (which do
-/// not overlap: `/__simulator`, `/am/json`, `/mfp/api`), then exact paths; anything else is a 404.
+/// not overlap: `/__simulator`, `/am/json`, `/am/oauth2`, `/mfp/api`), then exact paths; anything else is a 404.
 ///
 /// Not Hummingbird's `Router`: AM's realm paths put a variable number of `realms/<name>` segments
 /// before the endpoint, and faults, body limits and CORS apply before routing (to 404s too), so the
