@@ -16,13 +16,16 @@ import Testing
         "journeys/oauth-client-credentials.yaml",
     ]
 
-    static func client(_ id: String, _ extra: String = "") -> String {
+    static func client(
+        _ id: String, _ extra: String = "", redirectUri: String = "org.forgerock.demo:/oauth2redirect"
+    ) -> String {
         """
         oauth:
           clientId: \(id)
-          redirectUri: org.forgerock.demo:/oauth2redirect
+          redirectUri: \(redirectUri)
           scope: [openid, profile]
         \(extra)
+
         """
     }
 
@@ -73,19 +76,21 @@ import Testing
         #expect(passing.status == 0, "\(passing.stdout)")
     }
 
+    static let webRedirect = "https://app.example.com/callback"
+
     @Test func aConsentPageIsConsentRequiredUnlessAnswered() async throws {
-        let unanswered = try await CLI.run(["run", try BadInputTests.script(Self.login + Self.client("consentClient"))])
+        let unanswered = try await CLI.run(["run", try BadInputTests.script(Self.login + Self.client("consentClient", redirectUri: Self.webRedirect))])
         #expect(unanswered.status == 1, "\(unanswered.stdout)")
         #expect(unanswered.stdout.contains("got failure 200 consent_required"))
 
-        let allowed = try BadInputTests.script(Self.login + Self.client("consentClient", "  consent: allow"))
+        let allowed = try BadInputTests.script(Self.login + Self.client("consentClient", "  consent: allow", redirectUri: Self.webRedirect))
         let allowedRun = try await CLI.run(["run", allowed])
         #expect(allowedRun.status == 0, "\(allowedRun.stdout)")
         #expect(allowedRun.stdout.contains("consent allow"))
 
         // A denial comes back as a redirect to redirect_uri?error=access_denied.
         let denied = try BadInputTests.script(
-            Self.login + Self.client("consentClient", "  consent: deny")
+            Self.login + Self.client("consentClient", "  consent: deny", redirectUri: Self.webRedirect)
                 + "expect: { outcome: { failure: { error: access_denied, code: 302, errorDescription: /did not authorize/ } } }\n"
         )
         let deniedRun = try await CLI.run(["run", denied])

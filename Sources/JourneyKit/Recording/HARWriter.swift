@@ -11,7 +11,8 @@ public enum HARWriter {
     /// Query parameters whose value is always hidden, even when the run did not know it as a
     /// secret: when writing a recording, and when a replay compares a recorded query.
     static let secretQueryNames: Set<String> = Redactor.secretMembers.union([
-        "code", "token", "access_token", "id_token", "refresh_token", "client_secret", "password", "assertion",
+        "code", "token", "access_token", "id_token", "id_token_hint", "refresh_token", "code_verifier", "client_secret",
+        "password", "assertion",
     ])
 
     /// A HAR document holding `results`, one page each (invalid scripts, which sent nothing, are left out).
