@@ -79,11 +79,14 @@ import Testing
     static let webRedirect = "https://app.example.com/callback"
 
     @Test func aConsentPageIsConsentRequiredUnlessAnswered() async throws {
-        let unanswered = try await CLI.run(["run", try BadInputTests.script(Self.login + Self.client("consentClient", redirectUri: Self.webRedirect))])
+        let unanswered = try await CLI.run([
+            "run", try BadInputTests.script(Self.login + Self.client("consentClient", redirectUri: Self.webRedirect)),
+        ])
         #expect(unanswered.status == 1, "\(unanswered.stdout)")
         #expect(unanswered.stdout.contains("got failure 200 consent_required"))
 
-        let allowed = try BadInputTests.script(Self.login + Self.client("consentClient", "  consent: allow", redirectUri: Self.webRedirect))
+        let allowed = try BadInputTests.script(
+            Self.login + Self.client("consentClient", "  consent: allow", redirectUri: Self.webRedirect))
         let allowedRun = try await CLI.run(["run", allowed])
         #expect(allowedRun.status == 0, "\(allowedRun.stdout)")
         #expect(allowedRun.stdout.contains("consent allow"))
