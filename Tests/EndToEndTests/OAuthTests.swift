@@ -202,6 +202,47 @@ import Testing
         #expect(result.status == .passed, "\(result.failures.map(\.message)) \(String(describing: result.outcome))")
     }
 
+    /// A confidential client that authenticates with private_key_jwt gets ES256 ID tokens; a
+    /// resource protected by AM's policy evaluation with the ID token (X-IdToken) steps up, and
+    /// the retry carries a new ID token.
+    @Test func privateKeyJwtAndAnIDTokenResourceStepUp() async throws {
+        let key = Repository.root.appendingPathComponent("journeys/keys/jwt-client.pem").path
+        let script = try BadInputTests.script(
+            Self.login
+                + """
+                oauth:
+                  clientId: jwtClient
+                  redirectUri: \(Self.webRedirect)
+                  scope: [openid, profile]
+                  privateKeyJwt: { key: \(key), kid: jwt-client }
+                request: { url: /api/statement, auth: idtoken }
+                expect:
+                  outcome: { authorized: { advice: AuthenticateToServiceConditionAdvice, body: { statement: ok } } }
+                  tokens: { claims: { sub: demo, aud: jwtClient } }
+
+                """)
+        let output = try await CLI.run(["run", script])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("retry X-Tree: ConfirmPassword"))
+        #expect(output.stdout.components(separatedBy: "id_token verified").count == 3, "\(output.stdout)")
+
+        let service = try BadInputTests.script(
+            """
+            version: 1
+            name: Service with a key
+            server: { simulate: TREE, realm: alpha }
+            oauth:
+              grant: clientCredentials
+              clientId: jwtClient
+              privateKeyJwt: { key: \(key) }
+              scope: accounts
+            request: { url: /api/accounts, auth: bearer }
+
+            """)
+        let serviceRun = try await CLI.run(["run", service])
+        #expect(serviceRun.status == 0, "\(serviceRun.stdout)")
+    }
+
     /// `journey import` of a recording with an authorize / access_token exchange writes the oauth: block.
     @Test func importWritesTheOAuthBlock() async throws {
         let folder = try TemporaryFiles.directory()
