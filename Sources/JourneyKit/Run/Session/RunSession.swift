@@ -92,6 +92,11 @@ final class RunSession: Sendable {
         }
     }
 
+    /// Records the failure `message` on the step at `index` (naming the step) and in the run's list.
+    func fail(stepAt index: Int, _ message: String, location: SourceLocation?) {
+        fail(stepAt: index, ExpectationFailure(message, step: stepNumber(at: index), location: location))
+    }
+
     /// Marks the steps from `index` on that have no phase yet.
     func tagSteps(from index: Int, phase: String) {
         withState { state in

@@ -39,10 +39,7 @@ struct CleanupPhase: PhaseDriver {
                 session.note(stepAt: index, "logout", "already logged out (HTTP 401)")
             } else {
                 session.fail(
-                    stepAt: index,
-                    ExpectationFailure(
-                        "the logout answered \(session.describe(response))", step: session.stepNumber(at: index),
-                        location: spec.location))
+                    stepAt: index, "the logout answered \(session.describe(response))", location: spec.location)
             }
         }
         if let expected = spec.after {

@@ -62,10 +62,7 @@ struct OAuthPhase: PhaseDriver {
         let (response, index) = try await session.call(request, phase: "oauth userinfo")
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
             session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "userinfo answered \(session.describe(response))", step: session.stepNumber(at: index),
-                    location: client.spec.location))
+                stepAt: index, "userinfo answered \(session.describe(response))", location: client.spec.location)
             return nil
         }
         // A replayed userinfo may have the subject redacted (`«secret»`): a secret is never compared.
@@ -73,10 +70,7 @@ struct OAuthPhase: PhaseDriver {
             !InputValues.matches(sub, withPlaceholders: got)
         {
             session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "userinfo's sub '\(got)' is not the ID token's '\(sub)'", step: session.stepNumber(at: index),
-                    location: client.spec.location))
+                stepAt: index, "userinfo's sub '\(got)' is not the ID token's '\(sub)'", location: client.spec.location)
         }
         return json
     }

@@ -20,11 +20,7 @@ struct TokenCleanup: Sendable {
         if (200..<300).contains(response.status) {
             session.note(stepAt: index, "revoke", "\(hint) revoked")
         } else {
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "the revocation answered \(session.describe(response))", step: session.stepNumber(at: index),
-                    location: location))
+            session.fail(stepAt: index, "the revocation answered \(session.describe(response))", location: location)
         }
     }
 
@@ -45,11 +41,7 @@ struct TokenCleanup: Sendable {
         if (200..<400).contains(response.status) {
             session.note(stepAt: index, "endSession", "done (HTTP \(response.status))")
         } else {
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "the end of session answered \(session.describe(response))", step: session.stepNumber(at: index),
-                    location: location))
+            session.fail(stepAt: index, "the end of session answered \(session.describe(response))", location: location)
         }
     }
 }
