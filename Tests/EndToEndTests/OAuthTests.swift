@@ -273,6 +273,14 @@ import Testing
             output.stderr.contains("expect.tokens checks the tokens of an oauth: phase")
                 || output.stdout.contains("expect.tokens checks the tokens of an oauth: phase"))
         #expect((output.stdout + output.stderr).contains("cleanup.revoke acts on the tokens of an oauth: phase"))
+
+        let missingKey = try BadInputTests.script(
+            Self.login + Self.client("jwtClient", "  privateKeyJwt: { key: no-such-key.pem }"))
+        let keyLint = try await CLI.run(["lint", missingKey])
+        #expect(keyLint.status == 2)
+        #expect(
+            (keyLint.stdout + keyLint.stderr).contains(
+                "oauth.privateKeyJwt.key names 'no-such-key.pem', and there is no file"))
     }
 }
 

@@ -20,6 +20,14 @@ public enum ReferencedFiles {
                     "server.simulate names '\(tree.value)', and there is no file at \(resolve(tree.value, from: script.file))",
                     at: tree.location, length: tree.value.count))
         }
+        if let key = script.oauth?.privateKey,
+            !FileManager.default.fileExists(atPath: resolve(key.value, from: script.file))
+        {
+            diagnostics.append(
+                .error(
+                    "oauth.privateKeyJwt.key names '\(key.value)', and there is no file at \(resolve(key.value, from: script.file))",
+                    at: key.location, length: key.value.count))
+        }
         if let uses = script.uses {
             diagnostics += usedScript(
                 uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)],
