@@ -247,6 +247,15 @@ struct OAuthClient: Sendable {
             if response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil {
                 endpoints = OAuthEndpoints.discovered(json, fallback: defaults)
                 session.note(stepAt: index, "discovery", "issuer \(endpoints.issuer ?? "not named")")
+                // Credentials go where the document says: say so when that is another origin than the server's.
+                let origin = AMEndpoints.origin(of: endpoint.baseURL)
+                let elsewhere = [endpoints.authorize, endpoints.token].filter { AMEndpoints.origin(of: $0) != origin }
+                if !elsewhere.isEmpty {
+                    session.note(
+                        stepAt: index, "discovery",
+                        "endpoints at another origin than the server's: \(elsewhere.map(AMEndpoints.origin).joined(separator: ", "))"
+                    )
+                }
             } else {
                 session.note(stepAt: index, "discovery", "not offered (HTTP \(response.status)): AM's paths are used")
             }
