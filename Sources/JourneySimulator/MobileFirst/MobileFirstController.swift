@@ -8,7 +8,8 @@ extension HTTPField.Name {
 }
 
 /// `/mfp/api/...`: the MobileFirst Foundation 8.0 runtime (challenges.md §1): registration,
-/// preauthorize, authorization, token and adapters.
+/// preauthorize, logout, heartbeat, authorization, token (also for confidential clients),
+/// introspection and adapters.
 struct MobileFirstController: SimulatorController {
     static let mobileFirstPrefix = "/mfp/api"
 
@@ -34,6 +35,12 @@ struct MobileFirstController: SimulatorController {
             reply = request.method == .get ? mfpAuthorization(request, definition) : .methodNotAllowed(request.method)
         case "/az/v1/token":
             reply = request.method == .post ? mfpToken(request, definition) : .methodNotAllowed(request.method)
+        case "/az/v1/introspection":
+            reply = request.method == .post ? mfpIntrospection(request) : .methodNotAllowed(request.method)
+        case "/preauth/v1/logout":
+            reply = request.method == .post ? mfpLogout(request, definition) : .methodNotAllowed(request.method)
+        case "/preauth/v1/heartbeat":
+            reply = request.method == .post ? mfpHeartbeat(request, definition) : .methodNotAllowed(request.method)
         default:
             if path.hasPrefix("/adapters/") {
                 reply = mfpAdapter(request, path: path, definition)
