@@ -11,8 +11,8 @@ extension MobileFirstController {
         let form = IncomingRequest.parseQuery(String(decoding: request.body, as: UTF8.self))
         let client: MobileFirstClient
         switch assertedClient(form) {
-        case .success(let value): client = value
-        case .failure(let refusal): return refusal.reply
+        case .client(let value): client = value
+        case .refused(let reply): return reply
         }
         if let fault = mfpFault(.logout, client: client, definition) { return fault }
         guard let check = form["security_check"], !check.isEmpty else {
@@ -21,7 +21,7 @@ extension MobileFirstController {
         guard definition.securityChecks[check] != nil else {
             return Self.mfpError(400, "INVALID_REQUEST", "Unknown security check '\(check)'")
         }
-        mobileFirstStore.update(client.id) { $0.checks[check] = nil }
+        _ = mobileFirstStore.update(client.id) { $0.checks[check] = nil }
         return HTTPReply(status: .noContent, headers: HTTPFields(), body: [], logOutcome: "204 logout \(check)")
     }
 
@@ -30,38 +30,36 @@ extension MobileFirstController {
         let form = IncomingRequest.parseQuery(String(decoding: request.body, as: UTF8.self))
         let client: MobileFirstClient
         switch assertedClient(form) {
-        case .success(let value): client = value
-        case .failure(let refusal): return refusal.reply
+        case .client(let value): client = value
+        case .refused(let reply): return reply
         }
         if let fault = mfpFault(.heartbeat, client: client, definition) { return fault }
         let now = self.now
-        mobileFirstStore.update(client.id) { $0.lastActivity = now }
+        _ = mobileFirstStore.update(client.id) { $0.lastActivity = now }
         return HTTPReply(status: .noContent, headers: HTTPFields(), body: [], logOutcome: "204 heartbeat")
     }
 
-    struct Refusal: Error {
-        var reply: HTTPReply
+    private enum Asserted {
+        case client(MobileFirstClient)
+        case refused(HTTPReply)
     }
 
     /// The registered client whose key signed the form's `client_assertion`.
-    private func assertedClient(_ form: [String: String]) -> Result<MobileFirstClient, Refusal> {
+    private func assertedClient(_ form: [String: String]) -> Asserted {
         guard form["client_assertion_type"] == Self.jwtBearer, let assertion = form["client_assertion"] else {
-            return .failure(
-                Refusal(
-                    reply: Self.oauthError(
-                        400, "invalid_client",
-                        "client_assertion_type must be \(Self.jwtBearer), with a client_assertion")))
+            return .refused(
+                Self.oauthError(
+                    400, "invalid_client", "client_assertion_type must be \(Self.jwtBearer), with a client_assertion"))
         }
         guard let id = MobileFirstJWS.kid(ofCompact: assertion) else {
-            return .failure(
-                Refusal(reply: Self.oauthError(400, "invalid_client", "client_assertion: the header names no jwk.kid")))
+            return .refused(Self.oauthError(400, "invalid_client", "client_assertion: the header names no jwk.kid"))
         }
-        guard let client = mobileFirstStore.client(id) else { return .failure(Refusal(reply: Self.unknownClient(id))) }
+        guard let client = mobileFirstStore.client(id) else { return .refused(Self.unknownClient(id)) }
         if let problem = ClientAssertionCheck.problem(
             assertion, client: client, code: nil, nowMilliseconds: nowMilliseconds)
         {
-            return .failure(Refusal(reply: Self.oauthError(400, "invalid_client", problem)))
+            return .refused(Self.oauthError(400, "invalid_client", problem))
         }
-        return .success(client)
+        return .client(client)
     }
 }

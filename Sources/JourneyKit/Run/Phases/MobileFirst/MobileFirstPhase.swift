@@ -21,7 +21,7 @@ struct MobileFirstPhase: PhaseDriver {
         if let expectation {
             if let tokens = session.withState({ $0.oauthTokens }) {
                 session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
-            } else if case .next(let outcome) = result {
+            } else if case .next(let outcome?) = result {
                 session.fail(
                     ExpectationFailure(
                         "expect.tokens: the run got no token: it ended with \(outcome.summary)",
@@ -39,8 +39,12 @@ struct MobileFirstRun {
     let endpoint: RunEndpoint
 
     func run(request: RequestSpec?) async throws(RunError) -> PhaseResult {
-        let result =
-            client.spec.grant == .clientCredentials ? try await mfpClientCredentials() : try await mfpMobileToken()
+        let result: MobileFirstTokenResult
+        if client.spec.grant == .clientCredentials {
+            result = try await mfpClientCredentials()
+        } else {
+            result = try await mfpMobileToken()
+        }
         let token: MobileFirstToken
         switch result {
         case .token(let value): token = value

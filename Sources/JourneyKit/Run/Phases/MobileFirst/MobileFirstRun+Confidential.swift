@@ -54,7 +54,7 @@ extension MobileFirstRun {
                 OAuthFailure.fromBody(json, status: response.status)
                     ?? OAuthFailure.fromStatus(response, what: "the introspection endpoint", session: session))
         }
-        let active = json["active"]?.boolValue.map(String.init) ?? "not said"
+        let active = json["active"]?.boolValue.map { $0 ? "true" : "false" } ?? "not said"
         let scope = json["scope"]?.stringValue.map { ", scope '\($0)'" } ?? ""
         session.note(stepAt: index, "introspection", "active \(active)\(scope)")
         return .answer(json)
