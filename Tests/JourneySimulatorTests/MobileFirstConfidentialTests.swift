@@ -9,13 +9,13 @@ struct MobileFirstConfidentialTests {
         MobileFirstTests.tree.replacingOccurrences(
             of: "scopes: { accounts: [SimpleCaptcha] }",
             with: "scopes: { accounts: [SimpleCaptcha], transfers: [PinCodeAttempts, SimpleCaptcha] }")
-        + """
+            + """
 
-          confidentialClients:
-            service: { secret: s3rvice, scope: [accounts] }
-            introspector: { secret: 1ntrospector, scope: "authorization.introspect" }
-            any: { secret: 4ny }
-        """
+              confidentialClients:
+                service: { secret: s3rvice, scope: [accounts] }
+                introspector: { secret: 1ntrospector, scope: "authorization.introspect" }
+                any: { secret: 4ny }
+            """
     static let api = MobileFirstTests.api
     static let form = [("Content-Type", "application/x-www-form-urlencoded")]
 

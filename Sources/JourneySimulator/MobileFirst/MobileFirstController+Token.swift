@@ -100,7 +100,8 @@ enum ClientAssertionCheck {
     static let skew = 60_000
 
     /// Why the assertion is refused, or nil when it is good.
-    static func problem(_ assertion: String, client: MobileFirstClient, code: String?, nowMilliseconds: Int) -> String? {
+    static func problem(_ assertion: String, client: MobileFirstClient, code: String?, nowMilliseconds: Int) -> String?
+    {
         let verified: MobileFirstJWS.Verified
         do {
             verified = try MobileFirstJWS.verifyCompact(assertion, key: client.publicKey)

@@ -20,7 +20,8 @@ struct MobileFirstPhase: PhaseDriver {
         let result = try await run.run(request: request)
         if let expectation {
             if let tokens = session.withState({ $0.oauthTokens }) {
-                session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
+                session.fail(
+                    try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
             } else if case .next(let outcome?) = result {
                 session.fail(
                     ExpectationFailure(
@@ -52,7 +53,8 @@ struct MobileFirstRun {
         case .stopped: return .stop
         }
         var tokens = OAuthTokens(
-            accessToken: token.accessToken, tokenType: "Bearer", scope: token.scope.split(separator: " ").map(String.init),
+            accessToken: token.accessToken, tokenType: "Bearer",
+            scope: token.scope.split(separator: " ").map(String.init),
             expiresIn: token.expiresIn)
         var status: Int?
         var body: String?
