@@ -140,6 +140,29 @@ import Testing
             "one challenge round: two preauthorize requests")
     }
 
+    @Test func heartbeatAndLogoutFaultsAreHandledAsTheSDKsDo() async throws {
+        let example = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("journeys/trees/mobilefirst.yaml"), encoding: .utf8)
+        let tree = try TemporaryFiles.file(
+            "mfp-faults.yaml",
+            example + """
+                  faults:
+                    - { endpoint: heartbeat, kind: invalidClient }
+                    - { endpoint: logout, kind: conflict, times: 2 }
+
+                """)
+        let script = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("journeys/mobilefirst-logout-challenged-again.yaml"),
+            encoding: .utf8)
+        let path = try TemporaryFiles.file(
+            "mfp-logout.yaml", script.replacingOccurrences(of: "trees/mobilefirst.yaml", with: tree))
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("INVALID_CLIENT_ID: the client registers again and resends the request"))
+        #expect(output.stdout.contains("409 MFP-Conflict: the request is sent again (2 of 7)"))
+        #expect(output.stdout.contains("logout logged out of SimpleCaptcha; preauthorize again"))
+    }
+
     @Test func scriptErrorsForTheConfidentialForm() async throws {
         let path = try Self.script(
             """
