@@ -13,15 +13,9 @@ extension MobileFirstRun {
             try assertedForm([], url: url, clientId: clientId)
         }
         guard let (response, index) = sent else { return false }
-        if (200..<300).contains(response.status) {
-            session.note(stepAt: index, "heartbeat", "done (HTTP \(response.status))")
-        } else {
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "the heartbeat answered \(session.describe(response))", step: session.stepNumber(at: index),
-                    location: client.spec.location))
-        }
+        session.expectSuccess(
+            response, at: index, "the heartbeat", note: ("heartbeat", "done (HTTP \(response.status))"),
+            location: client.spec.location)
         return true
     }
 
@@ -33,15 +27,11 @@ extension MobileFirstRun {
             try assertedForm([("security_check", check.value)], url: url, clientId: clientId)
         }
         guard let (response, index) = sent else { return .stopped }
-        guard (200..<300).contains(response.status) else {
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "the logout from \(check.value) answered \(session.describe(response))",
-                    step: session.stepNumber(at: index), location: check.location))
-            return .granted(challenged: [])
-        }
-        session.note(stepAt: index, "logout", "logged out of \(check.value); preauthorize again")
+        guard
+            session.expectSuccess(
+                response, at: index, "the logout from \(check.value)",
+                note: ("logout", "logged out of \(check.value); preauthorize again"), location: check.location)
+        else { return .granted(challenged: []) }
         let again = try await mfpPreauthorize()
         if case .granted(let challenged) = again, !challenged.contains(check.value) {
             session.fail(
