@@ -163,6 +163,31 @@ import Testing
         #expect(output.stdout.contains("logout logged out of SimpleCaptcha; preauthorize again"))
     }
 
+    @Test func aMobileClientsTokenIsIntrospectedByTheConfidentialClient() async throws {
+        let path = try Self.script(
+            """
+            version: 1
+            name: A mobile token introspected
+            protocol: mobilefirst
+            server: { simulate: TREE }
+            mobilefirst:
+              scope: accounts
+              confidentialClient: { id: balanceService, secret: { value: "\(Self.secret)", secret: true } }
+              introspect: true
+            handlers:
+              SimpleCaptcha: { answer: { solve: arithmetic } }
+            expect:
+              steps: [[SimpleCaptcha]]
+              tokens:
+                introspection: { active: true, scope: accounts, client_id: "/^[0-9a-f-]{36}$/" }
+
+            """)
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("[introspection] POST /mfp/api/az/v1/introspection  200"))
+        #expect(!output.stdout.contains(Self.secret))
+    }
+
     @Test func scriptErrorsForTheConfidentialForm() async throws {
         let path = try Self.script(
             """
@@ -185,5 +210,21 @@ import Testing
         #expect(text.contains("mobilefirst.introspect calls /az/v1/introspection as a confidential client"))
         #expect(text.contains("\(path):8:3: error: mobilefirst.logout is about a registered mobile client"))
         #expect(text.contains("grant: clientCredentials answers no security checks: leave handlers out"))
+        let unused = try Self.script(
+            """
+            version: 1
+            name: An unused confidential client
+            protocol: mobilefirst
+            mobilefirst:
+              scope: accounts
+              confidentialClient: { id: balanceService, secret: { env: S, secret: true } }
+
+            """)
+        let lint = try await CLI.run(["lint", unused])
+        #expect(lint.status == 2)
+        #expect(
+            (lint.stdout + lint.stderr).contains(
+                "\(unused):5:3: error: mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true"
+            ))
     }
 }

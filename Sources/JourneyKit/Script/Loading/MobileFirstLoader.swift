@@ -72,6 +72,14 @@ extension LoadContext {
                     at: node, hint: hint)
             }
         }
+        if let entry = mapping.entries.first(where: { $0.key == "confidentialClient" }),
+            spec.grant != .clientCredentials,
+            !spec.introspect
+        {
+            error(
+                "mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true, and the script has neither",
+                at: entry.keyNode)
+        }
         guard spec.grant == .clientCredentials else { return }
         for entry in mapping.entries where FormatKeys.mobileFirstRegisteredOnly.contains(entry.key) {
             error(
