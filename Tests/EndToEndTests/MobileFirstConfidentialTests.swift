@@ -224,7 +224,7 @@ import Testing
         #expect(lint.status == 2)
         #expect(
             (lint.stdout + lint.stderr).contains(
-                "\(unused):5:3: error: mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true"
+                "\(unused):6:3: error: mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true"
             ))
     }
 }
