@@ -8,7 +8,7 @@ struct RunPlan: Sendable {
         var phases: [any PhaseDriver] = []
         switch script.body {
         case .mobileFirst(let spec):
-            phases.append(MobileFirstPhase(spec: spec, request: script.request))
+            phases.append(MobileFirstPhase(spec: spec, request: script.request, expectation: script.expect.tokens))
         case .pingAM(let body):
             let handlers = HandlerChain(body.handlers)
             if let uses = script.uses { phases.append(UsesPhase(uses: uses)) }

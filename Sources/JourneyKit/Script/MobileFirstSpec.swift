@@ -13,6 +13,18 @@ public struct MobileFirstSpec: Sendable {
     public var encoding: JWSEncoding
     /// One handler per security check, by check name.
     public var handlers: [SecurityCheckHandler]
+    /// `authorizationCode` (the default: a mobile client registers and answers its security
+    /// checks) or `clientCredentials` (the confidential client gets the token with HTTP Basic).
+    public var grant: OAuthSpec.Grant = .authorizationCode
+    /// The confidential client of the `clientCredentials` grant and of token introspection.
+    public var confidentialClient: MobileFirstConfidentialClient?
+    /// Introspect the run's token at `/az/v1/introspection` with the confidential client.
+    public var introspect = false
+    /// `POST /preauth/v1/heartbeat` once the token is obtained.
+    public var heartbeat = false
+    /// Log out of this security check once the token is obtained, then preauthorize again: the
+    /// check must challenge again.
+    public var logout: Located<String>?
     public var location: SourceLocation
 
     public init(
@@ -30,6 +42,18 @@ public struct MobileFirstSpec: Sendable {
 
     /// The scope parameter: elements sorted alphabetically, joined by spaces.
     public var scopeParameter: String { scope.sorted().joined(separator: " ") }
+}
+
+/// A confidential client (challenges.md §1.5 4): HTTP Basic with its id and secret, no challenges.
+public struct MobileFirstConfidentialClient: Sendable {
+    public var id: Template
+    /// Always a secret.
+    public var secret: ValueSpec
+
+    public init(id: Template, secret: ValueSpec) {
+        self.id = id
+        self.secret = secret
+    }
 }
 
 /// Base64 variants for the registration JWS.

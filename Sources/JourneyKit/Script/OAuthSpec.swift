@@ -107,6 +107,8 @@ public struct TokensExpectation: Sendable {
     public var idToken: Bool?
     /// userinfo's members; implies a userinfo call.
     public var userinfo: [(name: String, expected: Claim)]?
+    /// Members of the token's introspection (MobileFirst `introspect: true`).
+    public var introspection: [(name: String, expected: Claim)]?
     public var location: SourceLocation
 
     public init(

@@ -11,6 +11,8 @@ struct MobileFirstClient: Sendable {
     /// The registration payload's `device.id`.
     var deviceId: String
     var checks: [String: SecurityCheckState] = [:]
+    /// When the client last sent a heartbeat.
+    var lastActivity: Date?
 }
 
 /// An authorization code waiting for its token request.

@@ -45,8 +45,10 @@ extension MobileFirstController {
     /// the registered key: header `jwk.kid` = client id, `jti` = the code, `iat`/`exp` in milliseconds.
     func mfpToken(_ request: IncomingRequest, _ definition: MobileFirstDefinition) -> HTTPReply {
         let form = IncomingRequest.parseQuery(String(decoding: request.body, as: UTF8.self))
+        if form["grant_type"] == "client_credentials" { return mfpClientCredentials(request, form: form, definition) }
         guard form["grant_type"] == "authorization_code" else {
-            return Self.oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code")
+            return Self.oauthError(
+                400, "unsupported_grant_type", "grant_type must be authorization_code or client_credentials")
         }
         guard let code = form["code"], let pending = mobileFirstStore.code(code) else {
             return Self.oauthError(400, "invalid_grant", "Unknown or used authorization code")
@@ -91,13 +93,15 @@ extension MobileFirstController {
 }
 
 /// The client assertion's rules (challenges.md §1.5): signed by the registered key, `kid` = the
-/// client id, `jti` = the code, `iat`/`exp` in milliseconds with `exp` still ahead.
+/// client id, `jti` = the code (for the token request; logout and heartbeat name no code),
+/// `iat`/`exp` in milliseconds with `exp` still ahead.
 enum ClientAssertionCheck {
     /// Milliseconds of clock skew allowed on `iat`.
     static let skew = 60_000
 
     /// Why the assertion is refused, or nil when it is good.
-    static func problem(_ assertion: String, client: MobileFirstClient, code: String, nowMilliseconds: Int) -> String? {
+    static func problem(_ assertion: String, client: MobileFirstClient, code: String?, nowMilliseconds: Int) -> String?
+    {
         let verified: MobileFirstJWS.Verified
         do {
             verified = try MobileFirstJWS.verifyCompact(assertion, key: client.publicKey)
@@ -112,7 +116,9 @@ enum ClientAssertionCheck {
         if let sub = claims["sub"]?.stringValue, sub != client.id {
             return "client_assertion: sub must be the client id \(client.id), found \(sub)"
         }
-        guard claims["jti"]?.stringValue == code else { return "client_assertion: jti must be the authorization code" }
+        if let code, claims["jti"]?.stringValue != code {
+            return "client_assertion: jti must be the authorization code"
+        }
         guard let iat = claims["iat"]?.doubleValue, let exp = claims["exp"]?.doubleValue else {
             return "client_assertion: iat and exp are required"
         }

@@ -8,7 +8,8 @@ extension HTTPField.Name {
 }
 
 /// `/mfp/api/...`: the MobileFirst Foundation 8.0 runtime (challenges.md §1): registration,
-/// preauthorize, authorization, token and adapters.
+/// preauthorize, logout, heartbeat, authorization, token (also for confidential clients),
+/// introspection and adapters.
 struct MobileFirstController: SimulatorController {
     static let mobileFirstPrefix = "/mfp/api"
 
@@ -22,24 +23,28 @@ struct MobileFirstController: SimulatorController {
         router.add(prefix: Self.mobileFirstPrefix) { request in mobileFirst(request) }
     }
 
+    /// The endpoints by path: the method each answers and its handler.
+    private var endpoints: [String: (HTTPRequest.Method, (IncomingRequest) -> HTTPReply)] {
+        [
+            "/registration/v1/self": (.post, { mfpRegister($0) }),
+            "/preauth/v1/preauthorize": (.post, { mfpPreauthorize($0, definition) }),
+            "/preauth/v1/logout": (.post, { mfpLogout($0, definition) }),
+            "/preauth/v1/heartbeat": (.post, { mfpHeartbeat($0, definition) }),
+            "/az/v1/authorization": (.get, { mfpAuthorization($0, definition) }),
+            "/az/v1/token": (.post, { mfpToken($0, definition) }),
+            "/az/v1/introspection": (.post, { mfpIntrospection($0) }),
+        ]
+    }
+
     private func mobileFirst(_ request: IncomingRequest) -> HTTPReply {
         let path = String(request.path.dropFirst(Self.mobileFirstPrefix.count))
         var reply: HTTPReply
-        switch path {
-        case "/registration/v1/self":
-            reply = request.method == .post ? mfpRegister(request) : .methodNotAllowed(request.method)
-        case "/preauth/v1/preauthorize":
-            reply = request.method == .post ? mfpPreauthorize(request, definition) : .methodNotAllowed(request.method)
-        case "/az/v1/authorization":
-            reply = request.method == .get ? mfpAuthorization(request, definition) : .methodNotAllowed(request.method)
-        case "/az/v1/token":
-            reply = request.method == .post ? mfpToken(request, definition) : .methodNotAllowed(request.method)
-        default:
-            if path.hasPrefix("/adapters/") {
-                reply = mfpAdapter(request, path: path, definition)
-            } else {
-                reply = .notFound(request.path)
-            }
+        if let (method, handler) = endpoints[path] {
+            reply = request.method == method ? handler(request) : .methodNotAllowed(request.method)
+        } else if path.hasPrefix("/adapters/") {
+            reply = mfpAdapter(request, path: path, definition)
+        } else {
+            reply = .notFound(request.path)
         }
         reply.logContext = "mobilefirst" + (reply.logContext.isEmpty ? "" : " " + reply.logContext)
         return reply

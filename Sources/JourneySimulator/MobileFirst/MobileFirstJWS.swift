@@ -44,6 +44,15 @@ enum MobileFirstJWS {
         return Verified(header: header, payload: try decodeObject(parts[1], "payload"), key: key)
     }
 
+    /// The `jwk.kid` (or `kid`) of a compact JWS's header, read without verifying: it names the
+    /// client whose key must then verify the JWS.
+    static func kid(ofCompact token: String) -> String? {
+        guard let part = token.split(separator: ".", omittingEmptySubsequences: false).first,
+            let header = try? decodeObject(String(part), "header")
+        else { return nil }
+        return header["jwk"]?["kid"]?.stringValue ?? header["kid"]?.stringValue
+    }
+
     /// An RSA public key from a JWK's `n` and `e` (Base64url, as JWK says; Base64 accepted).
     static func publicKey(_ jwk: JSONValue) throws(Failure) -> _RSA.Signing.PublicKey {
         guard jwk["kty"]?.stringValue == "RSA", let n = jwk["n"]?.stringValue.flatMap(Base64URL.decode),

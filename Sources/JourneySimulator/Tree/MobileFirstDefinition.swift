@@ -16,6 +16,8 @@ public struct MobileFirstDefinition: Sendable {
     public var codeLifetime: Int
     /// Faults for testing clients: a 409 conflict or a forgotten client, per device.
     public var faults: [MobileFirstFault]
+    /// Confidential clients by id: `client_credentials` with HTTP Basic, and introspection.
+    public var confidentialClients: [String: ConfidentialClientDefinition] = [:]
     public var location: SourceLocation?
 
     public init(
@@ -38,6 +40,23 @@ public struct MobileFirstDefinition: Sendable {
         if securityChecks[element] != nil { return [element] }
         if element == "RegisteredClient" { return [] }
         return nil
+    }
+}
+
+/// A confidential client (challenges.md §1.5 4): its secret and the scope elements it may ask
+/// for (`*`: any, as the development server's `test` client).
+public struct ConfidentialClientDefinition: Sendable {
+    public var secret: String
+    public var scope: [String]
+
+    public init(secret: String, scope: [String] = ["*"]) {
+        self.secret = secret
+        self.scope = scope
+    }
+
+    /// True when every element of `requested` is allowed.
+    func allows(_ requested: [String]) -> Bool {
+        scope.contains("*") || requested.allSatisfy(scope.contains)
     }
 }
 
@@ -98,7 +117,7 @@ public struct AdapterDefinition: Sendable {
 /// A fault a MobileFirst endpoint answers with, the first `times` requests of each device.
 public struct MobileFirstFault: Sendable {
     public enum Endpoint: String, Sendable, CaseIterable {
-        case preauthorize, authorization, token, adapter
+        case preauthorize, authorization, token, adapter, logout, heartbeat
     }
 
     public enum Kind: String, Sendable, CaseIterable {

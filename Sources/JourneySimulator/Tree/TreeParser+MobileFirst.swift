@@ -2,7 +2,10 @@ import JourneyCore
 
 /// Reads `mobilefirst:` — security checks, scopes, adapters, lifetimes and faults.
 extension TreeParser {
-    static let mobileFirstKeys = ["securityChecks", "scopes", "adapters", "tokenLifetime", "codeLifetime", "faults"]
+    static let mobileFirstKeys = [
+        "securityChecks", "scopes", "adapters", "tokenLifetime", "codeLifetime", "faults", "confidentialClients",
+    ]
+    static let confidentialClientKeys = ["secret", "scope"]
     static let securityCheckKeys = [
         "type", "maxAttempts", "attemptingStateExpirationSec", "successStateExpirationSec", "blockedStateExpirationSec",
         "maxOperator", "pin",
@@ -40,7 +43,23 @@ extension TreeParser {
         if let faults = map["faults"]?.sequence("faults") {
             definition.faults = faults.compactMap(parseMobileFirstFault)
         }
+        if let clients = map["confidentialClients"]?.mapping("confidentialClients") {
+            for entry in clients.entries {
+                if let client = parseConfidentialClient(name: entry.key, entry.value) {
+                    definition.confidentialClients[entry.key] = client
+                }
+            }
+        }
         return definition
+    }
+
+    private func parseConfidentialClient(name: String, _ node: YNode) -> ConfidentialClientDefinition? {
+        let what = "confidential client '\(name)'"
+        guard let map = node.mapping(what) else { return nil }
+        map.allowOnly(Self.confidentialClientKeys, in: what)
+        guard let secret = map.required("secret", in: what)?.scalarText else { return nil }
+        return ConfidentialClientDefinition(
+            secret: secret, scope: map["scope"].flatMap { scopeList($0, "\(what).scope") } ?? ["*"])
     }
 
     private func parseSecurityCheck(name: String, _ node: YNode) -> SecurityCheckDefinition? {

@@ -39,7 +39,9 @@ enum FormatKeys {
     ]
     static let privateKeyJwt = ["key", "kid"]
     /// `expect.tokens: { scope, claims, expiresIn, refreshToken, idToken, userinfo }`.
-    static let tokensExpectation = ["scope", "claims", "expiresIn", "refreshToken", "idToken", "userinfo"]
+    static let tokensExpectation = [
+        "scope", "claims", "expiresIn", "refreshToken", "idToken", "userinfo", "introspection",
+    ]
     static let step = ["callbacks", "stage", "header", "outputs"]
     static let outcome = OutcomeExpectation.names
     static let successOutcome = ["realm", "successUrl", "session"]
@@ -52,8 +54,14 @@ enum FormatKeys {
     static let uses = ["script", "outputs"]
     static let cleanup = ["logout", "before", "after", "revoke", "endSession"]
     static let cleanupActions = ["logout"]
-    /// `mobilefirst: { scope, application, redirectUri, encoding }`.
-    static let mobileFirst = ["scope", "application", "redirectUri", "encoding"]
+    /// `mobilefirst: { scope, application, redirectUri, encoding, grant, confidentialClient, ... }`.
+    static let mobileFirst = [
+        "scope", "application", "redirectUri", "encoding", "grant", "confidentialClient", "introspect", "heartbeat",
+        "logout",
+    ]
+    static let mobileFirstConfidentialClient = ["id", "secret"]
+    /// Keys that need a registered mobile client (not the `clientCredentials` grant).
+    static let mobileFirstRegisteredOnly = ["application", "redirectUri", "encoding", "heartbeat", "logout"]
     static let mobileFirstApplication = ["id", "platform", "version"]
     static let tokenOutcome = ["scope", "resource"]
     static let blockedOutcome = ["check", "message"]
@@ -88,6 +96,7 @@ enum FormatKeys {
         "outcome.blocked": blockedOutcome,
         "mobilefirst": mobileFirst,
         "mobilefirst.application": mobileFirstApplication,
+        "mobilefirst.confidentialClient": mobileFirstConfidentialClient,
         "request": request,
         "retry": retry,
         "uses": uses,

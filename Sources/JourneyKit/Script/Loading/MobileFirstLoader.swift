@@ -34,7 +34,61 @@ extension LoadContext {
                 ?? .base64url
         }
         spec.handlers = handlers.map(securityCheckHandlers) ?? []
+        confidential(mapping, handlers: handlers, into: &spec)
         return spec
+    }
+
+    /// `grant`, `confidentialClient`, `introspect`, `heartbeat` and `logout`.
+    private func confidential(_ mapping: YMapping, handlers: YNode?, into spec: inout MobileFirstSpec) {
+        if let grant = mapping["grant"] {
+            spec.grant =
+                oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "mobilefirst.grant").flatMap(
+                    OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
+        }
+        if let node = mapping["confidentialClient"], let fields = node.mapping("mobilefirst.confidentialClient") {
+            let keys = FormatKeys.mobileFirstConfidentialClient
+            fields.allowOnly(keys, in: "mobilefirst.confidentialClient")
+            let id = required("id", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
+                template($0, "mobilefirst.confidentialClient.id")
+            }
+            let secret = required("secret", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
+                valueSpec($0, "mobilefirst.confidentialClient.secret")
+            }
+            if let id, let secret { spec.confidentialClient = MobileFirstConfidentialClient(id: id, secret: secret) }
+        }
+        spec.introspect = mapping["introspect"]?.bool("mobilefirst.introspect") ?? false
+        spec.heartbeat = mapping["heartbeat"]?.bool("mobilefirst.heartbeat") ?? false
+        if let node = mapping["logout"], let check = node.strictString("mobilefirst.logout (a security check name)") {
+            spec.logout = Located(check, at: node.location)
+        }
+        let hint = "for example: confidentialClient: { id: test, secret: { env: MFP_CLIENT_SECRET, secret: true } }"
+        if spec.confidentialClient == nil, mapping["confidentialClient"] == nil {
+            if spec.grant == .clientCredentials, let node = mapping["grant"] {
+                error("mobilefirst.grant: clientCredentials needs mobilefirst.confidentialClient", at: node, hint: hint)
+            }
+            if spec.introspect, let node = mapping["introspect"] {
+                error(
+                    "mobilefirst.introspect calls /az/v1/introspection as a confidential client: give mobilefirst.confidentialClient",
+                    at: node, hint: hint)
+            }
+        }
+        if let entry = mapping.entries.first(where: { $0.key == "confidentialClient" }),
+            spec.grant != .clientCredentials,
+            !spec.introspect
+        {
+            error(
+                "mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true, and the script has neither",
+                at: entry.keyNode)
+        }
+        guard spec.grant == .clientCredentials else { return }
+        for entry in mapping.entries where FormatKeys.mobileFirstRegisteredOnly.contains(entry.key) {
+            error(
+                "mobilefirst.\(entry.key) is about a registered mobile client; grant: clientCredentials has none",
+                at: entry.keyNode)
+        }
+        if let handlers {
+            error("grant: clientCredentials answers no security checks: leave handlers out", at: handlers)
+        }
     }
 
     /// `scope: SimpleCaptcha`, `scope: "accounts SimpleCaptcha"` or `scope: [accounts, SimpleCaptcha]`.

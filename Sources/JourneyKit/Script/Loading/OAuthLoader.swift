@@ -140,6 +140,9 @@ extension LoadContext {
         tokens.refreshToken = mapping["refreshToken"]?.bool("expect.tokens.refreshToken")
         tokens.idToken = mapping["idToken"]?.bool("expect.tokens.idToken")
         if let userinfo = mapping["userinfo"] { tokens.userinfo = claimChecks(userinfo, "expect.tokens.userinfo") }
+        if let node = mapping["introspection"] {
+            tokens.introspection = claimChecks(node, "expect.tokens.introspection")
+        }
         return tokens
     }
 

@@ -176,7 +176,7 @@ extension LoadContext {
     /// session (then `spec` is nil: the script has no journey of its own).
     /// `expect.tokens`, `request.auth` with a token, and token cleanup need an `oauth:` phase.
     private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
-        guard oauth == nil else { return }
+        guard oauth == nil, protocolKind != .mobilefirst else { return }
         let hint = "add an oauth: block (clientId, redirectUri, scope)"
         if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
             $0.key == "tokens"

@@ -3,10 +3,13 @@ import JourneyCore
 
 /// `protocol: mobilefirst` (challenges.md §1): register the client, run the preauthorize
 /// challenge loop, get an authorization code and exchange it for a token with a client
-/// assertion, then call the `request:` resource with the Bearer token.
+/// assertion (or, for a confidential client, get it with `client_credentials`), then call the
+/// `request:` resource with the Bearer token; introspect it, send a heartbeat, and log out of a
+/// check when the script asks.
 struct MobileFirstPhase: PhaseDriver {
     let spec: MobileFirstSpec
     let request: RequestSpec?
+    let expectation: TokensExpectation?
 
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
         let endpoint = session.endpoint
@@ -14,7 +17,19 @@ struct MobileFirstPhase: PhaseDriver {
             spec: spec, key: try MobileFirstKey.shared(), baseURL: endpoint.baseURL,
             deviceId: session.context.generate(.uuid))
         let run = MobileFirstRun(session: session, client: client, endpoint: endpoint)
-        return try await run.run(request: request)
+        let result = try await run.run(request: request)
+        if let expectation {
+            if let tokens = session.withState({ $0.oauthTokens }) {
+                session.fail(
+                    try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
+            } else if case .next(let outcome?) = result {
+                session.fail(
+                    ExpectationFailure(
+                        "expect.tokens: the run got no token: it ended with \(outcome.summary)",
+                        location: expectation.location))
+            }
+        }
+        return result
     }
 }
 
@@ -25,13 +40,61 @@ struct MobileFirstRun {
     let endpoint: RunEndpoint
 
     func run(request: RequestSpec?) async throws(RunError) -> PhaseResult {
-        guard try await mfpRegister() else { return .stop }
+        let result: MobileFirstTokenResult
+        if client.spec.grant == .clientCredentials {
+            result = try await mfpClientCredentials()
+        } else {
+            result = try await mfpMobileToken()
+        }
+        let token: MobileFirstToken
+        switch result {
+        case .token(let value): token = value
+        case .end(let outcome): return .next(outcome)
+        case .stopped: return .stop
+        }
+        var tokens = OAuthTokens(
+            accessToken: token.accessToken, tokenType: "Bearer",
+            scope: token.scope.split(separator: " ").map(String.init),
+            expiresIn: token.expiresIn)
+        var status: Int?
+        var body: String?
+        if let request {
+            let response = try await mfpResource(request, token: token)
+            status = response.status
+            body = response.body.isEmpty ? nil : session.redactor.redact(body: response.body)
+        }
+        if client.spec.introspect {
+            switch try await mfpIntrospect(token) {
+            case .answer(let json): tokens.introspection = json
+            case .end(let outcome):
+                session.keep(tokens)
+                return .next(outcome)
+            }
+        }
+        session.keep(tokens)
+        if client.spec.heartbeat {
+            guard try await mfpHeartbeat() else { return .stop }
+        }
+        if let check = client.spec.logout {
+            switch try await mfpLogoutThenPreauthorize(check) {
+            case .granted: break
+            case .end(let outcome): return .next(outcome)
+            case .stopped: return .stop
+            }
+        }
+        return .next(
+            .token(scope: token.scope, expiresIn: token.expiresIn, resourceStatus: status, resourceBody: body))
+    }
+
+    /// Registration, preauthorize, the authorization code and its token.
+    func mfpMobileToken() async throws(RunError) -> MobileFirstTokenResult {
+        guard try await mfpRegister() else { return .stopped }
         var code: String?
         for attempt in 0..<2 {
             switch try await mfpPreauthorize() {
             case .granted: break
-            case .end(let outcome): return .next(outcome)
-            case .stopped: return .stop
+            case .end(let outcome): return .end(outcome)
+            case .stopped: return .stopped
             }
             switch try await mfpAuthorization() {
             case .code(let value):
@@ -43,28 +106,14 @@ struct MobileFirstRun {
                     .protocol, "the authorization endpoint still answered with challenges after preauthorize succeeded",
                     step: session.lastStepNumber)
             case .end(let outcome):
-                return .next(outcome)
+                return .end(outcome)
             case .stopped:
-                return .stop
+                return .stopped
             }
             break
         }
         guard let code else { throw RunError(.protocol, "no authorization code", step: session.lastStepNumber) }
-        let token: MobileFirstToken
-        switch try await mfpToken(code: code) {
-        case .token(let value): token = value
-        case .end(let outcome): return .next(outcome)
-        case .stopped: return .stop
-        }
-        var status: Int?
-        var body: String?
-        if let request {
-            let response = try await mfpResource(request, token: token)
-            status = response.status
-            body = response.body.isEmpty ? nil : session.redactor.redact(body: response.body)
-        }
-        return .next(
-            .token(scope: token.scope, expiresIn: token.expiresIn, resourceStatus: status, resourceBody: body))
+        return try await mfpToken(code: code)
     }
 }
 

@@ -3,8 +3,8 @@ import JourneyCore
 
 /// How preauthorize ended.
 enum MobileFirstPreauthorization {
-    /// The scope is granted.
-    case granted
+    /// The scope is granted, after challenges for these checks (none: granted at once).
+    case granted(challenged: Set<String>)
     /// A failure ends the run with this outcome.
     case end(Outcome)
     /// An expectation (a limit, an unhandled check) stopped the run.
@@ -17,6 +17,7 @@ extension MobileFirstRun {
     /// Each 401 `MFP-Challenge` is a step whose "callbacks" are the challenged security checks.
     func mfpPreauthorize() async throws(RunError) -> MobileFirstPreauthorization {
         var answers: [String: JSONValue]?
+        var challenged: Set<String> = []
         while true {
             let sent = answers
             let sentCall = try await mfpClientCall(phase: "preauthorize") {
@@ -40,9 +41,10 @@ extension MobileFirstRun {
                 }
                 let granted = successes.keys.filter { $0 != "clockSynchronization" }.sorted()
                 session.note(stepAt: index, "successes", granted.isEmpty ? "(none)" : granted.joined(separator: ", "))
-                return .granted
+                return .granted(challenged: challenged)
             }
             if let challenges = Self.challenges(response, json) {
+                challenged.formUnion(challenges.keys)
                 guard let answered = try await mfpAnswer(challenges, index: index) else { return .stopped }
                 answers = answered
                 continue

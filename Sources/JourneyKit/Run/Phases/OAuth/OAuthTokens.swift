@@ -14,4 +14,6 @@ struct OAuthTokens: Sendable {
     var claims: [String: JSONValue] = [:]
     /// userinfo's answer, when called.
     var userinfo: JSONValue?
+    /// The introspection endpoint's answer for the access token, when asked.
+    var introspection: JSONValue?
 }

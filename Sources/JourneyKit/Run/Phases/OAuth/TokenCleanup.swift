@@ -17,11 +17,8 @@ struct TokenCleanup: Sendable {
         let token = tokens.refreshToken ?? tokens.accessToken
         let hint = tokens.refreshToken != nil ? "refresh_token" : "access_token"
         let (response, index) = try await client.revoke(token, hint: hint, in: session)
-        if (200..<300).contains(response.status) {
-            session.note(stepAt: index, "revoke", "\(hint) revoked")
-        } else {
-            session.fail(stepAt: index, "the revocation answered \(session.describe(response))", location: location)
-        }
+        session.expectSuccess(
+            response, at: index, "the revocation", note: ("revoke", "\(hint) revoked"), location: location)
     }
 
     func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {

@@ -40,6 +40,13 @@ enum TokensChecker {
                 failures.append("expected userinfo members, and userinfo gave none")
             }
         }
+        if let introspection = expected.introspection {
+            if let answer = tokens.introspection?.objectValue {
+                failures += try members(answer, introspection, what: "introspection member", evaluator: evaluator)
+            } else {
+                failures.append("expected introspection members, and the token was not introspected")
+            }
+        }
         return failures.map { ExpectationFailure("expect.tokens: \($0)", location: expected.location) }
     }
 
