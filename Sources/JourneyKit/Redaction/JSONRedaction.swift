@@ -1,3 +1,4 @@
+import Foundation
 import JourneyCore
 
 /// JSON bodies are redacted by their structure: keys are never touched; the values of
@@ -44,6 +45,17 @@ extension Redactor {
     /// echoed `output` arrays) that equals a secret is replaced whole too.
     func redact(json: JSONValue, sent: Bool) -> JSONValue {
         redactedIfChanged(json, sent: sent) ?? json
+    }
+
+    /// `redact(json:sent:).compactJSON` of `json`, read from `body`: when nothing in it is
+    /// secret and `body` is already in compact form (as AM and the runner's own writer send
+    /// it), `body` is that text, and writing the JSON again is skipped.
+    func redactedCompactJSON(_ json: JSONValue, body: Data?, sent: Bool) -> String {
+        if let redacted = redactedIfChanged(json, sent: sent) { return redacted.compactJSON }
+        if let body, body.withUnsafeBytes({ JSONCanonicalForm.isCanonical($0) }) {
+            return String(decoding: body, as: UTF8.self)
+        }
+        return json.compactJSON
     }
 
     /// The redacted value, or nil when nothing in it is secret: most of a body is not, and

@@ -195,7 +195,7 @@ public final class Redactor: Sendable {
         if body.isEmpty { return "" }
         OTPAuthSecrets.register(in: body, with: self)
         if let json = try? JSONValue.parse(body) {
-            return redact(json: json, sent: sent).compactJSON
+            return redactedCompactJSON(json, body: body, sent: sent)
         }
         return redact(String(decoding: body, as: UTF8.self))
     }
