@@ -10,6 +10,9 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private let maxDepth = 64
+    /// The members of the objects being read, innermost last: an object's dictionary is made
+    /// once at its full size, instead of growing (and rehashing) member by member.
+    private var pendingMembers: [(String, JSONValue)] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -74,12 +77,12 @@ public struct JSONReader {
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        let first = pendingMembers.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -90,7 +93,8 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth + 1)
+            let value = try parseValue(depth: depth + 1)
+            pendingMembers.append((key, value))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of JSON") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -99,6 +103,13 @@ public struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
+            var members = [String: JSONValue](minimumCapacity: pendingMembers.count - first)
+            // A repeated name keeps its last value, as assigning member by member did.
+            for position in first..<pendingMembers.count {
+                let (key, value) = pendingMembers[position]
+                members[key] = value
+            }
+            pendingMembers.removeSubrange(first...)
             return .object(members)
         }
     }

@@ -49,6 +49,9 @@ public final class Redactor: Sendable {
         "cookie", "set-cookie", "authorization", "x-openam-password", "proxy-authorization",
     ]
 
+    /// The lengths of the names in `secretHeaders`, in bytes.
+    static let secretHeaderLengths: [Int] = Array(Set(secretHeaders.map(\.utf8.count)))
+
     /// Response members whose value is a secret, by name.
     public static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
 
@@ -78,9 +81,15 @@ public final class Redactor: Sendable {
 
     /// The placeholder of the secret `value` is, when it is one as a whole.
     func placeholder(forWholeValue value: String) -> String? {
-        let secrets = secrets.withLock { $0 }
-        return secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+        Self.placeholder(forWholeValue: value, in: snapshot)
     }
+
+    static func placeholder(forWholeValue value: String, in secrets: Secrets) -> String? {
+        secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+    }
+
+    /// The secrets registered so far, for redacting many texts under one lock.
+    var snapshot: Secrets { secrets.withLock { $0 } }
 
     /// `text` with every registered secret that stands in it as a whole token, plainly or
     /// encoded, replaced by its placeholder. Placeholders already in the text are kept as they are.
@@ -89,7 +98,7 @@ public final class Redactor: Sendable {
     }
 
     /// `text` redacted with a snapshot of the secrets (one lock for many texts).
-    private func redact(_ text: String, with secrets: Secrets) -> String {
+    func redact(_ text: String, with secrets: Secrets) -> String {
         guard !secrets.list.isEmpty, !text.isEmpty else { return text }
         var text = text
         let replaced = text.withUTF8 { Self.replacingTokens(in: $0, secrets: secrets) }
@@ -139,6 +148,10 @@ public final class Redactor: Sendable {
             secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
         }
         return headers.map { field in
+            // Only a name as long as a secret header's can be one: most are passed over at once.
+            guard Self.secretHeaderLengths.contains(field.name.utf8.count) else {
+                return HeaderField(field.name, redact(field.value, with: secrets))
+            }
             if HTTPText.namesMatch(field.name, "cookie") {
                 return HeaderField(field.name, Self.redactCookiePairs(field.value, known: known))
             }
@@ -171,7 +184,7 @@ public final class Redactor: Sendable {
         switch json {
         case .object(let object):
             for (key, value) in object {
-                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
+                if Self.memberRule(key) == .secret, let text = value.stringValue, !text.isEmpty {
                     register(text, name: key)
                 } else {
                     registerSecretMembers(of: value)
