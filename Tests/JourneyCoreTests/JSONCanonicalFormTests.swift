@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [
         #"{}"#, #"[]"#, #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#, #"-12"#, #"0"#,
         #""quote \" backslash \\ newline \n tab \t return \r control \u0001 \u001f""#,
-        #""é 😀 / <a href=\"#\">""#, #"{"A":1,"B":2,"a":3,"aa":4,"ab":5,"b":6}"#,
+        ##""é 😀 / <a href=\"#\">""##, #"{"A":1,"B":2,"a":3,"aa":4,"ab":5,"b":6}"#,
     ])
     func writerOutputIsCanonical(_ text: String) throws {
         #expect(Self.isCanonical(text))

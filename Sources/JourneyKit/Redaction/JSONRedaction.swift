@@ -85,13 +85,17 @@ extension Redactor {
                     replacement = .string(Self.placeholder(key))
                 case .identifier?:
                     replacement = nil
-                case .outputValue? where object["name"]?.stringValue.map(Self.identifierOutputs.contains) == true:
-                    replacement = nil
-                case .outputValue?
-                where object["name"]?.stringValue.map(Self.labelOutputs.contains) == true && value.stringValue != nil:
-                    let label = value.stringValue ?? ""
-                    let redacted = redact(label: label, with: secrets)
-                    replacement = redacted == label ? nil : .string(redacted)
+                case .outputValue?:
+                    // One lookup of the pair's name for both questions.
+                    let name = object["name"]?.stringValue
+                    if name.map(Self.identifierOutputs.contains) == true {
+                        replacement = nil
+                    } else if name.map(Self.labelOutputs.contains) == true, let label = value.stringValue {
+                        let redacted = redact(label: label, with: secrets)
+                        replacement = redacted == label ? nil : .string(redacted)
+                    } else {
+                        replacement = redactedIfChanged(value, sent: sent && key != "output", secrets: &secrets)
+                    }
                 default:
                     replacement = redactedIfChanged(value, sent: sent && key != "output", secrets: &secrets)
                 }

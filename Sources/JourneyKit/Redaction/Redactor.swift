@@ -25,10 +25,14 @@ public final class Redactor: Sendable {
             self.name = name
             self.placeholder = Array(Redactor.placeholder(name).utf8)
             let bytes = Array(value.utf8)
-            let base64 = Data(bytes).base64EncodedString().filter { $0 != "=" }
+            // Base64 without padding is base64url with its two other letters.
+            let base64URL = Array(Base64URL.encode(bytes).utf8)
+            let base64 = base64URL.map { byte in
+                byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
+            }
             var needles = [bytes]
-            for encoded in [base64, Base64URL.encode(bytes)] where !needles.contains(Array(encoded.utf8)) {
-                needles.append(Array(encoded.utf8))
+            for encoded in [base64, base64URL] where !needles.contains(encoded) {
+                needles.append(encoded)
             }
             self.needles = needles
         }
@@ -216,6 +220,17 @@ public final class Redactor: Sendable {
     /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
     /// so the cookie and the body's tokenId stay the same value in a recording), else one named after the cookie.
     private static func redactCookiePairs(_ value: String, known: (Substring) -> String?) -> String {
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return redactCookiePairsByCharacter(value, known: known) }
+        // ASCII: split on bytes (the same cuts as on Characters, without grapheme breaking).
+        return value.utf8.split(separator: UInt8(ascii: ";")).map { pairBytes in
+            let parts = pairBytes.split(separator: UInt8(ascii: "="), maxSplits: 1).map { Substring($0) }
+            let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
+            return
+                "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
+        }.joined(separator: "; ")
+    }
+
+    private static func redactCookiePairsByCharacter(_ value: String, known: (Substring) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
@@ -235,7 +250,7 @@ public final class Redactor: Sendable {
         -> String
     {
         if let placeholder = known(value) { return placeholder }
-        if value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
+        if value.utf8.first == 0xC2 && value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
         return placeholder(String(name))
     }
 }
