@@ -7,18 +7,24 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 
 /// A strict, fast JSON parser for request bodies (RFC 8259; depth-limited).
 public struct JSONReader {
-    private let bytes: [UInt8]
+    /// The text, read in place: no copy, and no bounds check per byte beyond the reader's own.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth = 64
     /// The members of the objects being read, innermost last: an object's dictionary is made
     /// once at its full size, instead of growing (and rehashing) member by member.
     private var pendingMembers: [(String, JSONValue)] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses JSON text in memory the caller keeps alive for the call.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
@@ -144,7 +150,7 @@ public struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
                 return text
             }
@@ -240,7 +246,7 @@ public struct JSONReader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text) else { throw failure("invalid number") }
         return .double(value)
