@@ -46,15 +46,22 @@ public enum JSONCanonicalForm {
             return matches
         }
 
-        /// `-?(0|[1-9][0-9]*)`, not `-0`, and short enough to be an `Int` for sure.
+        /// `-?(0|[1-9][0-9]*)`, not `-0`, within `Int`'s range (read as an `Int`, written back the same).
         mutating func integer() -> Bool {
-            let start = index
-            if current == UInt8(ascii: "-") { index += 1 }
+            let negative = current == UInt8(ascii: "-")
+            if negative { index += 1 }
             let digitsStart = index
-            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            var magnitude: UInt64 = 0
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                guard !overflow && !carry else { return false }
+                magnitude = sum
+                index += 1
+            }
             let digits = index - digitsStart
-            guard digits > 0, digits <= 18 else { return false }
-            if bytes[digitsStart] == UInt8(ascii: "0") && (digits > 1 || digitsStart > start) { return false }
+            guard digits > 0, magnitude <= (negative ? UInt64(Int.max) + 1 : UInt64(Int.max)) else { return false }
+            if bytes[digitsStart] == UInt8(ascii: "0") && (digits > 1 || negative) { return false }
             if let byte = current, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
                 return false
             }
