@@ -11,10 +11,13 @@ extension JSONValue {
     /// see `encoded`). Uses the project's byte-level reader: Foundation's JSONDecoder into an
     /// enum was a quarter of the runner's time per step (docs/decisions.md).
     public static func parse(_ data: Data) throws(JSONDecodingFailure) -> JSONValue {
-        do {
-            return try JSONReader.parse([UInt8](data))
-        } catch {
-            throw JSONDecodingFailure(message: error.description)
+        // Read in place: copying the body into an array first was a visible part of every parse.
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONReader.parse(raw.assumingMemoryBound(to: UInt8.self)) }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw JSONDecodingFailure(message: error.description)
         }
     }
 

@@ -7,15 +7,24 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 
 /// A strict, fast JSON parser for request bodies (RFC 8259; depth-limited).
 public struct JSONReader {
-    private let bytes: [UInt8]
+    /// The text, read in place: no copy, and no bounds check per byte beyond the reader's own.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maxDepth = 64
+    /// The members of the objects being read, innermost last: an object's dictionary is made
+    /// once at its full size, instead of growing (and rehashing) member by member.
+    private var pendingMembers: [(String, JSONValue)] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses JSON text in memory the caller keeps alive for the call.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
@@ -74,12 +83,12 @@ public struct JSONReader {
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        let first = pendingMembers.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -90,7 +99,8 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth + 1)
+            let value = try parseValue(depth: depth + 1)
+            pendingMembers.append((key, value))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of JSON") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -99,6 +109,13 @@ public struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
+            var members = [String: JSONValue](minimumCapacity: pendingMembers.count - first)
+            // A repeated name keeps its last value, as assigning member by member did.
+            for position in first..<pendingMembers.count {
+                let (key, value) = pendingMembers[position]
+                members[key] = value
+            }
+            pendingMembers.removeSubrange(first...)
             return .object(members)
         }
     }
@@ -133,7 +150,7 @@ public struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
                 return text
             }
@@ -229,7 +246,7 @@ public struct JSONReader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text) else { throw failure("invalid number") }
         return .double(value)

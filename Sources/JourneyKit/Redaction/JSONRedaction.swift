@@ -1,3 +1,4 @@
+import Foundation
 import JourneyCore
 
 /// JSON bodies are redacted by their structure: keys are never touched; the values of
@@ -14,12 +15,17 @@ extension Redactor {
         case secret, identifier, outputValue
     }
 
-    static let memberRules: [String: MemberRule] = {
-        var rules: [String: MemberRule] = ["value": .outputValue]
-        for key in secretMembers { rules[key] = .secret }
-        for key in identifierMembers { rules[key] = .identifier }
-        return rules
-    }()
+    /// The rule for a member: `.secret` for `secretMembers`, `.identifier` for
+    /// `identifierMembers`, `.outputValue` for `value`. A switch, not a table: comparing these
+    /// short names costs less than hashing every member's key (`memberRuleFollowsTheSets` in the tests).
+    static func memberRule(_ key: String) -> MemberRule? {
+        switch key {
+        case "value": .outputValue
+        case "type", "stage", "name", "authId", "_type", "_action": .identifier
+        case "tokenId", "suspendedId", "jws", "client_assertion": .secret
+        default: nil
+        }
+    }
 
     /// Outputs (`{"name": …, "value": …}`) whose value identifies the callback.
     static let identifierOutputs: Set<String> = ["id"]
@@ -31,7 +37,11 @@ extension Redactor {
     /// A callback's prompt: a prompt that reads exactly as a secret (`Password`) is kept, as
     /// handlers and replay match on it; a secret inside a longer prompt is replaced.
     func redact(label: String) -> String {
-        placeholder(forWholeValue: label) == nil ? redact(label) : label
+        redact(label: label, with: snapshot)
+    }
+
+    func redact(label: String, with secrets: Secrets) -> String {
+        Self.placeholder(forWholeValue: label, in: secrets) == nil ? redact(label, with: secrets) : label
     }
 
     /// A JSON body the server returned, with secret members (`tokenId`...) replaced and
@@ -43,32 +53,51 @@ extension Redactor {
     /// With `sent`, the body is one the runner wrote: a number or boolean it sent (outside the
     /// echoed `output` arrays) that equals a secret is replaced whole too.
     func redact(json: JSONValue, sent: Bool) -> JSONValue {
-        redactedIfChanged(json, sent: sent) ?? json
+        var secrets = snapshot
+        return redactedIfChanged(json, sent: sent, secrets: &secrets) ?? json
+    }
+
+    /// `redact(json:sent:).compactJSON` of `json`, read from `body`: when nothing in it is
+    /// secret and `body` is already in compact form (as AM and the runner's own writer send
+    /// it), `body` is that text, and writing the JSON again is skipped.
+    func redactedCompactJSON(_ json: JSONValue, body: Data?, sent: Bool) -> String {
+        var secrets = snapshot
+        if let redacted = redactedIfChanged(json, sent: sent, secrets: &secrets) { return redacted.compactJSON }
+        if let body, body.withUnsafeBytes({ JSONCanonicalForm.isCanonical($0) }) {
+            return String(decoding: body, as: UTF8.self)
+        }
+        return json.compactJSON
     }
 
     /// The redacted value, or nil when nothing in it is secret: most of a body is not, and
-    /// rebuilding every object and array was most of the cost of redacting it.
-    private func redactedIfChanged(_ json: JSONValue, sent: Bool) -> JSONValue? {
+    /// rebuilding every object and array was most of the cost of redacting it. `secrets` is
+    /// the snapshot searched for (taken again when a secret member adds one).
+    private func redactedIfChanged(_ json: JSONValue, sent: Bool, secrets: inout Secrets) -> JSONValue? {
         switch json {
         case .object(let object):
             var copy: [String: JSONValue]?
             for (key, value) in object {
                 let replacement: JSONValue?
-                switch Self.memberRules[key] {
+                switch Self.memberRule(key) {
                 case .secret? where !(value.stringValue ?? "").isEmpty:
                     register(value.stringValue ?? "", name: key)
+                    secrets = snapshot
                     replacement = .string(Self.placeholder(key))
                 case .identifier?:
                     replacement = nil
-                case .outputValue? where object["name"]?.stringValue.map(Self.identifierOutputs.contains) == true:
-                    replacement = nil
-                case .outputValue?
-                where object["name"]?.stringValue.map(Self.labelOutputs.contains) == true && value.stringValue != nil:
-                    let label = value.stringValue ?? ""
-                    let redacted = redact(label: label)
-                    replacement = redacted == label ? nil : .string(redacted)
+                case .outputValue?:
+                    // One lookup of the pair's name for both questions.
+                    let name = object["name"]?.stringValue
+                    if name.map(Self.identifierOutputs.contains) == true {
+                        replacement = nil
+                    } else if name.map(Self.labelOutputs.contains) == true, let label = value.stringValue {
+                        let redacted = redact(label: label, with: secrets)
+                        replacement = redacted == label ? nil : .string(redacted)
+                    } else {
+                        replacement = redactedIfChanged(value, sent: sent && key != "output", secrets: &secrets)
+                    }
                 default:
-                    replacement = redactedIfChanged(value, sent: sent && key != "output")
+                    replacement = redactedIfChanged(value, sent: sent && key != "output", secrets: &secrets)
                 }
                 if let replacement {
                     if copy == nil { copy = object }
@@ -79,17 +108,17 @@ extension Redactor {
         case .array(let items):
             var copy: [JSONValue]?
             for (index, item) in items.enumerated() {
-                guard let replacement = redactedIfChanged(item, sent: sent) else { continue }
+                guard let replacement = redactedIfChanged(item, sent: sent, secrets: &secrets) else { continue }
                 if copy == nil { copy = items }
                 copy?[index] = replacement
             }
             return copy.map { .array($0) }
         case .string(let text):
-            let redacted = redact(text)
+            let redacted = redact(text, with: secrets)
             return redacted == text ? nil : .string(redacted)
         case .int, .double, .bool:
             guard sent else { return nil }
-            return placeholder(forWholeValue: json.displayText).map { .string($0) }
+            return Self.placeholder(forWholeValue: json.displayText, in: secrets).map { .string($0) }
         case .null:
             return nil
         }

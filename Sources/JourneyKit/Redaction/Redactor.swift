@@ -25,10 +25,14 @@ public final class Redactor: Sendable {
             self.name = name
             self.placeholder = Array(Redactor.placeholder(name).utf8)
             let bytes = Array(value.utf8)
-            let base64 = Data(bytes).base64EncodedString().filter { $0 != "=" }
+            // Base64 without padding is base64url with its two other letters.
+            let base64URL = Array(Base64URL.encode(bytes).utf8)
+            let base64 = base64URL.map { byte in
+                byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
+            }
             var needles = [bytes]
-            for encoded in [base64, Base64URL.encode(bytes)] where !needles.contains(Array(encoded.utf8)) {
-                needles.append(Array(encoded.utf8))
+            for encoded in [base64, base64URL] where !needles.contains(encoded) {
+                needles.append(encoded)
             }
             self.needles = needles
         }
@@ -48,6 +52,9 @@ public final class Redactor: Sendable {
     public static let secretHeaders: Set<String> = [
         "cookie", "set-cookie", "authorization", "x-openam-password", "proxy-authorization",
     ]
+
+    /// The lengths of the names in `secretHeaders`, in bytes.
+    static let secretHeaderLengths: [Int] = Array(Set(secretHeaders.map(\.utf8.count)))
 
     /// Response members whose value is a secret, by name.
     public static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
@@ -78,9 +85,15 @@ public final class Redactor: Sendable {
 
     /// The placeholder of the secret `value` is, when it is one as a whole.
     func placeholder(forWholeValue value: String) -> String? {
-        let secrets = secrets.withLock { $0 }
-        return secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+        Self.placeholder(forWholeValue: value, in: snapshot)
     }
+
+    static func placeholder(forWholeValue value: String, in secrets: Secrets) -> String? {
+        secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+    }
+
+    /// The secrets registered so far, for redacting many texts under one lock.
+    var snapshot: Secrets { secrets.withLock { $0 } }
 
     /// `text` with every registered secret that stands in it as a whole token, plainly or
     /// encoded, replaced by its placeholder. Placeholders already in the text are kept as they are.
@@ -89,7 +102,7 @@ public final class Redactor: Sendable {
     }
 
     /// `text` redacted with a snapshot of the secrets (one lock for many texts).
-    private func redact(_ text: String, with secrets: Secrets) -> String {
+    func redact(_ text: String, with secrets: Secrets) -> String {
         guard !secrets.list.isEmpty, !text.isEmpty else { return text }
         var text = text
         let replaced = text.withUTF8 { Self.replacingTokens(in: $0, secrets: secrets) }
@@ -139,6 +152,10 @@ public final class Redactor: Sendable {
             secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
         }
         return headers.map { field in
+            // Only a name as long as a secret header's can be one: most are passed over at once.
+            guard Self.secretHeaderLengths.contains(field.name.utf8.count) else {
+                return HeaderField(field.name, redact(field.value, with: secrets))
+            }
             if HTTPText.namesMatch(field.name, "cookie") {
                 return HeaderField(field.name, Self.redactCookiePairs(field.value, known: known))
             }
@@ -171,7 +188,7 @@ public final class Redactor: Sendable {
         switch json {
         case .object(let object):
             for (key, value) in object {
-                if Self.secretMembers.contains(key), let text = value.stringValue, !text.isEmpty {
+                if Self.memberRule(key) == .secret, let text = value.stringValue, !text.isEmpty {
                     register(text, name: key)
                 } else {
                     registerSecretMembers(of: value)
@@ -195,7 +212,7 @@ public final class Redactor: Sendable {
         if body.isEmpty { return "" }
         OTPAuthSecrets.register(in: body, with: self)
         if let json = try? JSONValue.parse(body) {
-            return redact(json: json, sent: sent).compactJSON
+            return redactedCompactJSON(json, body: body, sent: sent)
         }
         return redact(String(decoding: body, as: UTF8.self))
     }
@@ -203,6 +220,17 @@ public final class Redactor: Sendable {
     /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
     /// so the cookie and the body's tokenId stay the same value in a recording), else one named after the cookie.
     private static func redactCookiePairs(_ value: String, known: (Substring) -> String?) -> String {
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return redactCookiePairsByCharacter(value, known: known) }
+        // ASCII: split on bytes (the same cuts as on Characters, without grapheme breaking).
+        return value.utf8.split(separator: UInt8(ascii: ";")).map { pairBytes in
+            let parts = pairBytes.split(separator: UInt8(ascii: "="), maxSplits: 1).map { Substring($0) }
+            let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
+            return
+                "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
+        }.joined(separator: "; ")
+    }
+
+    private static func redactCookiePairsByCharacter(_ value: String, known: (Substring) -> String?) -> String {
         value.split(separator: ";").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
@@ -222,7 +250,7 @@ public final class Redactor: Sendable {
         -> String
     {
         if let placeholder = known(value) { return placeholder }
-        if value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
+        if value.utf8.first == 0xC2 && value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
         return placeholder(String(name))
     }
 }

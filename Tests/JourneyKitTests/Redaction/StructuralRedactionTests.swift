@@ -102,4 +102,33 @@ import Testing
         #expect(InputValues.match(JSONValue.object(["answer": "-1"]), JSONValue.object(["answer": "-«pin»"])))
         #expect(!InputValues.match(JSONValue.object(["answer": "2"]), JSONValue.object(["answer": "-«pin»"])))
     }
+
+    /// The switch that picks a member's rule names exactly the members of the sets it stands for.
+    @Test func memberRuleFollowsTheSets() {
+        for key in Redactor.secretMembers { #expect(Redactor.memberRule(key) == .secret, "\(key)") }
+        for key in Redactor.identifierMembers { #expect(Redactor.memberRule(key) == .identifier, "\(key)") }
+        #expect(Redactor.memberRule("value") == .outputValue)
+        for key in ["prompt", "output", "input", "callbacks", "Value", "tokenid", "id", "_id", ""] {
+            #expect(Redactor.memberRule(key) == nil, "\(key)")
+        }
+    }
+
+    /// A body that holds no secret and is already compact is shown as it came; any other is
+    /// written again: either way the text is the redacted JSON's compact form.
+    @Test func compactBodiesAreKeptAndOthersWritten() throws {
+        let redactor = Redactor()
+        redactor.register("s3cret", name: "password")
+        for text in [
+            #"{"a":"x","b":[1,2]}"#, #"{"b":1,"a":2}"#, #"{ "a": "s3cret" }"#, #"{"a":"s3cret"}"#,
+            #"{"tokenId":"t0k3n"}"#, #"{"x":1.50}"#,
+        ] {
+            let body = Data(text.utf8)
+            let json = try JSONValue.parse(body)
+            let expected = redactor.redact(json: json, sent: true).compactJSON
+            #expect(redactor.redactedCompactJSON(json, body: body, sent: true) == expected, "\(text)")
+            #expect(redactor.redact(body: body, sent: true) == expected, "\(text)")
+        }
+        #expect(redactor.redact(body: Data(#"{"a":"x","b":[1,2]}"#.utf8)) == #"{"a":"x","b":[1,2]}"#)
+        #expect(redactor.redact(body: Data(#"{"a":"s3cret"}"#.utf8)) == #"{"a":"«password»"}"#)
+    }
 }

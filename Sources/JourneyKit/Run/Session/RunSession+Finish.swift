@@ -14,17 +14,20 @@ extension RunSession {
         result.transportTime = state.transportTime
         result.failures = state.failures
         result.steps = state.steps
-        var exchanges = result.steps.map(\.exchange) + state.sideExchanges
-        for index in exchanges.indices {
-            exchanges[index].registerSecrets(with: redactor)
+        result.sideExchanges = state.sideExchanges
+        // In place: copying the exchanges out and back was a visible cost of every run.
+        for index in result.steps.indices {
+            result.steps[index].exchange.registerSecrets(with: redactor)
         }
-        for index in exchanges.indices {
-            exchanges[index] = exchanges[index].redacted(by: redactor)
+        for index in result.sideExchanges.indices {
+            result.sideExchanges[index].registerSecrets(with: redactor)
         }
         for index in result.steps.indices {
-            result.steps[index].exchange = exchanges[index]
+            result.steps[index].exchange.redact(by: redactor)
         }
-        result.sideExchanges = Array(exchanges[result.steps.count...])
+        for index in result.sideExchanges.indices {
+            result.sideExchanges[index].redact(by: redactor)
+        }
         var variables: [String: String] = [:]
         for (name, value) in context.variables where value.secretName == nil {
             variables[name] = redactor.redact(value.json.displayText)
@@ -40,29 +43,27 @@ extension Exchange {
         unredacted?.responseJSON = redactor.registerSecrets(inBody: body, parsed: bodies.responseJSON)
     }
 
-    /// The exchange with every secret `redactor` knows now replaced.
-    func redacted(by redactor: Redactor) -> Exchange {
-        var copy = self
-        copy.url = redactor.redact(url: url)
-        copy.requestHeaders = redactor.redact(headers: requestHeaders)
-        copy.responseHeaders = redactor.redact(headers: responseHeaders)
+    /// Replaces every secret `redactor` knows now.
+    mutating func redact(by redactor: Redactor) {
+        url = redactor.redact(url: url)
+        requestHeaders = redactor.redact(headers: requestHeaders)
+        responseHeaders = redactor.redact(headers: responseHeaders)
         if let bodies = unredacted {
+            unredacted = nil
             if let json = bodies.requestJSON {
-                copy.requestBody = redactor.redact(json: json, sent: true).compactJSON
+                requestBody = redactor.redactedCompactJSON(json, body: bodies.request, sent: true)
             } else {
-                copy.requestBody = bodies.request.map { redactor.redact(body: $0, sent: true) }
+                requestBody = bodies.request.map { redactor.redact(body: $0, sent: true) }
             }
             if let json = bodies.responseJSON {
-                copy.responseBody = redactor.redact(json: json).compactJSON
+                responseBody = redactor.redactedCompactJSON(json, body: bodies.response, sent: false)
             } else {
-                copy.responseBody = bodies.response.map { redactor.redact(body: $0) }
+                responseBody = bodies.response.map { redactor.redact(body: $0) }
             }
-            copy.unredacted = nil
         } else {
             // Another run's exchanges (`uses:`), redacted already: their JSON stays JSON.
-            copy.requestBody = requestBody.map { redactor.redact(body: Data($0.utf8), sent: true) }
-            copy.responseBody = responseBody.map { redactor.redact(body: Data($0.utf8)) }
+            requestBody = requestBody.map { redactor.redact(body: Data($0.utf8), sent: true) }
+            responseBody = responseBody.map { redactor.redact(body: Data($0.utf8)) }
         }
-        return copy
     }
 }
