@@ -60,6 +60,9 @@ final class SimulatorCore: Sendable {
             controllers.append(
                 MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
         }
+        if let rakuten = definition.rakuten {
+            controllers.append(RakutenController(definition: rakuten, store: RakutenStore(), env: env))
+        }
         let oauthTokens = OAuthTokenStore()
         if let oauth = definition.oauth {
             controllers.append(
