@@ -26,7 +26,7 @@ import Testing
                       serviceId: i101
                       challenger: http://127.0.0.1:9/challenger
                       pageId: my-page
-                      device: { app: jp.co.example, appVersion: 2.0, os: iOS, osVersion: "14.4", model: iPhone12,1, timeZone: "-540" }
+                      device: { app: jp.co.example, appVersion: 2.0, os: iOS, osVersion: "14.4", model: "iPhone12,1", timeZone: "-540" }
                       challenge: { timeout: 5000, retries: 2, result: "{{ challenge.cid }}", sendWithout: false }
                       refresh: true
                     expect:
