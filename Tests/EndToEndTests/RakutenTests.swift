@@ -39,7 +39,7 @@ import Testing
         let live = try await CLI.run(["run"] + Self.examples + ["--format", "human", "--record", folder.path + "/"])
         #expect(live.status == 0, "\(live.stdout)\n\(live.stderr)")
         #expect(live.stdout.contains("5 passed, 0 failed"))
-        #expect(live.stdout.contains("proof of work: solved in"))
+        #expect(live.stdout.contains("proof of work solved in"))
         #expect(live.stdout.contains("clear pass"))
         #expect(live.stdout.contains("GetName not_found (HTTP 404) ignored"))
         #expect(live.stdout.contains("access_token revoked"))

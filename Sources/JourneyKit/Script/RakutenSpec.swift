@@ -76,7 +76,7 @@ public struct RakutenDevice: Sendable, Hashable {
 
     public init(
         app: String = "com.example.journey", appVersion: String = "1.0.0", os: String = "iOS",
-        osVersion: String = "17.0", model: String = "iPhone12,1", timeZone: String = "-540"
+        osVersion: String = "17.0", model: String = "iPhone", timeZone: String = "-540"
     ) {
         self.app = app
         self.appVersion = appVersion
