@@ -9,7 +9,9 @@ import Testing
         "journeys/rakuten-pow-login.yaml", "journeys/rakuten-clear-pass.yaml", "journeys/rakuten-anonymous.yaml",
         "journeys/rakuten-blocked-address.yaml", "journeys/rakuten-refresh-revoke.yaml",
     ]
-    static let secrets = ["p@ss word+1", "p%40ss%20word%2B1", "ichiba-client-secret", "anonymous-client-secret", "hanako-pass"]
+    static let secrets = [
+        "p@ss word+1", "p%40ss%20word%2B1", "ichiba-client-secret", "anonymous-client-secret", "hanako-pass",
+    ]
 
     /// A script that names the example tree by absolute path.
     static func script(_ body: String) throws -> String {

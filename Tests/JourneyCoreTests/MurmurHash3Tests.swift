@@ -11,7 +11,7 @@ import Testing
         ("0123456789abcdef", 123_456_789, 0x2973_5b73_dbd0_7556, 0x24ae_e8a4_45af_2f46),
     ])
     func referenceVectors(input: String, seed: UInt32, h1: UInt64, h2: UInt64) {
-        let digest = MurmurHash3.x64_128(Array(input.utf8), seed: seed)
+        let digest = MurmurHash3.x64Hash128(Array(input.utf8), seed: seed)
         #expect(digest.h1 == h1 && digest.h2 == h2)
     }
 
@@ -20,17 +20,22 @@ import Testing
         var digests: [UInt8] = []
         for length in 0..<256 {
             let key = (0..<length).map { UInt8($0) }
-            let (h1, h2) = MurmurHash3.x64_128(key, seed: UInt32(256 - length))
-            for word in [h1, h2] { for shift in stride(from: 0, to: 64, by: 8) { digests.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
+            let (h1, h2) = MurmurHash3.x64Hash128(key, seed: UInt32(256 - length))
+            for word in [h1, h2] {
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    digests.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+                }
+            }
         }
-        let (h1, _) = MurmurHash3.x64_128(digests, seed: 0)
+        let (h1, _) = MurmurHash3.x64Hash128(digests, seed: 0)
         #expect(UInt32(truncatingIfNeeded: h1) == 0x6384_BA69)
     }
 
     @Test func theWorkedExampleIsAccepted() {
-        let pow = ChallengerProofOfWork(key: "Wd3fQz8a", seed: 1_234_567_890, mask: ChallengerProofOfWork.parseMask("a1b2"))
+        let pow = ChallengerProofOfWork(
+            key: "Wd3fQz8a", seed: 1_234_567_890, mask: ChallengerProofOfWork.parseMask("a1b2"))
         #expect(pow.prefix == Array("Wd3fQz8".utf8))
-        #expect(MurmurHash3.x64_128(Array("Wd3fQz8lq1d3zUXn".utf8), seed: 1_234_567_890).h1 == 0xa1b2_66fb_563b_e86b)
+        #expect(MurmurHash3.x64Hash128(Array("Wd3fQz8lq1d3zUXn".utf8), seed: 1_234_567_890).h1 == 0xa1b2_66fb_563b_e86b)
         #expect(pow.accepts("Wd3fQz8lq1d3zUXn"))
         #expect(!pow.accepts("Wd3fQz8lq1d3zUXo"))
         #expect(!pow.accepts("Xd3fQz8lq1d3zUXn"), "the prefix is the key minus its last character")

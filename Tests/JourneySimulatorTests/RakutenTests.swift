@@ -25,8 +25,9 @@ struct RakutenTests {
     static let pid = "399206e3-905a-4d27-937d-5786ba07e742"
 
     func form(_ fields: [(String, String)]) -> [UInt8] {
-        Array(fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
-            .joined(separator: "&").utf8)
+        Array(
+            fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+                .joined(separator: "&").utf8)
     }
 
     func post(_ h: Harness, _ path: String, _ fields: [(String, String)], from address: String = "10.0.0.1")
@@ -52,8 +53,10 @@ struct RakutenTests {
         return #"{"pageIdentifier":"\#(pid)","challengeId":"\#(cid)","challengeResult":"\#(result)"}"#
     }
 
-    func login(_ h: Harness, user: String = "taro", password: String = "pw", challenge: String?, client: String = "app",
-        from address: String = "10.0.0.1", scope: String = "90days@Access,365days@Refresh,memberinfo_read_name,idinfo_read_encrypted_easyid"
+    func login(
+        _ h: Harness, user: String = "taro", password: String = "pw", challenge: String?, client: String = "app",
+        from address: String = "10.0.0.1",
+        scope: String = "90days@Access,365days@Refresh,memberinfo_read_name,idinfo_read_encrypted_easyid"
     ) async throws -> Reply {
         var fields = [
             ("grant_type", "password"), ("username", user), ("password", password), ("client_id", client),
@@ -126,7 +129,10 @@ struct RakutenTests {
         try await Harness.run(Self.tree) { h in
             let anonymous = try await post(
                 h, "/rae/engine/token",
-                [("grant_type", "client_credentials"), ("client_id", "anon"), ("client_secret", "anon"), ("scope", "1Hour@Access")])
+                [
+                    ("grant_type", "client_credentials"), ("client_id", "anon"), ("client_secret", "anon"),
+                    ("scope", "1Hour@Access"),
+                ])
             #expect(anonymous.json["expires_in"] == .int(3600) && anonymous.json["refresh_token"] == nil)
             let badClient = try await post(
                 h, "/rae/engine/token",
@@ -136,30 +142,40 @@ struct RakutenTests {
             let refresh = try #require(login.json["refresh_token"]?.stringValue)
             let narrowed = try await post(
                 h, "/rae/engine/token",
-                [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "app"), ("client_secret", "s3cret"), ("scope", "90days@Access")])
+                [
+                    ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "app"),
+                    ("client_secret", "s3cret"), ("scope", "90days@Access"),
+                ])
             #expect(narrowed.json["scope"] == "90days@Access")
             let wider = try await post(
                 h, "/rae/engine/token",
-                [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "app"), ("client_secret", "s3cret"), ("scope", "other")])
+                [
+                    ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "app"),
+                    ("client_secret", "s3cret"), ("scope", "other"),
+                ])
             #expect(wider.json["error"] == "invalid_scope")
             let access = try #require(login.json["access_token"]?.stringValue)
             let cancel = try await post(
-                h, "/rae/engine/token_cancel", [("access_token", access), ("client_id", "app"), ("client_secret", "s3cret")])
+                h, "/rae/engine/token_cancel",
+                [("access_token", access), ("client_id", "app"), ("client_secret", "s3cret")])
             #expect(cancel.status == 200 && cancel.json == [:])
             let again = try await post(
-                h, "/rae/engine/token_cancel", [("access_token", access), ("client_id", "app"), ("client_secret", "s3cret")])
+                h, "/rae/engine/token_cancel",
+                [("access_token", access), ("client_id", "app"), ("client_secret", "s3cret")])
             #expect(again.json["error"] == "invalid_token")
             let revoked = try await h.get(
                 "/rae/engine/api/MemberInformation/GetName/20110901", headers: [("Authorization", "OAuth2 \(access)")])
             #expect(revoked.status == 401)
-            let nobody = try await self.login(h, user: "nobody", challenge: try await solvedChallenge(h), from: "10.0.0.7")
+            let nobody = try await self.login(
+                h, user: "nobody", challenge: try await solvedChallenge(h), from: "10.0.0.7")
             let token = try #require(nobody.json["access_token"]?.stringValue)
             let name = try await h.get(
                 "/rae/engine/api/MemberInformation/GetName/20110901", headers: [("Authorization", "OAuth2 \(token)")])
             #expect(name.status == 404 && name.json["error"] == "not_found")
             h.clock.advance(by: 91 * 86_400)
             let expired = try await h.get(
-                "/rae/engine/api/IdInformation/GetEncryptedEasyId/20140617", headers: [("Authorization", "OAuth2 \(token)")])
+                "/rae/engine/api/IdInformation/GetEncryptedEasyId/20140617",
+                headers: [("Authorization", "OAuth2 \(token)")])
             #expect(expired.json["error"] == "invalid_token")
         }
     }

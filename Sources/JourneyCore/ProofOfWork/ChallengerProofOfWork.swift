@@ -45,7 +45,7 @@ public struct ChallengerProofOfWork: Sendable, Hashable {
     public func accepts(_ candidate: String) -> Bool {
         let bytes = Array(candidate.utf8)
         guard bytes.count == Self.length, let prefix, bytes.starts(with: prefix) else { return false }
-        return MurmurHash3.x64_128(bytes, seed: seed).h1 >> 48 == mask
+        return MurmurHash3.x64Hash128(bytes, seed: seed).h1 >> 48 == mask
     }
 
     /// Searches candidates in a fixed order (a counter over the alphabet, so a replay finds the
@@ -60,7 +60,7 @@ public struct ChallengerProofOfWork: Sendable, Hashable {
         while tries < maxTries {
             if tries & 4095 == 0, tries > 0, shouldStop() { break }
             tries += 1
-            if MurmurHash3.x64_128(candidate, seed: seed).h1 >> 48 == mask {
+            if MurmurHash3.x64Hash128(candidate, seed: seed).h1 >> 48 == mask {
                 return (String(decoding: candidate, as: UTF8.self), tries)
             }
             // Next candidate: increment the counter from the last position.

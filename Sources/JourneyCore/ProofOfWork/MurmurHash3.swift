@@ -3,7 +3,7 @@
 /// compares the top 16 bits of `h1` with its mask (docs/format.md, `protocol: rakuten`).
 public enum MurmurHash3 {
     /// The two 64-bit halves of the digest; `h1` is bytes 0–7 of the 16-byte digest, little-endian.
-    public static func x64_128(_ bytes: some Collection<UInt8>, seed: UInt32) -> (h1: UInt64, h2: UInt64) {
+    public static func x64Hash128(_ bytes: some Collection<UInt8>, seed: UInt32) -> (h1: UInt64, h2: UInt64) {
         let data = Array(bytes)
         let c1: UInt64 = 0x87c3_7b91_1142_53d5
         let c2: UInt64 = 0x4cf5_ad43_2745_937f

@@ -103,8 +103,7 @@ public struct RakutenChallengeOptions: Sendable {
     public static let maxTimeoutMilliseconds = 60_000
     public static let maxRetries = 5
 
-    public init(timeoutMilliseconds: Int = 1000, retries: Int = 1, result: ValueSpec? = nil, sendWithout: Bool = true)
-    {
+    public init(timeoutMilliseconds: Int = 1000, retries: Int = 1, result: ValueSpec? = nil, sendWithout: Bool = true) {
         self.timeoutMilliseconds = timeoutMilliseconds
         self.retries = retries
         self.result = result

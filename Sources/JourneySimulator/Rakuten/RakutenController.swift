@@ -66,7 +66,8 @@ struct RakutenController: SimulatorController {
         let cid = env.random.token(24)
         store.issue(
             cid,
-            IssuedChallenge(pageId: pid, ctype: ctype, expires: now.addingTimeInterval(Double(definition.challengeLifetime))))
+            IssuedChallenge(
+                pageId: pid, ctype: ctype, expires: now.addingTimeInterval(Double(definition.challengeLifetime))))
         var reply = HTTPReply.json(.ok, ["result": ["cid": .string(cid), "ctype": .int(ctype)]])
         reply.logContext = "challenger"
         reply.logOutcome = "ctype \(ctype)"

@@ -42,8 +42,11 @@ extension TreeParser {
         if let challenger = map["challenger"] { parseChallenger(challenger, into: &definition) }
         definition.challengeAfter = nonNegativeInt(map["challengeAfter"], "rakuten.challengeAfter")
         definition.blockAfter = nonNegativeInt(map["blockAfter"], "rakuten.blockAfter")
-        definition.blockedAddresses = map["blockedAddresses"].flatMap { $0.stringList("rakuten.blockedAddresses") } ?? []
-        if let value = positiveInt(map["accessLifetime"], "rakuten.accessLifetime") { definition.accessLifetime = value }
+        definition.blockedAddresses =
+            map["blockedAddresses"].flatMap { $0.stringList("rakuten.blockedAddresses") } ?? []
+        if let value = positiveInt(map["accessLifetime"], "rakuten.accessLifetime") {
+            definition.accessLifetime = value
+        }
         return definition
     }
 
@@ -66,7 +69,8 @@ extension TreeParser {
                 if (1...13).contains(key.utf8.count) {
                     definition.pow.key = key
                 } else {
-                    reader.error("rakuten.challenger.pow.key must have 1 to 13 characters (the SDK's limit)", at: keyNode)
+                    reader.error(
+                        "rakuten.challenger.pow.key must have 1 to 13 characters (the SDK's limit)", at: keyNode)
                 }
             }
             if let seedNode = pow["seed"], let seed = seedNode.int("rakuten.challenger.pow.seed") {

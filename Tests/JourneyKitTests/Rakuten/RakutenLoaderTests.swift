@@ -39,8 +39,10 @@ import Testing
         #expect(script.protocolKind == .rakuten)
         #expect(spec.grant == .password && spec.clientSecret.secret && spec.password?.secret == true)
         #expect(spec.scope == ["memberinfo_read_name", "90days@Access"] && spec.pageId == "my-page" && spec.refresh)
-        #expect(spec.device.app == "jp.co.example" && spec.device.appVersion == "2.0" && spec.device.osVersion == "14.4")
-        #expect(spec.challenge.timeoutMilliseconds == 5000 && spec.challenge.retries == 2 && !spec.challenge.sendWithout)
+        #expect(
+            spec.device.app == "jp.co.example" && spec.device.appVersion == "2.0" && spec.device.osVersion == "14.4")
+        #expect(
+            spec.challenge.timeoutMilliseconds == 5000 && spec.challenge.retries == 2 && !spec.challenge.sendWithout)
         #expect(spec.challenge.result != nil)
         let challenge = try #require(script.expect.challenge)
         #expect(challenge.solved == true && challenge.ctype == 127 && challenge.maxTries == 1_000_000)
@@ -150,7 +152,9 @@ import Testing
     }
 
     @Test func theChallengerURLRule() {
-        #expect(RakutenWire.challengerURL(forTokenServer: "https://app.rakuten.co.jp") == "https://challenger.api.rakuten.co.jp")
+        #expect(
+            RakutenWire.challengerURL(forTokenServer: "https://app.rakuten.co.jp")
+                == "https://challenger.api.rakuten.co.jp")
         #expect(
             RakutenWire.challengerURL(forTokenServer: "https://stg.app.rakuten.co.jp/base")
                 == "https://stg-challenger.api.rakuten.co.jp")

@@ -30,7 +30,8 @@ extension LoadContext {
             checkMobileFirstKeys(mapping)
         } else if protocolKind == .rakuten {
             body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
-            checkForeignKeys(mapping, protocol: "rakuten", keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst"])
+            checkForeignKeys(
+                mapping, protocol: "rakuten", keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst"])
         } else {
             if let node = mapping["mobilefirst"] {
                 error(

@@ -87,7 +87,7 @@ struct RakutenChallenger {
     )? {
         do throws(RunError) {
             return try await session.call(request, phase: "challenger")
-        } catch where error.kind == .transport {
+        } catch  where error.kind == .transport {
             outcome.problem = "Challenger unreachable: \(error.message)"
             if let index = session.lastStepIndex { session.note(stepAt: index, "challenge", outcome.problem ?? "") }
             return nil

@@ -61,7 +61,8 @@ struct RakutenPhase: PhaseDriver {
                 try session.context.evaluator.evaluate(template).text
             } ?? RakutenWire.challengerURL(forTokenServer: base)
         let challenger = RakutenChallenger(
-            spec: spec, session: session, baseURL: challengerURL.hasSuffix("/") ? String(challengerURL.dropLast()) : challengerURL)
+            spec: spec, session: session,
+            baseURL: challengerURL.hasSuffix("/") ? String(challengerURL.dropLast()) : challengerURL)
         let outcome = try await challenger.negotiate()
         session.context.setVariable(
             LoadContext.challengeVariable,
@@ -72,7 +73,8 @@ struct RakutenPhase: PhaseDriver {
                 ])))
         checkChallenge(outcome, in: session)
         var fields = [("grant_type", "password")]
-        let username = try await session.context.resolve(spec.username ?? ValueSpec(.literal(""), at: spec.location), timeoutMilliseconds: nil)
+        let username = try await session.context.resolve(
+            spec.username ?? ValueSpec(.literal(""), at: spec.location), timeoutMilliseconds: nil)
         let password = try await session.context.resolve(
             spec.password ?? ValueSpec(.literal(""), secret: true, at: spec.location), timeoutMilliseconds: nil)
         session.redactor.register(password.text, name: "password")
@@ -99,7 +101,9 @@ struct RakutenPhase: PhaseDriver {
                     OAuthFailure.outcome(status: 0, error: "challenge_failed", description: why))
             }
             if let index = session.lastStepIndex {
-                session.note(stepAt: index, "challenge", "\(why): the password grant is sent without a challenge, as the SDK does")
+                session.note(
+                    stepAt: index, "challenge",
+                    "\(why): the password grant is sent without a challenge, as the SDK does")
             }
         }
         fields.append(("tracking_parameters", trackingParameters()))
@@ -129,7 +133,8 @@ struct RakutenPhase: PhaseDriver {
     private func trackingParameters() -> String {
         let device = spec.device
         return RakutenWire.orderedObject([
-            ("pp_version", .string(Self.privacyPolicyVersion)), ("os_info", .string("\(device.os)/\(device.osVersion)")),
+            ("pp_version", .string(Self.privacyPolicyVersion)),
+            ("os_info", .string("\(device.os)/\(device.osVersion)")),
             ("device_model_identifier", .string(device.model)), ("time_zone", .string(device.timeZone)),
             ("application_identifier", .string(device.app)), ("network_type", .string("WiFi")),
         ])
@@ -155,7 +160,8 @@ struct RakutenPhase: PhaseDriver {
             session.note(stepAt: index, "member", "GetName refused: \(failure.error) (HTTP \(status))")
             return .failure(
                 MemberRefusal(
-                    outcome: OAuthFailure.outcome(status: status, error: failure.error, description: failure.description)))
+                    outcome: OAuthFailure.outcome(
+                        status: status, error: failure.error, description: failure.description)))
         }
         let (easyId, easyStatus, easyIndex) = try await client.member(
             Self.getEasyId, token: tokens.accessToken, in: session)
