@@ -151,4 +151,77 @@ import Testing
         #expect(text.contains("rakuten.grant must be one of password, clientCredentials"))
         #expect(text.contains("did you mean 'scope'?"))
     }
+
+    /// The example's recording with the answer of the call to `path` replaced, in a folder of its own.
+    static func editedRecording(_ example: String, path: String, status: Int, body: String) throws -> URL {
+        let source = CLI.packageRoot.appendingPathComponent("journeys/recordings/\(example).har")
+        var har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var log = try #require(har["log"] as? [String: Any])
+        var entries = try #require(log["entries"] as? [[String: Any]])
+        var edited = 0
+        for index in entries.indices {
+            guard let request = entries[index]["request"] as? [String: Any], let url = request["url"] as? String,
+                url.contains(path), var response = entries[index]["response"] as? [String: Any],
+                var content = response["content"] as? [String: Any]
+            else { continue }
+            response["status"] = status
+            content["text"] = body
+            content["size"] = body.utf8.count
+            response["content"] = content
+            entries[index]["response"] = response
+            edited += 1
+        }
+        #expect(edited == 1, "\(example) has \(edited) calls to \(path)")
+        log["entries"] = entries
+        har["log"] = log
+        let folder = try TemporaryFiles.directory()
+        try JSONSerialization.data(withJSONObject: har).write(to: folder.appendingPathComponent("\(example).har"))
+        return folder
+    }
+
+    @Test func revokeErrorsTheSDKIgnoresAreNotesOthersFail() async throws {
+        let ignored = try Self.editedRecording(
+            "rakuten-anonymous", path: "/token_cancel", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
+        let first = try await CLI.run(
+            ["run", "journeys/rakuten-anonymous.yaml", "--replay", ignored.path + "/", "--format", "human"])
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        #expect(first.stdout.contains("ignored as the SDK does: invalid_token (HTTP 401)"))
+        let failing = try Self.editedRecording(
+            "rakuten-anonymous", path: "/token_cancel", status: 404, body: #"{"error":"not_found"}"#)
+        let second = try await CLI.run(["run", "journeys/rakuten-anonymous.yaml", "--replay", failing.path + "/"])
+        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
+        #expect(second.stdout.contains("the revocation answered HTTP 404 not_found"))
+    }
+
+    @Test func getNameErrorsTheSDKIgnoresAreNotesOthersFailTheLogin() async throws {
+        let ignored = try Self.editedRecording(
+            "rakuten-refresh-revoke", path: "/GetName/", status: 500, body: #"{"error":"system_error"}"#)
+        let first = try await CLI.run(
+            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", ignored.path + "/", "--format", "human"])
+        // The example expects firstName Taro, which an ignored GetName error leaves out.
+        #expect(first.stdout.contains("GetName system_error (HTTP 500) ignored: empty profile"), "\(first.stdout)")
+        let expired = try Self.editedRecording(
+            "rakuten-refresh-revoke", path: "/GetName/", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
+        let second = try await CLI.run(
+            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", expired.path + "/", "--format", "human"])
+        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
+        #expect(second.stdout.contains("failure 401 invalid_token: token is invalid or expired"))
+    }
+
+    @Test func anUnsolvedProofOfWorkIsRetriedOnceWithANewChallenge() async throws {
+        let path = try Self.script(
+            Self.login(
+                """
+                  challenge: { timeout: 1 }
+                expect:
+                  challenge: { solved: false, ctype: 127 }
+                  outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
+                """))
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.components(separatedBy: "POST /v1.0/c").count == 3, "two challenges")
+        #expect(output.stdout.contains("proof of work not solved in 2 attempts"))
+    }
 }
