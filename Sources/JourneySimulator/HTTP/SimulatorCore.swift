@@ -61,7 +61,10 @@ final class SimulatorCore: Sendable {
                 MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
         }
         if let rakuten = definition.rakuten {
-            controllers.append(RakutenController(definition: rakuten, store: RakutenStore(), env: env))
+            controllers.append(
+                RakutenController(
+                    definition: rakuten, store: RakutenStore(), env: env,
+                    random: RandomSource(seed: options.seed ^ 0x5241_4B55_5445_4E00)))
         }
         let oauthTokens = OAuthTokenStore()
         if let oauth = definition.oauth {

@@ -102,7 +102,7 @@ extension RakutenController {
     /// A token answer; the refresh token only with a `@Refresh` lifespan scope.
     private func issue(clientId: String, username: String?, scope: [String]) -> HTTPReply {
         let lifetime = RakutenDefinition.lifetime(scope, kind: "Access") ?? definition.accessLifetime
-        let access = env.random.token(32)
+        let access = random.token(32)
         store.store(
             access: access,
             RakutenToken(
@@ -113,7 +113,7 @@ extension RakutenController {
             "scope": .string(scope.joined(separator: ",")),
         ]
         if let refreshLifetime = RakutenDefinition.lifetime(scope, kind: "Refresh") {
-            let refresh = env.random.token(32)
+            let refresh = random.token(32)
             store.store(
                 refresh: refresh,
                 RakutenToken(

@@ -13,6 +13,9 @@ struct RakutenController: SimulatorController {
     let definition: RakutenDefinition
     let store: RakutenStore
     let env: EngineEnvironment
+    /// A stream of its own, seeded from the simulator's seed: challenge ids and tokens never
+    /// repeat the values another mode of the same seed draws (a session id, a code).
+    let random: RandomSource
 
     var now: Date { env.clock.now() }
 
@@ -63,7 +66,7 @@ struct RakutenController: SimulatorController {
         case .pow: ctype = Self.powCtype
         case .unsupported: ctype = definition.unsupportedCtype
         }
-        let cid = env.random.token(24)
+        let cid = random.token(24)
         store.issue(
             cid,
             IssuedChallenge(
