@@ -92,7 +92,9 @@ extension LoadContext {
         var expectation = ChallengeExpectation(location: node.location)
         expectation.solved = mapping["solved"]?.bool("expect.challenge.solved")
         expectation.ctype = mapping["ctype"].flatMap { int($0, "expect.challenge.ctype", in: 0...Int(Int32.max)) }
-        expectation.maxTries = mapping["maxTries"].flatMap { int($0, "expect.challenge.maxTries", in: 1...Int(Int32.max)) }
+        expectation.maxTries = mapping["maxTries"].flatMap {
+            int($0, "expect.challenge.maxTries", in: 1...Int(Int32.max))
+        }
         return expectation
     }
 }
