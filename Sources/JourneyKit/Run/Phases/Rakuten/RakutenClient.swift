@@ -95,10 +95,7 @@ struct RakutenClient: Sendable {
     func cleanupRevoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation)
         async throws(RunError)
     {
-        guard let tokens = session.withState({ $0.oauthTokens }) else {
-            if outcome?.isSuccess ?? true {
-                session.fail(ExpectationFailure("cleanup.revoke: the run has no token to revoke", location: location))
-            }
+        guard let tokens = TokenCleanup.tokensToRevoke(in: session, after: outcome, location: location) else {
             return
         }
         let (failure, status, index) = try await revoke(tokens.accessToken, in: session)
