@@ -30,5 +30,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-oauth", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-oauth"),
+        .executableTarget(
+            name: "fuzz-rakuten", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-rakuten"),
     ]
 )

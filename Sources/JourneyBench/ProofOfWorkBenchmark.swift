@@ -57,4 +57,33 @@ enum ProofOfWorkBenchmark {
         }
         return nil
     }
+
+    /// MurmurHash3-x64-128 over 16-byte candidates, as Challenger's proof of work hashes them
+    /// (ctype 127): the candidate's free characters counted through, for about `seconds`.
+    /// Returns the hashes per second.
+    static func measureChallenger(seconds: Double) -> Double {
+        var candidate = Array("Wd3fQz8AAAAAAAAA".utf8)
+        let clock = ContinuousClock()
+        var total: UInt64 = 0
+        var sink: UInt64 = 0
+        let start = clock.now
+        var elapsed = 0.0
+        while elapsed < seconds {
+            for _ in 0..<65_536 {
+                sink ^= MurmurHash3.x64Hash128(candidate, seed: 1_234_567_890).h1
+                var position = 15
+                while position >= 7 {
+                    candidate[position] &+= 1
+                    if candidate[position] <= UInt8(ascii: "z") { break }
+                    candidate[position] = UInt8(ascii: "A")
+                    position -= 1
+                }
+            }
+            total += 65_536
+            let duration = start.duration(to: clock.now)
+            elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        // The digests feed `sink`, so the optimizer cannot drop the hashing.
+        return Double(total + (sink & 1)) / max(elapsed, 1e-9)
+    }
 }

@@ -9,9 +9,11 @@ public enum ProofOfWorkReport {
         print("bench --pow: proof-of-work hashing on one core (the solver's own search loop)")
         print("hash     message   journey hashes/s   openssl hashes/s (64 B)   ratio")
         var raw: [String] = []
+        var sha256Rate: Double?
         for hash in PoWHash.allCases {
             let sized = ProofOfWorkBenchmark.measure(hash, messageBytes: 64, seconds: 3)
             let small = ProofOfWorkBenchmark.measure(hash, messageBytes: 34, seconds: 3)
+            if hash == .sha256 { sha256Rate = sized.hashesPerSecond }
             let openssl = ProofOfWorkBenchmark.openSSL(hash)
             let reference = openssl.map { format($0.hashesPerSecond) } ?? "(openssl not found)"
             let ratio = openssl.map { String(format: "%.2f", sized.hashesPerSecond / $0.hashesPerSecond) } ?? "-"
@@ -30,6 +32,13 @@ public enum ProofOfWorkReport {
                 )
             }
         }
+        // Challenger's proof of work (protocol: rakuten), against the SHA-256 search measured above.
+        let murmur = ProofOfWorkBenchmark.measureChallenger(seconds: 3)
+        let ratio =
+            sha256Rate.map { String(format: "%.2f× journey's SHA-256 (64 B)", murmur / $0) } ?? "-"
+        print(
+            "murmur3  16 B      \(pad(format(murmur), 18)) \(pad("", 25)) \(ratio); "
+                + String(format: "65,536 tries (a 16-bit mask) in %.1f ms", 65_536 / murmur * 1000))
         if !raw.isEmpty {
             print("\nopenssl output (bytes/s ÷ 64 = hashes/s):")
             print(raw.joined(separator: "\n"))

@@ -22,6 +22,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An OAuth 2.0 / OpenID Connect answer: the first byte picks the form (ID token, redirect
     /// URL, discovery document, token or error body).
     case oauth
+    /// A Rakuten server's answer: the first byte picks the form (Challenger `/v1.0/c`,
+    /// `/v1.0/m`, or an RAE token or error body).
+    case rakuten
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -35,6 +38,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .oauth:
             guard let form = bytes.first else { return }
             OAuthWireReader.read(Array(bytes.dropFirst()), form: form)
+        case .rakuten:
+            guard let form = bytes.first else { return }
+            RakutenWire.read(Array(bytes.dropFirst()), form: form)
         }
     }
 

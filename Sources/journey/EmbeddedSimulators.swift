@@ -34,7 +34,7 @@ actor EmbeddedSimulators: SimulatorLauncher {
     }
 
     private static func endpoints(of simulator: RunningSimulator) -> SimulatorEndpoints {
-        SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
+        SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
     }
 
     func diagnostics(forTreeFile path: String) -> [Diagnostic] {

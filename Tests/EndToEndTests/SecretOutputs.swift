@@ -72,13 +72,15 @@ enum SecretOutputs {
 
         func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
             if let simulator = running[path] {
-                return SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
+                return SimulatorEndpoints(
+                    am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
             }
             var options = SimulatorOptions(logRequests: true)
             options.log = { [log] line in log.lines.withLock { $0.append(line) } }
             let simulator = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
             running[path] = simulator
-            return SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
+            return SimulatorEndpoints(
+                am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
         }
 
         func stopAll() async {

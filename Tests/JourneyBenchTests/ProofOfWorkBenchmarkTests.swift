@@ -22,4 +22,8 @@ import Testing
         #expect(row.hashesPerSecond > 0)
         #expect(row.messageBytes == 64)
     }
+
+    @Test func measuresChallengersMurmurHash() {
+        #expect(ProofOfWorkBenchmark.measureChallenger(seconds: 0.05) > 0)
+    }
 }

@@ -11,7 +11,9 @@ struct LoaderTests {
             $0.hasSuffix(".yaml")
         }
         #expect(
-            Set(files).isSuperset(of: ["am.yaml", "challenges.yaml", "mobilefirst.yaml", "mobilefirst-faults.yaml"]))
+            Set(files).isSuperset(of: [
+                "am.yaml", "challenges.yaml", "mobilefirst.yaml", "mobilefirst-faults.yaml", "rakuten.yaml",
+            ]))
         for file in files {
             let path = Paths.trees.appendingPathComponent(file).path
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -19,7 +21,7 @@ struct LoaderTests {
             #expect(SimulatorLoader.lint(text: text, file: path).isEmpty)
             #expect(SimulatorLoader.isSimulatorFile(text: text))
             let definition = try SimulatorLoader.load(path: path)
-            #expect(definition.journeys.count >= 10 || definition.mobileFirst != nil)
+            #expect(definition.journeys.count >= 10 || definition.mobileFirst != nil || definition.rakuten != nil)
         }
     }
 

@@ -113,7 +113,8 @@ import Testing
                     return Self.endpoints(of: started)
                 }
                 static func endpoints(of simulator: RunningSimulator) -> SimulatorEndpoints {
-                    SimulatorEndpoints(am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL)
+                    SimulatorEndpoints(
+                        am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
                 }
                 func stopAll() async {
                     for running in others.values { await running.stop() }

@@ -9,6 +9,11 @@ struct RunPlan: Sendable {
         switch script.body {
         case .mobileFirst(let spec):
             phases.append(MobileFirstPhase(spec: spec, request: script.request, expectation: script.expect.tokens))
+        case .rakuten(let spec):
+            phases.append(
+                RakutenPhase(
+                    client: RakutenClient(spec: spec), tokens: script.expect.tokens,
+                    challenge: script.expect.challenge))
         case .pingAM(let body):
             let handlers = HandlerChain(body.handlers)
             if let uses = script.uses { phases.append(UsesPhase(uses: uses)) }
@@ -24,7 +29,10 @@ struct RunPlan: Sendable {
             }
         }
         if let cleanup = script.cleanup {
-            phases.append(CleanupPhase(spec: cleanup, oauth: script.oauth.map(OAuthClient.init)))
+            phases.append(
+                CleanupPhase(
+                    spec: cleanup, oauth: script.oauth.map(OAuthClient.init),
+                    rakuten: script.rakuten.map(RakutenClient.init)))
         }
         self.phases = phases
     }

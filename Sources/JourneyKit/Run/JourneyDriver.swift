@@ -90,6 +90,8 @@ extension JourneyDriver {
     /// A success without a session is what the script wants: it says `noSession`, or it runs no
     /// journey at all (client credentials alone).
     static func asksForNoSession(_ script: Script) -> Bool {
+        // A Rakuten login ends with tokens, never with an AM session.
+        if script.rakuten != nil { return true }
         guard let body = script.pingAM else { return false }
         if let start = body.start { return start.noSession }
         return script.uses == nil

@@ -7,10 +7,14 @@ public struct SimulatorEndpoints: Sendable, Equatable {
     public var am: String
     /// The MobileFirst server URL, e.g. `http://127.0.0.1:49152/mfp`.
     public var mobileFirst: String
+    /// Rakuten's token API base URL (`protocol: rakuten`), e.g. `http://127.0.0.1:49152/rae`; its
+    /// Challenger is served at the same origin. Nil: the simulator serves none.
+    public var rakuten: String?
 
-    public init(am: String, mobileFirst: String) {
+    public init(am: String, mobileFirst: String, rakuten: String? = nil) {
         self.am = am
         self.mobileFirst = mobileFirst
+        self.rakuten = rakuten
     }
 }
 

@@ -143,8 +143,11 @@ public enum SuiteRunner {
                 }
                 do {
                     let endpoints = try await launcher.endpoints(forTreeFile: tree)
-                    configuration.serverURL =
-                        script.protocolKind == .mobilefirst ? endpoints.mobileFirst : endpoints.am
+                    switch script.protocolKind {
+                    case .mobilefirst: configuration.serverURL = endpoints.mobileFirst
+                    case .rakuten: configuration.serverURL = endpoints.rakuten ?? endpoints.am
+                    case .pingam: configuration.serverURL = endpoints.am
+                    }
                 } catch {
                     return JourneyResult(
                         name: script.name, file: file, tags: script.tags,

@@ -10,6 +10,8 @@ public struct ExpectSpec: Sendable {
     public var singleUse: Located<Bool>?
     /// Checks on the `oauth:` phase's tokens, beside the outcome.
     public var tokens: TokensExpectation?
+    /// Checks on Challenger's challenge (`protocol: rakuten`).
+    public var challenge: ChallengeExpectation?
     public var location: SourceLocation?
     /// Where the script writes its outcome; nil when it writes none (the default applies) or
     /// when what it wrote did not load.

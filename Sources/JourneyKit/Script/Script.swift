@@ -35,6 +35,8 @@ public struct Script: Sendable {
         case pingAM(PingAMBody)
         /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
         case mobileFirst(MobileFirstSpec)
+        /// `protocol: rakuten`: Rakuten's token API with the Challenger service.
+        case rakuten(RakutenSpec)
     }
 
     public init(
@@ -64,6 +66,7 @@ public struct Script: Sendable {
         switch body {
         case .pingAM: return .pingam
         case .mobileFirst: return .mobilefirst
+        case .rakuten: return .rakuten
         }
     }
 
@@ -76,6 +79,12 @@ public struct Script: Sendable {
     /// The MobileFirst part, nil for a PingAM script.
     public var mobileFirst: MobileFirstSpec? {
         if case .mobileFirst(let spec) = body { return spec }
+        return nil
+    }
+
+    /// The Rakuten part, nil for other protocols.
+    public var rakuten: RakutenSpec? {
+        if case .rakuten(let spec) = body { return spec }
         return nil
     }
 
@@ -98,10 +107,12 @@ public struct PingAMBody: Sendable {
 }
 
 /// Which driver runs the script: PingAM's authenticate protocol, or MobileFirst Foundation 8.0's
-/// registration, preauthorize challenge loop, authorization code and token.
+/// registration, preauthorize challenge loop, authorization code and token; or Rakuten's token API
+/// with Challenger.
 public enum ProtocolKind: String, Sendable, Hashable, CaseIterable {
     case pingam
     case mobilefirst
+    case rakuten
 }
 
 /// Where the server is and how to talk to it. Every field may be overridden from the command line.

@@ -21,6 +21,8 @@ public final class RunningSimulator: Sendable {
 
     /// `http://127.0.0.1:<port>/mfp`: the MobileFirst server URL (its runtime API is under `/mfp/api`).
     public var mobileFirstURL: String { serverURL + "/mfp" }
+    /// Rakuten's token API (`/rae/engine/...`); Challenger answers at the origin (`/v1.0/c`, `/v1.0/m`).
+    public var rakutenURL: String { serverURL + "/rae" }
 
     /// Stops listening. Hanging requests are released; open requests finish first.
     public func stop() async {

@@ -60,6 +60,12 @@ final class SimulatorCore: Sendable {
             controllers.append(
                 MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
         }
+        if let rakuten = definition.rakuten {
+            controllers.append(
+                RakutenController(
+                    definition: rakuten, store: RakutenStore(), env: env,
+                    random: RandomSource(seed: options.seed ^ 0x5241_4B55_5445_4E00)))
+        }
         let oauthTokens = OAuthTokenStore()
         if let oauth = definition.oauth {
             controllers.append(

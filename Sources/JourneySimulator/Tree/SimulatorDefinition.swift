@@ -14,6 +14,8 @@ public struct SimulatorDefinition: Sendable {
     public var mobileFirst: MobileFirstDefinition?
     /// The OAuth 2.0 / OpenID Connect provider (`oauth:`), served under `/am/oauth2`.
     public var oauth: OAuthDefinition?
+    /// Rakuten's token API and Challenger (`rakuten:`), under `/rae/engine` and `/v1.0`.
+    public var rakuten: RakutenDefinition?
     /// The files this definition was read from.
     public var files: [String]
 

@@ -38,6 +38,12 @@ public enum SimulatorLoader {
                         }
                         current.mobileFirst = mobileFirst
                     }
+                    if let rakuten = definition.rakuten {
+                        if current.rakuten != nil {
+                            problems.append(.error("rakuten is declared in more than one file", at: rakuten.location))
+                        }
+                        current.rakuten = rakuten
+                    }
                     if let oauth = definition.oauth {
                         if current.oauth != nil {
                             problems.append(.error("oauth is declared in more than one file", at: oauth.location))

@@ -10,6 +10,7 @@ final class TreeParser {
 
     static let topLevelKeys = [
         "kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst", "oauth",
+        "rakuten",
     ]
 
     func parseFile(_ root: YNode) -> SimulatorDefinition? {
@@ -32,8 +33,9 @@ final class TreeParser {
         if let settings = top["settings"] { definition.settings = parseSettings(settings) }
         if let users = top["users"] { definition.users = parseUsers(users) }
         if let mobileFirst = top["mobilefirst"] { definition.mobileFirst = parseMobileFirst(mobileFirst) }
-        // A MobileFirst-only tree needs no journeys.
-        let mobileFirstOnly = top["mobilefirst"] != nil && top["journeys"] == nil
+        if let rakuten = top["rakuten"] { definition.rakuten = parseRakuten(rakuten) }
+        // A MobileFirst-only or Rakuten-only tree needs no journeys.
+        let mobileFirstOnly = (top["mobilefirst"] != nil || top["rakuten"] != nil) && top["journeys"] == nil
         if !mobileFirstOnly, let journeys = top.required("journeys", in: "a simulator tree file") {
             definition.journeys = parseJourneys(journeys)
         }

@@ -14,6 +14,7 @@ extension LoadContext {
             expect.outcomeLocation = outcome.location
         }
         expect.tokens = mapping["tokens"].flatMap(tokensExpectation)
+        expect.challenge = mapping["challenge"].flatMap(challengeExpectation)
         if let node = mapping["singleUse"], let flag = node.bool("expect.singleUse") {
             expect.singleUse = Located(flag, at: node.location)
         }

@@ -4,6 +4,7 @@ enum FormatKeys {
     static let root = [
         "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
         "capture", "expect", "limits", "uses", "request", "cleanup", "mobilefirst", "oauth",
+        "rakuten",
     ]
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
@@ -31,7 +32,7 @@ enum FormatKeys {
     static let captureSources = [
         "output", "stage", "header", "description", "response", "httpHeader", "registrationUri", "recoveryCodes",
     ]
-    static let expect = ["steps", "outcome", "singleUse", "tokens"]
+    static let expect = ["steps", "outcome", "singleUse", "tokens", "challenge"]
     /// `oauth: { clientId, redirectUri, scope, ... }`.
     static let oauth = [
         "clientId", "redirectUri", "scope", "grant", "clientSecret", "clientAuth", "privateKeyJwt", "pkce",
@@ -68,6 +69,17 @@ enum FormatKeys {
     static let resourceResult = ["status", "body"]
     /// Outcomes of a MobileFirst script.
     static let mobileFirstOutcomes = ["token", "failure", "blocked"]
+    /// `rakuten: { clientId, clientSecret, scope, grant, username, password, ... }`.
+    static let rakuten = [
+        "clientId", "clientSecret", "scope", "grant", "username", "password", "serviceId", "challenger", "pageId",
+        "device", "challenge", "refresh",
+    ]
+    static let rakutenDevice = ["app", "appVersion", "os", "osVersion", "model", "timeZone"]
+    static let rakutenChallenge = ["timeout", "retries", "result", "sendWithout"]
+    /// `expect.challenge: { solved, ctype, maxTries }` (protocol: rakuten).
+    static let challengeExpectation = ["solved", "ctype", "maxTries"]
+    /// Outcomes of a Rakuten script.
+    static let rakutenOutcomes = ["success", "failure"]
     static let limits = ["maxSteps", "maxPolls", "fastPolling", "deadline"]
     static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
 
@@ -104,6 +116,10 @@ enum FormatKeys {
         "oauth": oauth,
         "oauth.privateKeyJwt": privateKeyJwt,
         "expect.tokens": tokensExpectation,
+        "rakuten": rakuten,
+        "rakuten.device": rakutenDevice,
+        "rakuten.challenge": rakutenChallenge,
+        "expect.challenge": challengeExpectation,
         "limits": limits,
     ]
 }

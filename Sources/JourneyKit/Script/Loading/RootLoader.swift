@@ -28,11 +28,18 @@ extension LoadContext {
                 .mobileFirst($0)
             }
             checkMobileFirstKeys(mapping)
+        } else if protocolKind == .rakuten {
+            body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
+            checkForeignKeys(
+                mapping, protocol: "rakuten", keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst"])
         } else {
             if let node = mapping["mobilefirst"] {
                 error(
                     "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
                     hint: "add protocol: mobilefirst")
+            }
+            if let node = mapping["rakuten"] {
+                error("'rakuten:' belongs to a protocol: rakuten script", at: node, hint: "add protocol: rakuten")
             }
             let start = startSpec(
                 mapping, uses: mapping["uses"] != nil, tokensOnly: oauth?.grant == .clientCredentials)
@@ -45,16 +52,26 @@ extension LoadContext {
         let cleanup = mapping["cleanup"].flatMap(cleanup)
         var expect = mapping["expect"].map(expect) ?? ExpectSpec()
         let limits = mapping["limits"].map(limits) ?? Limits()
-        if protocolKind == .mobilefirst {
-            checkMobileFirstOutcome(mapping, request: request, expect: &expect)
-        } else {
-            checkResourcePhases(mapping, request: request, expect: &expect)
+        switch protocolKind {
+        case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
+        case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
+        case .pingam: checkResourcePhases(mapping, request: request, expect: &expect)
         }
-        checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
+        if protocolKind != .rakuten {
+            checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
+            if let entry = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+                $0.key == "challenge"
+            }) {
+                error(
+                    "expect.challenge checks Challenger's challenge of a protocol: rakuten script", at: entry.keyNode,
+                    hint: "add protocol: rakuten")
+            }
+        }
         checkVariables(
             vars: vars, captures: captures, outputs: uses?.outputs ?? [],
             builtins: protocolKind == .mobilefirst
-                ? [Self.challengeVariable] : oauth != nil ? OAuthPhase.variables : [])
+                ? [Self.challengeVariable]
+                : protocolKind == .rakuten ? RakutenPhase.variables : oauth != nil ? OAuthPhase.variables : [])
 
         guard !reader.hasErrors, let version, let name, let body else { return nil }
         var script = Script(
@@ -74,6 +91,42 @@ extension LoadContext {
                     "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
                     at: entry.keyNode)
             }
+        }
+    }
+
+    /// Keys of other protocols have no meaning in this script.
+    private func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [String]) {
+        for key in keys {
+            if let entry = mapping.entries.first(where: { $0.key == key }) {
+                error(
+                    "'\(key)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
+                    at: entry.keyNode)
+            }
+        }
+    }
+
+    /// A Rakuten script's outcomes are `success` (the default) and `failure`; no `request:`;
+    /// cleanup only revokes.
+    private func checkRakutenOutcome(
+        _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
+    ) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        if let outcomeNode = expectMapping?["outcome"], expect.outcomeLocation != nil,
+            !FormatKeys.rakutenOutcomes.contains(expect.outcome.name)
+        {
+            error(
+                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
+                hint: "expect one of: \(FormatKeys.rakutenOutcomes.joined(separator: ", "))")
+        }
+        if request != nil, let node = mapping.entries.first(where: { $0.key == "request" }) {
+            error("a protocol: rakuten script has no request: phase", at: node.keyNode)
+        }
+        if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil || cleanup.after != nil,
+            let node = mapping.entries.first(where: { $0.key == "cleanup" })
+        {
+            error(
+                "a protocol: rakuten script's cleanup only revokes its token (cleanup: { revoke: true })",
+                at: node.keyNode)
         }
     }
 

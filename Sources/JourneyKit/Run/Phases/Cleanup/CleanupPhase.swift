@@ -6,10 +6,16 @@ import JourneyCore
 struct CleanupPhase: PhaseDriver {
     let spec: CleanupSpec
     var oauth: OAuthClient? = nil
+    /// A Rakuten script's client: `revoke` cancels its access token at `engine/token_cancel`.
+    var rakuten: RakutenClient? = nil
 
     var runsAfterEnd: Bool { true }
 
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        if let rakuten {
+            if spec.revoke { try await rakuten.cleanupRevoke(in: session, after: outcome, location: spec.location) }
+            return .next(outcome)
+        }
         if let oauth, spec.revoke || spec.endSession {
             let tokens = TokenCleanup(client: oauth)
             if spec.revoke { try await tokens.revoke(in: session, after: outcome, location: spec.location) }

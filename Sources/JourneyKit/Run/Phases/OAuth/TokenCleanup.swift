@@ -8,17 +8,26 @@ struct TokenCleanup: Sendable {
     /// Without tokens, a run that failed earlier (an expected OAuth error) has nothing to clean up;
     /// a run that succeeded without tokens fails the check.
     func revoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
-        guard let tokens = session.withState({ $0.oauthTokens }) else {
-            if outcome?.isSuccess ?? true {
-                session.fail(ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location))
-            }
-            return
-        }
+        guard let tokens = Self.tokensToRevoke(in: session, after: outcome, location: location) else { return }
         let token = tokens.refreshToken ?? tokens.accessToken
         let hint = tokens.refreshToken != nil ? "refresh_token" : "access_token"
         let (response, index) = try await client.revoke(token, hint: hint, in: session)
         session.expectSuccess(
             response, at: index, "the revocation", note: ("revoke", "\(hint) revoked"), location: location)
+    }
+
+    /// The run's tokens for `cleanup.revoke`; nil when it has none, which fails the check after a
+    /// success (a run that ended on an expected refusal has nothing to revoke).
+    static func tokensToRevoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation)
+        -> OAuthTokens?
+    {
+        guard let tokens = session.withState({ $0.oauthTokens }) else {
+            if outcome?.isSuccess ?? true {
+                session.fail(ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location))
+            }
+            return nil
+        }
+        return tokens
     }
 
     func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {

@@ -1,0 +1,227 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// `protocol: rakuten` through the CLI, against the built-in simulator's Rakuten mode
+/// (journeys/trees/rakuten.yaml).
+@Suite struct RakutenEndToEndTests {
+    static let examples = [
+        "journeys/rakuten-pow-login.yaml", "journeys/rakuten-clear-pass.yaml", "journeys/rakuten-anonymous.yaml",
+        "journeys/rakuten-blocked-address.yaml", "journeys/rakuten-refresh-revoke.yaml",
+    ]
+    static let secrets = [
+        "p@ss word+1", "p%40ss%20word%2B1", "ichiba-client-secret", "anonymous-client-secret", "hanako-pass",
+    ]
+
+    /// A script that names the example tree by absolute path.
+    static func script(_ body: String) throws -> String {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/rakuten.yaml").path
+        return try TemporaryFiles.file("rakuten.yaml", body.replacingOccurrences(of: "TREE", with: tree))
+    }
+
+    static func login(_ extra: String, user: String = "taro.test", password: String = "p@ss word+1") -> String {
+        """
+        version: 1
+        name: Rakuten
+        protocol: rakuten
+        server: { simulate: TREE }
+        rakuten:
+          clientId: ichiba_app
+          clientSecret: { value: ichiba-client-secret, secret: true }
+          scope: [memberinfo_read_name, idinfo_read_encrypted_easyid, 90days@Access, 365days@Refresh]
+          username: \(user)
+          password: { value: "\(password)", secret: true }
+        \(extra)
+
+        """
+    }
+
+    @Test func theExamplesPassRecordAndReplayWithoutSecrets() async throws {
+        let folder = try TemporaryFiles.directory()
+        let live = try await CLI.run(["run"] + Self.examples + ["--format", "human", "--record", folder.path + "/"])
+        #expect(live.status == 0, "\(live.stdout)\n\(live.stderr)")
+        #expect(live.stdout.contains("5 passed, 0 failed"))
+        #expect(live.stdout.contains("proof of work solved in"))
+        #expect(live.stdout.contains("clear pass"))
+        #expect(live.stdout.contains("GetName not_found (HTTP 404) ignored"))
+        #expect(live.stdout.contains("access_token revoked"))
+        for secret in Self.secrets { #expect(!live.stdout.contains(secret), "\(secret) reached the output") }
+        let har = try FileManager.default.contentsOfDirectory(atPath: folder.path).map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        for secret in Self.secrets { #expect(!har.contains(secret), "\(secret) reached a recording") }
+        #expect(har.contains("password=«") && har.contains("client_secret=«") && har.contains("«access_token»"))
+        #expect(har.contains("challenger_parameters"), "challenge ids and results stay in the recording")
+        let replay = try await CLI.run(["run"] + Self.examples + ["--replay", folder.path + "/"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(replay.stdout.contains("5 passed, 0 failed"))
+    }
+
+    @Test func theServerOptionAlsoLocatesChallenger() async throws {
+        let path = try Self.script(Self.login("expect: { challenge: { solved: true, ctype: 127 } }"))
+        let output = try await CLI.run(["run", path, "--format", "human", "--verbose"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("/v1.0/m?cid="))
+    }
+
+    @Test func anUnsupportedChallengeIsSentWithoutAndRefused() async throws {
+        let path = try Self.script(
+            Self.login(
+                """
+                  pageId: captcha-page
+                expect:
+                  challenge: { solved: false, ctype: 3 }
+                  outcome: { failure: { code: 400, error: invalid_grant, errorDescription: challenge is missing } }
+                """))
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("unsupported challenge type 3"))
+        #expect(output.stdout.contains("the password grant is sent without a challenge"))
+    }
+
+    @Test func aResultSourceAnswersOtherCtypesAndSendWithoutFalseStops() async throws {
+        let answered = try Self.script(
+            Self.login(
+                """
+                  pageId: captcha-page
+                  challenge: { result: "captcha-{{ challenge.ctype }}" }
+                expect:
+                  challenge: { solved: true, ctype: 3 }
+                  outcome: { failure: { error: invalid_grant, errorDescription: /cannot be answered/ } }
+                """))
+        let first = try await CLI.run(["run", answered])
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        let stopped = try Self.script(
+            Self.login(
+                """
+                  pageId: captcha-page
+                  challenge: { sendWithout: false }
+                expect:
+                  outcome: { failure: { error: challenge_failed, errorDescription: unsupported challenge type 3 } }
+                """))
+        let second = try await CLI.run(["run", stopped])
+        #expect(second.status == 0, "\(second.stdout)\n\(second.stderr)")
+    }
+
+    @Test func aWrongPasswordIsInvalidGrantAndNeverShown() async throws {
+        let path = try Self.script(
+            Self.login(
+                "expect: { outcome: { failure: { code: 400, error: invalid_grant, errorDescription: username/password is wrong } } }",
+                password: "Wr0ng pass"))
+        let output = try await CLI.run(["run", path, "--format", "json"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(!output.stdout.contains("Wr0ng") && !output.stdout.contains("ichiba-client-secret"))
+    }
+
+    @Test func anUnexpectedOutcomeFailsTheRun() async throws {
+        let path = try Self.script(Self.login("expect: { tokens: { userinfo: { firstName: Jiro } } }"))
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("expected userinfo member firstName 'Jiro'") || output.stdout.contains("Jiro"))
+    }
+
+    @Test func aChallengerThatIsDownIsATraceNote() async throws {
+        let path = try Self.script(
+            Self.login(
+                """
+                  challenger: http://127.0.0.1:9
+                expect:
+                  challenge: { solved: false }
+                  outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
+                """))
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("Challenger unreachable"))
+    }
+
+    @Test func lintNamesTheProblemsOfARakutenScript() async throws {
+        let path = try Self.script(
+            """
+            version: 1
+            name: Bad Rakuten script
+            protocol: rakuten
+            journey: Login
+            rakuten: { clientId: a, clientSecret: s, grant: implicit, scop: x }
+
+            """)
+        let output = try await CLI.run(["lint", path])
+        #expect(output.status == 2, "\(output.stdout)\n\(output.stderr)")
+        let text = output.stdout + output.stderr
+        #expect(text.contains("'journey' has no meaning in a protocol: rakuten script"))
+        #expect(text.contains("rakuten.grant must be one of password, clientCredentials"))
+        #expect(text.contains("did you mean 'scope'?"))
+    }
+
+    /// The example's recording with the answer of the call to `path` replaced, in a folder of its own.
+    static func editedRecording(_ example: String, path: String, status: Int, body: String) throws -> URL {
+        let source = CLI.packageRoot.appendingPathComponent("journeys/recordings/\(example).har")
+        var har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var log = try #require(har["log"] as? [String: Any])
+        var entries = try #require(log["entries"] as? [[String: Any]])
+        var edited = 0
+        for index in entries.indices {
+            guard let request = entries[index]["request"] as? [String: Any], let url = request["url"] as? String,
+                url.contains(path), var response = entries[index]["response"] as? [String: Any],
+                var content = response["content"] as? [String: Any]
+            else { continue }
+            response["status"] = status
+            content["text"] = body
+            content["size"] = body.utf8.count
+            response["content"] = content
+            entries[index]["response"] = response
+            edited += 1
+        }
+        #expect(edited == 1, "\(example) has \(edited) calls to \(path)")
+        log["entries"] = entries
+        har["log"] = log
+        let folder = try TemporaryFiles.directory()
+        try JSONSerialization.data(withJSONObject: har).write(to: folder.appendingPathComponent("\(example).har"))
+        return folder
+    }
+
+    @Test func revokeErrorsTheSDKIgnoresAreNotesOthersFail() async throws {
+        let ignored = try Self.editedRecording(
+            "rakuten-anonymous", path: "/token_cancel", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
+        let first = try await CLI.run(
+            ["run", "journeys/rakuten-anonymous.yaml", "--replay", ignored.path + "/", "--format", "human"])
+        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
+        #expect(first.stdout.contains("ignored as the SDK does: invalid_token (HTTP 401)"))
+        let failing = try Self.editedRecording(
+            "rakuten-anonymous", path: "/token_cancel", status: 404, body: #"{"error":"not_found"}"#)
+        let second = try await CLI.run(["run", "journeys/rakuten-anonymous.yaml", "--replay", failing.path + "/"])
+        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
+        #expect(second.stdout.contains("the revocation answered HTTP 404 not_found"))
+    }
+
+    @Test func getNameErrorsTheSDKIgnoresAreNotesOthersFailTheLogin() async throws {
+        let ignored = try Self.editedRecording(
+            "rakuten-refresh-revoke", path: "/GetName/", status: 500, body: #"{"error":"system_error"}"#)
+        let first = try await CLI.run(
+            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", ignored.path + "/", "--format", "human"])
+        // The example expects firstName Taro, which an ignored GetName error leaves out.
+        #expect(first.stdout.contains("GetName system_error (HTTP 500) ignored: empty profile"), "\(first.stdout)")
+        let expired = try Self.editedRecording(
+            "rakuten-refresh-revoke", path: "/GetName/", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
+        let second = try await CLI.run(
+            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", expired.path + "/", "--format", "human"])
+        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
+        #expect(second.stdout.contains("failure 401 invalid_token: token is invalid or expired"))
+    }
+
+    @Test func anUnsolvedProofOfWorkIsRetriedOnceWithANewChallenge() async throws {
+        let path = try Self.script(
+            Self.login(
+                """
+                  challenge: { timeout: 1 }
+                expect:
+                  challenge: { solved: false, ctype: 127 }
+                  outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
+                """))
+        let output = try await CLI.run(["run", path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.components(separatedBy: "POST /v1.0/c").count == 3, "two challenges")
+        #expect(output.stdout.contains("proof of work not solved in 2 attempts"))
+    }
+}
