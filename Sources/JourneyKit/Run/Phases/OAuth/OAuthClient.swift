@@ -126,10 +126,7 @@ struct OAuthClient: Sendable {
             return .refused(OAuthFailure.fromStatus(response, what: "the token endpoint", session: session))
         }
         guard let json, let accessToken = json["access_token"]?.stringValue, !accessToken.isEmpty else {
-            throw RunError(
-                .protocol,
-                "\(RunSession.describe(request)) answered without an access_token: \(session.describe(response))",
-                step: session.stepNumber(at: index))
+            throw OAuthFailure.missingAccessToken(request, response, at: index, in: session)
         }
         var tokens = OAuthTokens(
             accessToken: accessToken, refreshToken: json["refresh_token"]?.stringValue,

@@ -32,6 +32,16 @@ enum OAuthFailure {
             status: status, error: error, description: query.first(where: { $0.name == descriptionMember })?.value)
     }
 
+    /// A 2xx token response without an access token: the server broke the protocol (exit 3).
+    static func missingAccessToken(
+        _ request: TransportRequest, _ response: TransportResponse, at index: Int, in session: RunSession
+    ) -> RunError {
+        RunError(
+            .protocol,
+            "\(RunSession.describe(request)) answered without an access_token: \(session.describe(response))",
+            step: session.stepNumber(at: index))
+    }
+
     /// A refusal without an OAuth error body: the status names it.
     static func fromStatus(_ response: TransportResponse, what: String, session: RunSession) -> Outcome {
         .failure(

@@ -45,10 +45,7 @@ struct RakutenClient: Sendable {
             return .refused(refusal)
         }
         guard let json, let accessToken = json["access_token"]?.displayText, !accessToken.isEmpty else {
-            throw RunError(
-                .protocol,
-                "\(RunSession.describe(request)) answered without an access_token: \(session.describe(response))",
-                step: session.stepNumber(at: index))
+            throw OAuthFailure.missingAccessToken(request, response, at: index, in: session)
         }
         // `scope` is split on `,`; `expires_in` may be a number or a decimal string; the type is always BEARER.
         let tokens = OAuthTokens(
