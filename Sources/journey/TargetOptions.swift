@@ -20,6 +20,12 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Run every script against an in-process simulator serving this tree file.")
     var simulate: String?
 
+    @Option(
+        help:
+            "Challenger's base URL for protocol: rakuten scripts; overrides each script's rakuten.challenger and the host rule."
+    )
+    var challenger: String?
+
     @Flag(
         help: "Let scripts run the programs named by their command: value sources (off: such a script stops, exit 2).")
     var allowCommands = false
@@ -33,6 +39,7 @@ struct TargetOptions: ParsableArguments {
             serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
             environment: environment)
         configuration.allowCommands = allowCommands
+        configuration.challengerURL = challenger
         return configuration
     }
 }

@@ -134,6 +134,20 @@ import Testing
         #expect(output.stdout.contains("Challenger unreachable"))
     }
 
+    /// `--challenger` wins over the script's `rakuten.challenger` and over the host rule.
+    @Test func theChallengerOptionOverridesTheScript() async throws {
+        let path = try Self.script(
+            Self.login(
+                """
+                expect:
+                  challenge: { solved: false }
+                  outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
+                """))
+        let output = try await CLI.run(["run", path, "--format", "human", "--challenger", "http://127.0.0.1:9"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("Challenger unreachable"))
+    }
+
     @Test func lintNamesTheProblemsOfARakutenScript() async throws {
         let path = try Self.script(
             """

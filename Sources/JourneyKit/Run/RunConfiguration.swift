@@ -26,6 +26,8 @@ public struct RunConfiguration: Sendable {
     /// Lets `command:` value sources run their programs (`--allow-commands`). Off by default:
     /// a script from someone else runs no program on this machine unless the user says so.
     public var allowCommands: Bool = false
+    /// Replaces a `protocol: rakuten` script's Challenger URL (`--challenger`).
+    public var challengerURL: String?
     /// TOTP steps and HOTP counters already used. Copies of a configuration share it, so the runs
     /// of a suite never reuse a time step AM already accepted; give a run a new one to forget them.
     public var otpLedger = OTPLedger()

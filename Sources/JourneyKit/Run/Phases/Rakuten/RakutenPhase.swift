@@ -56,10 +56,11 @@ struct RakutenPhase: PhaseDriver {
     /// failure `challenge_failed`, returned as a refusal.
     private func passwordLogin(in session: RunSession) async throws(RunError) -> OAuthClient.Grant {
         let base = RakutenClient.base(session)
+        let scripted = try spec.challenger.map { template throws(RunError) in
+            try session.context.evaluator.evaluate(template).text
+        }
         let challengerURL =
-            try spec.challenger.map { template throws(RunError) in
-                try session.context.evaluator.evaluate(template).text
-            } ?? RakutenWire.challengerURL(forTokenServer: base)
+            session.configuration.challengerURL ?? scripted ?? RakutenWire.challengerURL(forTokenServer: base)
         let challenger = RakutenChallenger(
             spec: spec, session: session,
             baseURL: challengerURL.hasSuffix("/") ? String(challengerURL.dropLast()) : challengerURL)
