@@ -1,4 +1,5 @@
 import Foundation
+import JourneySimulator
 import JourneyTestSupport
 import Testing
 
@@ -146,6 +147,32 @@ import Testing
         let output = try await CLI.run(["run", path, "--format", "human", "--challenger", "http://127.0.0.1:9"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("Challenger unreachable"))
+    }
+
+    /// Challenger down (503) or slower than the run's timeout: the challenge is not met, the
+    /// trace says why, and the login goes without it as the SDK sends it.
+    @Test(arguments: [
+        (FaultSpec.status(code: 503, plain: true), "invalid response from /v1.0/c: HTTP 503"),
+        (FaultSpec.delay(milliseconds: 2_000), "unreachable"),
+    ])
+    func aChallengerDownOrSlowIsNotedAndTheLoginGoesWithout(_ fault: FaultSpec, _ said: String) async throws {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/rakuten.yaml").path
+        let simulator = try await Simulator.start(
+            try SimulatorLoader.load(path: tree), options: SimulatorOptions(logRequests: false))
+        simulator.injectFault(fault, path: "/v1.0/c", times: nil)
+        let path = try Self.script(
+            Self.login(
+                """
+                expect:
+                  challenge: { solved: false }
+                  outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
+                """
+            ).replacingOccurrences(of: "server: { simulate: TREE }", with: "server: { timeout: 0.5 }"))
+        let output = try await CLI.run(["run", path, "--format", "human", "--server", simulator.rakutenURL])
+        await simulator.stop()
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("challenge"), "\(output.stdout)")
+        #expect(output.stdout.contains(said), "\(output.stdout)")
     }
 
     @Test func lintNamesTheProblemsOfARakutenScript() async throws {

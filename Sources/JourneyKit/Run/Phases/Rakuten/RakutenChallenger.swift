@@ -30,7 +30,7 @@ struct RakutenChallenger {
             let body = challengeBody()
             let request = TransportRequest(
                 method: "POST", url: baseURL + "/v1.0/c", headers: [], body: Data(body.utf8),
-                timeoutSeconds: Self.timeoutSeconds)
+                timeoutSeconds: timeout)
             guard let (response, index) = try await call(request, into: &outcome) else { return outcome }
             guard let (cid, ctype) = ChallengerAnswer.challenge(response.body) else {
                 return problem("invalid response from /v1.0/c: \(session.describe(response))", at: index, &outcome)
@@ -46,7 +46,7 @@ struct RakutenChallenger {
             case 127:
                 let url = RakutenWire.parametersURL(challenger: baseURL, cid: cid)
                 let parameters = TransportRequest(
-                    method: "GET", url: url, headers: [], timeoutSeconds: Self.timeoutSeconds)
+                    method: "GET", url: url, headers: [], timeoutSeconds: timeout)
                 guard let (answer, step) = try await call(parameters, into: &outcome) else { return outcome }
                 guard let pow = ChallengerAnswer.parameters(answer.body) else {
                     session.note(stepAt: step, "challenge", "unusable /v1.0/m answer: attempt \(attempt + 1) unsolved")
@@ -79,6 +79,9 @@ struct RakutenChallenger {
 
     /// Challenger's own HTTP timeout in the SDK.
     static let timeoutSeconds: Double = 20
+
+    /// The SDK's timeout, or the script's `server.timeout` when that is shorter.
+    private var timeout: Double { min(Self.timeoutSeconds, session.endpoint.timeout) }
 
     /// A call whose transport failure ends the negotiation (noted), not the run; a replay mismatch
     /// stays the run's error.
