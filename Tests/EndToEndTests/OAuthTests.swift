@@ -100,6 +100,18 @@ import Testing
         #expect(deniedRun.status == 0, "\(deniedRun.stdout)")
     }
 
+    /// `expect.tokens` is never dropped: a refusal leaves no tokens to check, so a script that
+    /// expects both the refusal and tokens fails.
+    @Test func tokenExpectationsFailWhenTheProviderRefuses() async throws {
+        let script = try BadInputTests.script(
+            Self.login + Self.client("consentClient", redirectUri: Self.webRedirect)
+                + "expect: { outcome: { failure: { error: consent_required } }, tokens: { idToken: true } }\n")
+        let output = try await CLI.run(["run", script])
+        #expect(output.status == 1, "\(output.stdout)")
+        #expect(
+            output.stdout.contains("expect.tokens: the run got no tokens: the provider refused"), "\(output.stdout)")
+    }
+
     @Test func anOAuthErrorIsAFailureExpectedByName() async throws {
         let wrongSecret = """
             version: 1

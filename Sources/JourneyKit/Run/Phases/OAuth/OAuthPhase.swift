@@ -14,18 +14,13 @@ struct OAuthPhase: PhaseDriver {
 
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
         if let outcome, !outcome.isSuccess {
-            if let expectation {
-                session.fail(
-                    ExpectationFailure(
-                        "expect.tokens: the run got no tokens: the journey ended with \(outcome.summary)",
-                        location: expectation.location))
-            }
+            noTokens("the journey ended with \(outcome.summary)", in: session)
             return .next(outcome)
         }
         var tokens: OAuthTokens
         switch try await client.obtainTokens(in: session, phase: Self.phase) {
         case .tokens(let granted): tokens = granted
-        case .refused(let refusal): return .end(refusal)
+        case .refused(let refusal): return refused(refusal, in: session)
         }
         if client.spec.refresh {
             switch try await client.refresh(tokens, in: session, phase: "oauth refresh") {
@@ -36,7 +31,7 @@ struct OAuthPhase: PhaseDriver {
                         old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
                 }
                 tokens = fresh
-            case .refused(let refusal): return .end(refusal)
+            case .refused(let refusal): return refused(refusal, in: session)
             }
         }
         if client.spec.userinfo || expectation?.userinfo != nil {
@@ -47,6 +42,19 @@ struct OAuthPhase: PhaseDriver {
             session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
         }
         return .next(outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil))
+    }
+
+    /// A refusal ends the run with its `failure` outcome; `expect.tokens` then has nothing to
+    /// check, which is a failure of its own (never a silently skipped expectation).
+    private func refused(_ refusal: Outcome, in session: RunSession) -> PhaseResult {
+        noTokens("the provider refused: \(refusal.summary)", in: session)
+        return .end(refusal)
+    }
+
+    private func noTokens(_ why: String, in session: RunSession) {
+        guard let expectation else { return }
+        session.fail(
+            ExpectationFailure("expect.tokens: the run got no tokens: \(why)", location: expectation.location))
     }
 
     /// `GET userinfo` with the access token; its `sub` must be the ID token's.
