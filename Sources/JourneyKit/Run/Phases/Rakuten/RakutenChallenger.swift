@@ -73,8 +73,12 @@ struct RakutenChallenger {
                 return outcome
             }
         }
-        outcome.problem = "proof of work not solved in \(spec.challenge.retries + 1) attempts"
-        return outcome
+        let unsolved = "proof of work not solved in \(spec.challenge.retries + 1) attempts"
+        guard let index = session.lastStepIndex else {
+            outcome.problem = unsolved
+            return outcome
+        }
+        return problem(unsolved, at: index, &outcome)
     }
 
     /// Challenger's own HTTP timeout in the SDK.

@@ -101,10 +101,10 @@ struct RakutenPhase: PhaseDriver {
                 return .refused(
                     OAuthFailure.outcome(status: 0, error: "challenge_failed", description: why))
             }
+            // Why the challenge failed is on the trace already (the Challenger step's own note).
             if let index = session.lastStepIndex {
                 session.note(
-                    stepAt: index, "challenge",
-                    "\(why): the password grant is sent without a challenge, as the SDK does")
+                    stepAt: index, "challenge", "the password grant is sent without a challenge, as the SDK does")
             }
         }
         fields.append(("tracking_parameters", trackingParameters()))
