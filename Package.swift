@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", exact: "0.2.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", exact: "0.10.0"),
+        // OTLP/HTTP only: the gRPC exporter would build gRPC for nothing.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", exact: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
@@ -81,6 +84,7 @@ let package = Package(
                 "JourneySimulator",
                 "JourneyBench",
                 "JourneyLoad",
+                "JourneyTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -110,6 +114,16 @@ let package = Package(
             dependencies: [
                 "JourneyCore", "JourneyKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `--otel-endpoint`: each journey a trace, each round trip a span, exported over OTLP/HTTP.
+        .target(
+            name: "JourneyTelemetry",
+            dependencies: [
+                "JourneyKit", .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

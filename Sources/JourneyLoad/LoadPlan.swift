@@ -1,3 +1,5 @@
+import JourneyKit
+
 /// A load run as its options describe it: the model, how long, each user's data, the thresholds.
 public struct LoadPlan: Sendable {
     public let model: LoadModel
@@ -36,8 +38,12 @@ public struct LoadPlan: Sendable {
     }
 
     /// Runs `scripts` under this plan and judges the thresholds.
-    public func run(_ scripts: [LoadScript], progress: (@Sendable (String) -> Void)? = nil) async -> LoadSummary {
-        let runner = LoadRunner(scripts: scripts, model: model, duration: duration, data: data)
+    /// `onJourney` sees each finished journey (the OpenTelemetry export).
+    public func run(
+        _ scripts: [LoadScript], progress: (@Sendable (String) -> Void)? = nil,
+        onJourney: (@Sendable (JourneyResult) -> Void)? = nil
+    ) async -> LoadSummary {
+        let runner = LoadRunner(scripts: scripts, model: model, duration: duration, data: data, onJourney: onJourney)
         var summary = await runner.run(progress: progress)
         summary.thresholds = thresholds.map { $0.evaluate(summary) }
         return summary

@@ -22,12 +22,17 @@ public struct LoadRunner: Sendable {
     public let model: LoadModel
     public let duration: Double
     public let data: LoadData?
+    public let onJourney: (@Sendable (JourneyResult) -> Void)?
 
-    public init(scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?) {
+    public init(
+        scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?,
+        onJourney: (@Sendable (JourneyResult) -> Void)? = nil
+    ) {
         self.scripts = scripts
         self.model = model
         self.duration = duration
         self.data = data
+        self.onJourney = onJourney
     }
 
     /// Runs the load; `progress`, when given, gets one line a second.
@@ -116,7 +121,9 @@ public struct LoadRunner: Sendable {
         if let data { configuration.variables.merge(data.variables(for: user)) { _, row in row } }
         configuration.variables["vu"] = String(user + 1)
         configuration.variables["iteration"] = String(iteration + 1)
-        return await JourneyDriver.run(script.journey, configuration: configuration)
+        let result = await JourneyDriver.run(script.journey, configuration: configuration)
+        onJourney?(result)
+        return result
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -22,6 +22,8 @@ struct LoadCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
+    @OptionGroup var telemetry: TelemetryOptions
+
     @Option(help: "Open model: journeys started per second, e.g. 200/s or 600/m.")
     var rate: String?
 
@@ -76,6 +78,7 @@ struct LoadCommand: AsyncParsableCommand {
         var configuration = try await CommandExit.reporting { try target.configuration() }
         configuration.timeoutSeconds = timeout
         configuration.variables.merge(LoadPreparation.loadVariables(plan.data)) { given, _ in given }
+        let tracing = try telemetry.tracing()
         let simulators = EmbeddedSimulators(logRequests: false)
         let options = SuiteOptions(
             paths: paths, simulate: target.simulate, configuration: configuration, launcher: simulators)
@@ -84,12 +87,16 @@ struct LoadCommand: AsyncParsableCommand {
             let scripts = try await CommandExit.reporting { try await LoadPreparation.prepare(options) }
             let progress: (@Sendable (String) -> Void)? =
                 isatty(STDERR_FILENO) == 1 ? { @Sendable line in StandardError.write(line) } : nil
-            summary = await plan.run(scripts, progress: progress)
+            var onJourney: (@Sendable (JourneyResult) -> Void)?
+            if let tracing { onJourney = { result in tracing.record(result) } }
+            summary = await plan.run(scripts, progress: progress, onJourney: onJourney)
         } catch {
             await simulators.stopAll()
+            await tracing?.finish()
             throw error
         }
         await simulators.stopAll()
+        await tracing?.finish()
         print(format == .json ? summary.json : summary.text)
         if let reportJSON {
             try await CommandExit.reporting {

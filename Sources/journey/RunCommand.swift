@@ -20,6 +20,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
+    @OptionGroup var telemetry: TelemetryOptions
+
     @Option(name: .customLong("tag"), help: "Run only scripts with this tag (repeatable).")
     var tags: [String] = []
 
@@ -76,15 +78,20 @@ struct RunCommand: AsyncParsableCommand {
         configuration.timeoutSeconds = timeout
         let simulators = EmbeddedSimulators(logRequests: logSimulator)
         let output = OutputSink(format: format, verbose: verbose, noColor: noColor)
+        let tracing = try telemetry.tracing()
         var options = SuiteOptions(
             paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
             configuration: configuration, launcher: simulators,
-            onResult: { result in output.scriptFinished(result) })
+            onResult: { result in
+                output.scriptFinished(result)
+                tracing?.record(result)
+            })
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
         let results = await SuiteRunner.run(options)
         await simulators.stopAll()
+        await tracing?.finish()
         // The recording is written first (its line comes before the summary) but a failure to write
         // it is reported after the summary and the --report files, which the run still owes.
         var recordFailure: CommandFailure?
