@@ -16,7 +16,7 @@ struct HTMLReportBrowserTests {
         let run = try await CLI.run(
             ["run", "journeys/", failing, "--jobs", "2", "--report", "html=\(report.path)"],
             environment: ShardMergeTests.environment, timeout: 900)
-        #expect(run.status == 1, run.stderr)
+        #expect(run.status == 1, "\(run.stderr)")
         let total = ExamplesTests.exampleCount + 1
 
         let dom = try await Chromium.run(["--dump-dom", report.absoluteString])

@@ -21,11 +21,8 @@ struct ShardTests {
         ("1/4/2", "expects I/N"), ("", "expects I/N"),
     ])
     func refusesOutOfRangeOrMalformed(argument: String, message: String) {
-        #expect {
-            try Shard(argument: argument, environment: [:])
-        } throws: { error in
-            (error as? Shard.Problem)?.description.contains(message) == true
-        }
+        let error = #expect(throws: Shard.Problem.self) { try Shard(argument: argument, environment: [:]) }
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
     }
 
     @Test(arguments: [
@@ -34,11 +31,8 @@ struct ShardTests {
         (["JOB_COMPLETION_INDEX": "x"], "JOB_COMPLETION_INDEX is not a number: 'x'"),
     ])
     func autoNeedsAnIndexInRange(environment: [String: String], message: String) {
-        #expect {
-            try Shard(argument: "auto/4", environment: environment)
-        } throws: { error in
-            (error as? Shard.Problem)?.description.contains(message) == true
-        }
+        let error = #expect(throws: Shard.Problem.self) { try Shard(argument: "auto/4", environment: environment) }
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
     }
 
     @Test func shardsPartitionTheScriptsInBalancedRoundRobin() throws {

@@ -23,7 +23,9 @@ enum HTMLReportModel {
             "total": summary["scripts"]?.intValue ?? scripts.count,
             "exitCode": exitCode,
             "verdict": exitCode == 0 ? "passed" : "failed",
-            "statusCounts": statuses.map { ["status": $0, "count": counts[$0] ?? 0, "none": (counts[$0] ?? 0) == 0] },
+            "statusCounts": statuses.map { status -> [String: Any] in
+                ["status": status, "count": counts[status] ?? 0, "none": (counts[status] ?? 0) == 0]
+            },
             "tags": tags,
             "hasTags": !tags.isEmpty,
             "scripts": scripts.enumerated().map { script($1, number: $0 + 1) },
@@ -169,6 +171,11 @@ enum HTMLReportModel {
 struct ExpectedAndReceived: Equatable {
     var expected: String
     var received: String
+
+    init(expected: String, received: String) {
+        self.expected = expected
+        self.received = received
+    }
 
     init?(_ message: String) {
         guard let expectedRange = message.range(of: "expected "),

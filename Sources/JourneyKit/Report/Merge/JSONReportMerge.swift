@@ -63,7 +63,7 @@ enum JSONReportMerge {
 
     static func parse(_ input: ReportMerge.Input) throws(ReportMerge.Problem) -> JSONValue {
         let document: JSONValue
-        do {
+        do throws(JSONDecodingFailure) {
             document = try JSONValue.parse(input.text)
         } catch {
             throw ReportMerge.Problem("\(input.name): not JSON: \(error.message)")

@@ -79,7 +79,7 @@ public enum ReportMerge {
     public static func merge(files paths: [String]) throws(Problem) -> Merged {
         var inputs: [Input] = []
         for path in paths {
-            do {
+            do throws(Diagnostic) {
                 let bytes = try SourceFile.bytes(path, limit: maximumInputBytes, what: "a report")
                 inputs.append(Input(name: path, text: try SourceFile.decode(Array(bytes), file: path)))
             } catch {
