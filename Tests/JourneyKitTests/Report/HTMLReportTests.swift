@@ -21,6 +21,8 @@ struct HTMLReportTests {
         // The summary counts, and the one exit code.
         #expect(html.contains("<span class=\"n\">4</span> scripts"))
         #expect(html.contains("<span id=\"exit-code\">3</span>"))
+        // Only the script that has an error shows one.
+        #expect(html.components(separatedBy: "<div class=\"problem error\">").count - 1 == 1)
     }
 
     @Test func isSelfContained() {

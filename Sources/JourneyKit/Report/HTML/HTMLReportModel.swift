@@ -40,7 +40,8 @@ enum HTMLReportModel {
         let start = script["startedAt"]?.stringValue.flatMap(instant)
         let steps = script["steps"]?.arrayValue ?? []
         let failures = (script["failures"]?.arrayValue ?? []).map(failure)
-        let error = script["error"].flatMap { $0.isNull ? nil : $0 }
+        // Not a ternary with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` is `.null`.
+        let error = script["error"]?.objectValue.map(JSONValue.object)
         let diagnostics = (script["diagnostics"]?.arrayValue ?? []).map(diagnostic)
         let outcome = script["outcome"]?["summary"]?.stringValue
         // Steps are placed from their own start when the times can be read, else one after another.
