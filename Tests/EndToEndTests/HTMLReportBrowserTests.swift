@@ -21,7 +21,8 @@ struct HTMLReportBrowserTests {
 
         let dom = try await Chromium.run(["--dump-dom", report.absoluteString])
         for text in [
-            "Log in with a username and password", "Expects a failure and logs in", "A wrong password is an expected failure",
+            "Log in with a username and password", "Expects a failure and logs in",
+            "A wrong password is an expected failure",
             "data-status=\"failed\"", "data-status=\"passed\"", "expected outcome failure", "expects-failure.yaml:",
             "\(total) of \(total) scripts shown",
         ] {

@@ -145,7 +145,8 @@ enum SecretOutputs {
         return Run(
             results: results, secrets: Array(Set(secrets)), console: console(verbose: false),
             verbose: console(verbose: true), json: JSONReport.render(summary),
-            junit: JUnitReport.render(summary, sources: sources), html: HTMLReport.render(summary), har: HARWriter.text(HARWriter.document(results)),
+            junit: JUnitReport.render(summary, sources: sources), html: HTMLReport.render(summary),
+            har: HARWriter.text(HARWriter.document(results)),
             simulatorLog: simulatorLog)
     }
 }

@@ -102,8 +102,9 @@ import Testing
         let counts = { (path: URL) throws -> String in
             let text = try String(contentsOf: path, encoding: .utf8)
             let line = text.split(separator: "\n").first { $0.hasPrefix("<testsuites ") } ?? ""
-            return String(line.split(separator: " ").filter { !$0.hasPrefix("time=") && !$0.hasPrefix("timestamp=") }
-                .joined(separator: " "))
+            return String(
+                line.split(separator: " ").filter { !$0.hasPrefix("time=") && !$0.hasPrefix("timestamp=") }
+                    .joined(separator: " "))
         }
         #expect(try counts(report("merged.xml")) == counts(report("all.xml")))
 

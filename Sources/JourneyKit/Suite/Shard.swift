@@ -24,7 +24,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// - Throws: ``Problem`` unless `1 <= index <= count`.
     public init(index: Int, count: Int) throws(Problem) {
-        guard count >= 1 else { throw Problem(description: "--shard: the shard count must be at least 1, got \(count)") }
+        guard count >= 1 else {
+            throw Problem(description: "--shard: the shard count must be at least 1, got \(count)")
+        }
         guard (1...count).contains(index) else {
             throw Problem(description: "--shard: the shard index must be between 1 and \(count), got \(index)")
         }
@@ -50,7 +52,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             }
             guard count >= 1, (0..<count).contains(zeroBased) else {
                 throw Problem(
-                    description: "--shard auto/\(count): \(Self.indexVariable)=\(zeroBased) is outside 0...\(max(0, count - 1))"
+                    description:
+                        "--shard auto/\(count): \(Self.indexVariable)=\(zeroBased) is outside 0...\(max(0, count - 1))"
                 )
             }
             try self.init(index: zeroBased + 1, count: count)

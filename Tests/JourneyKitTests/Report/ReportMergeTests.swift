@@ -47,7 +47,8 @@ struct ReportMergeTests {
     }
 
     @Test func theWorstExitCodeWins() throws {
-        let passed = ReportMerge.Input(name: "a", text: JSONReport.render(RunSummary(results: [ReportFixtures.passing])))
+        let passed = ReportMerge.Input(
+            name: "a", text: JSONReport.render(RunSummary(results: [ReportFixtures.passing])))
         let failed = ReportMerge.Input(name: "b", text: JSONReport.render(RunSummary(results: [ReportFixtures.failed])))
         #expect(try ReportMerge.merge([passed, failed]).exitCode == 1)
         #expect(try ReportMerge.merge([passed]).exitCode == 0)

@@ -24,7 +24,8 @@ public enum HTMLReport {
             // Only a broken build gets here (the templates are tested); still a valid page.
             let message = "\(error)".replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
                 of: "<", with: "&lt;")
-            return "<!DOCTYPE html><html><body><p>journey: the HTML report template is broken: \(message)</p></body></html>\n"
+            return
+                "<!DOCTYPE html><html><body><p>journey: the HTML report template is broken: \(message)</p></body></html>\n"
         }
     }
 

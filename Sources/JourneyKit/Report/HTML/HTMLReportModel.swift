@@ -107,7 +107,10 @@ enum HTMLReportModel {
 
     static func callback(_ callback: JSONValue) -> [String: Any] {
         let inputs = (callback["inputs"]?.arrayValue ?? []).map { input -> [String: Any] in
-            ["name": text(input["name"]), "value": text(input["value"]), "redacted": input["redacted"]?.boolValue ?? false]
+            [
+                "name": text(input["name"]), "value": text(input["value"]),
+                "redacted": input["redacted"]?.boolValue ?? false,
+            ]
         }
         return [
             "type": text(callback["type"]),

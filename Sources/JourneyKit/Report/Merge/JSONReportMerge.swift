@@ -54,7 +54,8 @@ enum JSONReportMerge {
                 "invalid": .int(count("invalid")),
                 "mismatched": .int(count("mismatch")),
                 "exitCode": .int(exitCode),
-                "startedAt": .string(ReportTime.iso8601(start ?? Date(timeIntervalSince1970: 0), fractionalSeconds: true)),
+                "startedAt": .string(
+                    ReportTime.iso8601(start ?? Date(timeIntervalSince1970: 0), fractionalSeconds: true)),
                 "duration": JSONTrace.seconds(duration),
             ]),
             "scripts": .array(ordered),
@@ -73,7 +74,8 @@ enum JSONReportMerge {
         }
         guard document["version"]?.intValue == JSONReport.version else {
             throw ReportMerge.Problem(
-                "\(input.name): report version \(document["version"]?.compactJSON ?? "null") is not \(JSONReport.version)")
+                "\(input.name): report version \(document["version"]?.compactJSON ?? "null") is not \(JSONReport.version)"
+            )
         }
         guard document["scripts"]?.arrayValue != nil, document["summary"]?.objectValue != nil else {
             throw ReportMerge.Problem("\(input.name): a journey report needs \"summary\" and \"scripts\"")

@@ -83,7 +83,8 @@ enum JUnitMerge {
         guard let open = lines.firstIndex(where: { $0.hasPrefix("  <testsuite name=\"journey\" ") }),
             let close = lines.lastIndex(of: "  </testsuite>"), open < close
         else {
-            throw ReportMerge.Problem("\(input.name): not a JUnit file written by journey (no <testsuite name=\"journey\">)")
+            throw ReportMerge.Problem(
+                "\(input.name): not a JUnit file written by journey (no <testsuite name=\"journey\">)")
         }
         var suite = Suite(
             timestamp: attribute("timestamp", in: lines[open]).flatMap {
