@@ -24,9 +24,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// - Throws: ``Problem`` unless `1 <= index <= count`.
     public init(index: Int, count: Int) throws(Problem) {
-        guard count >= 1 else {
-            throw Problem(description: "--shard: the shard count must be at least 1, got \(count)")
-        }
+        guard count >= 1 else { throw Self.tooFew(count) }
         guard (1...count).contains(index) else {
             throw Problem(description: "--shard: the shard index must be between 1 and \(count), got \(index)")
         }
@@ -42,6 +40,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             throw Problem(description: "--shard expects I/N (as 1/4) or auto/N, got '\(argument)'")
         }
         if parts[0] == "auto" {
+            guard count >= 1 else { throw Self.tooFew(count) }
             guard let raw = environment[Self.indexVariable] else {
                 throw Problem(
                     description: "--shard auto/\(count) needs \(Self.indexVariable) (set by a Kubernetes Indexed Job), "
@@ -50,10 +49,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             guard let zeroBased = Int(raw.trimmingCharacters(in: .whitespaces)) else {
                 throw Problem(description: "--shard auto/\(count): \(Self.indexVariable) is not a number: '\(raw)'")
             }
-            guard count >= 1, (0..<count).contains(zeroBased) else {
+            guard (0..<count).contains(zeroBased) else {
                 throw Problem(
                     description:
-                        "--shard auto/\(count): \(Self.indexVariable)=\(zeroBased) is outside 0...\(max(0, count - 1))"
+                        "--shard auto/\(count): \(Self.indexVariable)=\(zeroBased) is outside 0...\(count - 1)"
                 )
             }
             try self.init(index: zeroBased + 1, count: count)
@@ -63,6 +62,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             }
             try self.init(index: index, count: count)
         }
+    }
+
+    private static func tooFew(_ count: Int) -> Problem {
+        Problem(description: "--shard: the shard count must be at least 1, got \(count)")
     }
 
     /// `I/N`, as given on the command line.

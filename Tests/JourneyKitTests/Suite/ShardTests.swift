@@ -29,10 +29,18 @@ struct ShardTests {
         ([:], "JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job), and it is not set"),
         (["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX=4 is outside 0...3"),
         (["JOB_COMPLETION_INDEX": "x"], "JOB_COMPLETION_INDEX is not a number: 'x'"),
+        (["JOB_COMPLETION_INDEX": "-1"], "JOB_COMPLETION_INDEX=-1 is outside 0...3"),
     ])
     func autoNeedsAnIndexInRange(environment: [String: String], message: String) {
         let error = #expect(throws: Shard.Problem.self) { try Shard(argument: "auto/4", environment: environment) }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func autoNeedsAtLeastOneShard() {
+        let error = #expect(throws: Shard.Problem.self) {
+            try Shard(argument: "auto/0", environment: ["JOB_COMPLETION_INDEX": "0"])
+        }
+        #expect(error?.description == "--shard: the shard count must be at least 1, got 0")
     }
 
     @Test func shardsPartitionTheScriptsInBalancedRoundRobin() throws {
