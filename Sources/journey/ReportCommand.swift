@@ -17,20 +17,22 @@ struct ReportMergeCommand: AsyncParsableCommand {
         commandName: "merge",
         abstract: "Join the JSON reports (or JUnit files) of shards into one report of the whole suite.",
         discussion: """
-            Exits with the worst exit code of the merged scripts (as the unsharded run would), or 2
-            when an input is not a journey report. Examples:
+            Exits with the worst exit code of the merged scripts (as the unsharded run would), \
+            or 2 when an input is not a journey report. Examples:
               journey report merge shard-*.json --out report.json --html report.html
               journey report merge shard-*.xml --out junit.xml
             """
     )
 
-    @Argument(help: "The reports to merge: all JSON reports, or all JUnit files written by journey.")
+    @Argument(
+        help: ArgumentHelp(
+            "The reports to merge: all JSON reports, or all JUnit files written by journey.", valueName: "report"))
     var inputs: [String]
 
-    @Option(help: "Where to write the merged report (stdout when absent).")
+    @Option(help: ArgumentHelp("Where to write the merged report (stdout when absent).", valueName: "file"))
     var out: String?
 
-    @Option(help: "Also write the HTML report of the merged JSON reports.")
+    @Option(help: ArgumentHelp("Also write the HTML report of the merged JSON reports.", valueName: "file"))
     var html: String?
 
     func run() async throws {
