@@ -59,6 +59,15 @@ struct HTMLReportTests {
         #expect(html.components(separatedBy: "<script>").count == 2)
     }
 
+    /// `{{{ }}}` and `{{& }}` would write a text unescaped: the templates use neither.
+    @Test func theTemplatesEscapeEveryValue() {
+        for template in [EmbeddedTemplates.report, EmbeddedTemplates.style, EmbeddedTemplates.script] {
+            #expect(!template.contains("{{{"))
+            #expect(!template.contains("{{&"))
+        }
+        #expect(EmbeddedTemplates.report.contains("{{> style}}") && EmbeddedTemplates.report.contains("{{> script}}"))
+    }
+
     @Test func anEmptyRunIsAPage() {
         let html = HTMLReport.render(RunSummary(results: []))
         #expect(html.contains("No script ran."))
