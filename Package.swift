@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
     ],
     targets: [
         // Shared foundations: JSON values, source locations and diagnostics, clocks, seeded randomness.
@@ -57,8 +58,10 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTemplatesPlugin"]
         ),
         .target(
             name: "JourneySimulator",
@@ -94,6 +97,8 @@ let package = Package(
         ),
         // `journey schema` prints schemas/*.json, embedded at build time (docs/decisions.md).
         .plugin(name: "EmbedSchemasPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
+        // The HTML report's templates/ embedded into JourneyKit, by the same tool.
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
         .target(
             name: "JourneyFuzzing",

@@ -14,6 +14,8 @@ public struct SuiteOptions: Sendable {
     public var simulate: String?
     public var configuration: RunConfiguration
     public var launcher: (any SimulatorLauncher)?
+    /// Run only this part of the scripts found (``Shard``); all of them when nil.
+    public var shard: Shard?
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
@@ -62,6 +64,7 @@ public enum SuiteRunner {
                 scripts.append((file, text))
             }
         }
+        if let shard = options.shard { scripts = shard.select(scripts) }
         // A tree file given to run is not run, but a broken one stops the run as lint would.
         if let launcher = options.launcher {
             for tree in trees {
