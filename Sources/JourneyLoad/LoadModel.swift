@@ -19,6 +19,16 @@ public enum LoadModel: Sendable, Equatable {
     }
 }
 
+extension LoadModel {
+    /// What one of `count` shards runs: its share of the rate, or of the users.
+    func shardShare(_ count: Int) -> String {
+        switch self {
+        case .open(let rate, _, _): return "\(LoadFormat.number(rate / Double(count)))/s"
+        case .closed(let users, _): return "\(users / count)–\((users + count - 1) / count) users"
+        }
+    }
+}
+
 /// When the open model starts each journey: a linear ramp from 0 to `rate` over `ramp` seconds,
 /// then `rate` per second.
 public struct ArrivalSchedule: Sendable {

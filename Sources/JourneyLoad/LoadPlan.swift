@@ -6,6 +6,8 @@ public struct LoadPlan: Sendable {
     public let duration: Double
     public let data: LoadData?
     public let thresholds: [LoadThreshold]
+    /// This machine's part of a load split across machines: 1/N of the rate, or every Nth user.
+    public var shard: Shard?
 
     public init(model: LoadModel, duration: Double, data: LoadData? = nil, thresholds: [LoadThreshold] = []) {
         self.model = model
@@ -43,7 +45,8 @@ public struct LoadPlan: Sendable {
         _ scripts: [LoadScript], progress: (@Sendable (String) -> Void)? = nil,
         onJourney: (@Sendable (JourneyResult) -> Void)? = nil
     ) async -> LoadSummary {
-        let runner = LoadRunner(scripts: scripts, model: model, duration: duration, data: data, onJourney: onJourney)
+        let runner = LoadRunner(
+            scripts: scripts, model: model, duration: duration, data: data, shard: shard, onJourney: onJourney)
         var summary = await runner.run(progress: progress)
         summary.thresholds = thresholds.map { $0.evaluate(summary) }
         return summary

@@ -86,10 +86,10 @@ final class LoadRecorder: Sendable {
         state.withLock { ($0.journeys, $0.journeys - $0.passed, $0.inFlight) }
     }
 
-    func summary(model: LoadModel, scripts: [String], seconds: Double) -> LoadSummary {
+    func summary(model: String, scripts: [String], seconds: Double) -> LoadSummary {
         state.withLock { state in
             LoadSummary(
-                model: model.summary, scripts: scripts, seconds: seconds, journeys: state.journeys,
+                model: model, scripts: scripts, seconds: seconds, journeys: state.journeys,
                 passed: state.passed, dropped: state.dropped, errors: state.errors, amCodes: state.amCodes,
                 journey: state.journey,
                 steps: state.stepOrder.compactMap { label in

@@ -22,17 +22,28 @@ public struct LoadRunner: Sendable {
     public let model: LoadModel
     public let duration: Double
     public let data: LoadData?
+    /// This machine's part: the open model runs 1/N of the rate, as arrivals I, I+N, I+2N... of
+    /// the whole load; the closed model runs users I, I+N... So `vu` and the `--data` rows of
+    /// the shards never collide, and their summaries merge into the whole load's.
+    public let shard: Shard?
     public let onJourney: (@Sendable (JourneyResult) -> Void)?
 
     public init(
-        scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?,
+        scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?, shard: Shard? = nil,
         onJourney: (@Sendable (JourneyResult) -> Void)? = nil
     ) {
         self.scripts = scripts
         self.model = model
         self.duration = duration
         self.data = data
+        self.shard = shard
         self.onJourney = onJourney
+    }
+
+    /// The whole load's number of this machine's `local`-th arrival or user.
+    private func global(_ local: Int) -> Int {
+        guard let shard else { return local }
+        return local * shard.count + shard.index - 1
     }
 
     /// Runs the load; `progress`, when given, gets one line a second.
@@ -58,13 +69,17 @@ public struct LoadRunner: Sendable {
         switch model {
         case .open(let rate, let ramp, let maxInFlight):
             await runOpen(
-                ArrivalSchedule(rate: rate, ramp: ramp), maxInFlight: maxInFlight, recorder: recorder, start: start)
+                ArrivalSchedule(rate: rate / Double(shard?.count ?? 1), ramp: ramp), maxInFlight: maxInFlight,
+                recorder: recorder, start: start)
         case .closed(let users, let think):
             await runClosed(users: users, think: think, recorder: recorder, start: start)
         }
         ticker.cancel()
-        let seconds = Self.seconds(clock.now - start)
-        return recorder.summary(model: model, scripts: scripts.map(\.file), seconds: seconds)
+        // Journeys start over the whole duration even when the last one ends early.
+        let seconds = max(duration, Self.seconds(clock.now - start))
+        var description = model.summary
+        if let shard { description += " (shard \(shard.index)/\(shard.count): \(model.shardShare(shard.count)))" }
+        return recorder.summary(model: description, scripts: scripts.map(\.file), seconds: seconds)
     }
 
     private func runOpen(
@@ -82,7 +97,7 @@ public struct LoadRunner: Sendable {
                 index += 1
                 guard recorder.begin(limit: maxInFlight) else { continue }
                 group.addTask {
-                    let result = await self.journey(number: arrival, user: arrival)
+                    let result = await self.journey(number: self.global(arrival), user: self.global(arrival))
                     recorder.finish(result, latency: Self.seconds(clock.now - due))
                 }
             }
@@ -93,7 +108,7 @@ public struct LoadRunner: Sendable {
         let clock = ContinuousClock()
         let end = start + .seconds(duration)
         await withDiscardingTaskGroup { group in
-            for user in 0..<users {
+            for user in 0..<users where shard.map({ user % $0.count == $0.index - 1 }) ?? true {
                 group.addTask {
                     var iteration = 0
                     while clock.now < end {

@@ -57,6 +57,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Request timeout in seconds (overrides the scripts).")
     var timeout: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run part I of N of the load (1-based), or auto/N from JOB_COMPLETION_INDEX: 1/N of the rate or of the users.",
+            valueName: "I/N"))
+    var shard: String?
+
     func validate() throws {
         guard (rate == nil) != (users == nil) else { throw ValidationError("give exactly one of --rate and --users") }
         if let users, !(1...100_000).contains(users) { throw ValidationError("--users takes 1 to 100000") }
@@ -67,13 +73,20 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let plan: LoadPlan
+        var plan: LoadPlan
         do {
             plan = try LoadPlan(
                 rate: rate, ramp: ramp, users: users, think: think, duration: duration, maxInFlight: maxInFlight,
                 data: data, thresholds: threshold)
         } catch {
             throw CommandExit.error(error.message)
+        }
+        if let shard {
+            do throws(Shard.Problem) {
+                plan.shard = try Shard(argument: shard, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw CommandExit.error(error.description)
+            }
         }
         var configuration = try await CommandExit.reporting { try target.configuration() }
         configuration.timeoutSeconds = timeout

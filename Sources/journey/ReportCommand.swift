@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JourneyKit
+import JourneyLoad
 
 /// `journey report`: works on reports already written.
 struct ReportCommand: AsyncParsableCommand {
@@ -15,12 +16,14 @@ struct ReportCommand: AsyncParsableCommand {
 struct ReportMergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Join the JSON reports (or JUnit files) of shards into one report of the whole suite.",
+        abstract:
+            "Join the JSON reports (or JUnit files, or journey load summaries) of shards into one report of the whole suite.",
         discussion: """
             Exits with the worst exit code of the merged scripts (as the unsharded run would), \
             or 2 when an input is not a journey report. Examples:
               journey report merge shard-*.json --out report.json --html report.html
               journey report merge shard-*.xml --out junit.xml
+              journey report merge load-*.json --out load.json    # journey load --report-json summaries
             """
     )
 
@@ -36,6 +39,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
     var html: String?
 
     func run() async throws {
+        if try await mergedLoadSummaries() { return }
         let merged = try await CommandExit.reporting {
             let merged: ReportMerge.Merged
             do throws(ReportMerge.Problem) {
@@ -57,5 +61,26 @@ struct ReportMergeCommand: AsyncParsableCommand {
             return merged
         }
         throw ExitCode(merged.exitCode)
+    }
+
+    /// `journey load` summaries merge by adding their histograms; the merged summary is JSON
+    /// with `--out`, else the table. False when the inputs are run reports.
+    private func mergedLoadSummaries() async throws -> Bool {
+        let merged: LoadSummary?
+        do {
+            merged = try LoadSummary.merge(files: inputs)
+        } catch {
+            throw CommandExit.error(error.message)
+        }
+        guard let merged else { return false }
+        if html != nil {
+            throw CommandExit.error("--html takes run reports; load summaries merge into JSON or a table")
+        }
+        if let out {
+            try await CommandExit.reporting { try OutputFile.write(merged.json + "\n", to: out, exitCode: 3) }
+        } else {
+            print(merged.text)
+        }
+        return true
     }
 }

@@ -87,3 +87,29 @@ import Testing
         }
     }
 }
+
+extension LoadEndToEndTests {
+    /// Two shards of an open-model load each run half the rate; `journey report merge` adds them.
+    @Test func shardsOfALoadMergeIntoTheWholeLoad() async throws {
+        let folder = try TemporaryFiles.directory().path
+        for index in 1...2 {
+            let output = try await CLI.run([
+                "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--shard", "\(index)/2",
+                "--report-json", "\(folder)/shard-\(index).json",
+            ])
+            #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+            #expect(output.stdout.contains("open model, 20/s (shard \(index)/2: 10/s)"), "\(output.stdout)")
+        }
+        let merged = try await CLI.run([
+            "report", "merge", "\(folder)/shard-1.json", "\(folder)/shard-2.json", "--out", "\(folder)/load.json",
+        ])
+        #expect(merged.status == 0, "\(merged.stdout)\n\(merged.stderr)")
+        let whole = try LoadSummary.read(
+            try Data(contentsOf: URL(fileURLWithPath: "\(folder)/load.json")), file: "load")
+        #expect(whole.journeys == 20)
+        #expect(whole.journey.count == 20)
+        let mixed = try await CLI.run(["report", "merge", "\(folder)/shard-1.json", "journeys/login.yaml"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("is not a journey load summary"))
+    }
+}
