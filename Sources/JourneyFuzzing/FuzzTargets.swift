@@ -25,6 +25,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A Rakuten server's answer: the first byte picks the form (Challenger `/v1.0/c`,
     /// `/v1.0/m`, or an RAE token or error body).
     case rakuten
+    /// WebAuthn options and device files: the first byte picks the form (0/1 a MetadataCallback's
+    /// `data`, 2/3 AM's WebAuthn script, for registration/authentication; 4 a device file).
+    case passkey
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -41,6 +44,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rakuten:
             guard let form = bytes.first else { return }
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
+        case .passkey:
+            guard let form = bytes.first else { return }
+            PasskeyInputs.read(Array(bytes.dropFirst()), form: form)
         }
     }
 
