@@ -33,8 +33,11 @@ enum PasskeyAnswerer {
         case .authentication:
             outcome = try await authenticate(request, origin: origin, rpId: rpId, settings: settings, &draft, context)
         }
+        // A refusal is the browser's error text, not a proof: it stays readable.
+        let refused = outcome.hasPrefix("ERROR::")
         draft.pairedWrites.append(
-            PairedWrite(hiddenId: HiddenId.webAuthnOutcome, value: outcome, secretName: outcomeSecretName))
+            PairedWrite(
+                hiddenId: HiddenId.webAuthnOutcome, value: outcome, secretName: refused ? nil : outcomeSecretName))
     }
 
     // MARK: Registration
@@ -74,10 +77,10 @@ enum PasskeyAnswerer {
         draft.notes.append(("flags", registration.authenticatorData.flags.summary))
         draft.notes.append(("signCount", String(registration.authenticatorData.signCount)))
         draft.notes.append(("attestation", settings.attestation.rawValue))
-        let legacy = WebAuthnOutcomeText.registration(
+        let outcome = AMWebAuthnOutcome.registration(
             clientDataJSON: registration.clientDataJSON, attestationObject: registration.attestationObject,
             credentialId: credential.idText, deviceName: deviceName)
-        return wrap(legacy, request)
+        return text(of: outcome, request)
     }
 
     // MARK: Authentication
@@ -123,10 +126,10 @@ enum PasskeyAnswerer {
         draft.notes.append(("flags", assertion.authenticatorData.flags.summary))
         draft.notes.append(("signCount", String(assertion.authenticatorData.signCount)))
         if let userHandle { draft.notes.append(("userHandle", userHandle)) }
-        let legacy = WebAuthnOutcomeText.authentication(
+        let outcome = AMWebAuthnOutcome.authentication(
             clientDataJSON: assertion.clientDataJSON, authenticatorData: assertion.authenticatorDataBytes,
             signature: assertion.signature, credentialId: credential.idText, userHandle: userHandle)
-        return wrap(legacy, request)
+        return text(of: outcome, request)
     }
 
     // MARK: Helpers
@@ -140,11 +143,11 @@ enum PasskeyAnswerer {
         return outcome
     }
 
-    /// The JSON form when the node supports it (`supportsJsonResponse`).
-    private static func wrap(_ legacy: String, _ request: WebAuthnRequest) -> String {
-        guard request.supportsJsonResponse else { return legacy }
+    /// AM's text form, or the JSON form when the node supports it (`supportsJsonResponse`).
+    private static func text(of outcome: AMWebAuthnOutcome, _ request: WebAuthnRequest) -> String {
+        guard request.supportsJsonResponse else { return outcome.text }
         let attachment = request.authenticatorAttachment == "cross-platform" ? "cross-platform" : "platform"
-        return WebAuthnOutcomeText.json(legacyData: legacy, authenticatorAttachment: attachment)
+        return outcome.jsonText(attachment: attachment)
     }
 
     /// The handler's options as authenticator settings (the credential name is resolved apart: it may be a template).
