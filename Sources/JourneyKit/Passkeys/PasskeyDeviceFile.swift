@@ -45,23 +45,17 @@ enum PasskeyDeviceFile {
         guard descriptor >= 0 else {
             throw PasskeyError("cannot write the device file \(path): \(String(cString: strerror(errno)))")
         }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let result = Foundation.write(descriptor, base + written, buffer.count - written)
-                if result <= 0 {
-                    failure = errno
-                    return
-                }
-                written += result
-            }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(bytes))
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            unlink(temporary)
+            throw PasskeyError("cannot write the device file \(path): \(error.localizedDescription)")
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        guard failure == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(failure != 0 ? failure : errno))
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw PasskeyError("cannot write the device file \(path): \(reason)")
         }
@@ -91,7 +85,7 @@ enum PasskeyDeviceFile {
         let document: JSONValue = [
             "format": .string(format), "version": 1, "credentials": .array(items),
         ]
-        return JSONPrettyWriter.pretty(document) + "\n"
+        return JSONWriter.pretty(document) + "\n"
     }
 
     static func decode(_ bytes: [UInt8]) throws(PasskeyError) -> [PasskeyCredential] {

@@ -70,9 +70,10 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("11:18 error:") }, "\(problems)")
     }
 
-    @Test func optionsOfTheOtherCeremonyDoNotFit() {
-        let problems = LoaderTestSupport.problems(
-            """
+    @Test func optionsOfTheOtherCeremonyDoNotFit() throws {
+        let script = try #require(
+            LoaderTestSupport.load(
+                """
             version: 1
             name: Misplaced
             journey: Passkey
@@ -80,7 +81,13 @@ import Testing
               WebAuthnRegistrationCallback: { userHandle: abc }
               WebAuthnAuthenticationCallback: { algorithm: ES256, deviceName: x }
               NameCallback: { rpId: example.com }
-            """)
+            """))
+        var problems: [String] = []
+        do {
+            _ = try JourneyCompiler.compile(script)
+        } catch {
+            problems = error.diagnostics.map(LoaderTestSupport.summary)
+        }
         #expect(problems.contains { $0.hasPrefix("5:35 error:") && $0.contains("userHandle") }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("6:37 error:") && $0.contains("algorithm") }, "\(problems)")
         #expect(problems.contains { $0.contains("deviceName") }, "\(problems)")

@@ -53,7 +53,7 @@ extension LoadContext {
         let cleanup = mapping["cleanup"].flatMap(cleanup)
         var expect = mapping["expect"].map(expect) ?? ExpectSpec()
         let limits = mapping["limits"].map(limits) ?? Limits()
-        let device = mapping["device"].flatMap(device)
+        let deviceSpec = mapping["device"].flatMap(device)
         switch protocolKind {
         case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
         case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
@@ -82,7 +82,7 @@ extension LoadContext {
             request: request, cleanup: cleanup)
         script.oauth = oauth
         script.commands = commands
-        script.device = device
+        script.device = deviceSpec
         return script
     }
 
