@@ -100,6 +100,7 @@ import Testing
         #expect(outcome.objectValue?.keys.sorted() == ["authenticatorAttachment", "legacyData"])
         #expect(outcome["authenticatorAttachment"]?.stringValue == "platform")
         let registration = try PasskeyOutcomeCheck.registration(try #require(outcome["legacyData"]?.stringValue))
+        #expect(try AMWebAuthnOutcome.parse(try am.outcome(at: 1), registration: true).attachment == "platform")
         #expect(registration.clientData.origin == "https://idc.petrov.ca")
         #expect(registration.authenticatorData.attestedCredential?.publicKey.algorithm == .rs256)
     }

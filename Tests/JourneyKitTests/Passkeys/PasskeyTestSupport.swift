@@ -65,26 +65,29 @@ enum PasskeyOutcomeCheck {
         var userHandle: String?
     }
 
-    /// Reads a registration outcome field by field; the bytes with JourneyCore's wire model.
+    /// Reads a registration outcome with JourneyCore's wire model (`AMWebAuthnOutcome`).
     static func registration(_ text: String) throws -> Registration {
-        let parts = text.components(separatedBy: "::")
-        try #require(parts.count == 3 || parts.count == 4, "registration outcome has \(parts.count) fields: \(text.prefix(120))")
-        let attestation = try AttestationObject.parse(try Int8List.decode(Substring(parts[1])))
+        let (outcome, _) = try AMWebAuthnOutcome.parse(text, registration: true)
+        guard case .registration(let clientDataJSON, let attestationBytes, let credentialId, let deviceName) = outcome
+        else { throw PasskeyError("not a registration outcome: \(text.prefix(120))") }
+        let attestation = try AttestationObject.parse(attestationBytes)
         return Registration(
-            clientData: try CollectedClientData.parse(parts[0]), clientDataJSON: parts[0], attestation: attestation,
-            authenticatorData: try AuthenticatorData.parse(attestation.authenticatorData), credentialId: parts[2],
-            deviceName: parts.count == 4 ? parts[3] : nil)
+            clientData: try CollectedClientData.parse(clientDataJSON), clientDataJSON: clientDataJSON,
+            attestation: attestation, authenticatorData: try AuthenticatorData.parse(attestation.authenticatorData),
+            credentialId: credentialId, deviceName: deviceName)
     }
 
-    /// Reads an authentication outcome field by field.
+    /// Reads an authentication outcome with JourneyCore's wire model.
     static func assertion(_ text: String) throws -> Assertion {
-        let parts = text.components(separatedBy: "::")
-        try #require(parts.count == 4 || parts.count == 5, "authentication outcome has \(parts.count) fields: \(text.prefix(120))")
+        let (outcome, _) = try AMWebAuthnOutcome.parse(text, registration: false)
+        guard
+            case .authentication(let clientDataJSON, let authenticatorData, let signature, let credentialId, let userHandle) =
+                outcome
+        else { throw PasskeyError("not an authentication outcome: \(text.prefix(120))") }
         return Assertion(
-            clientData: try CollectedClientData.parse(parts[0]), clientDataJSON: parts[0],
-            authenticatorData: try Int8List.decode(Substring(parts[1])),
-            signature: try Int8List.decode(Substring(parts[2])), credentialId: parts[3],
-            userHandle: parts.count == 5 ? parts[4] : nil)
+            clientData: try CollectedClientData.parse(clientDataJSON), clientDataJSON: clientDataJSON,
+            authenticatorData: authenticatorData, signature: signature, credentialId: credentialId,
+            userHandle: userHandle)
     }
 
     /// Whether the assertion's signature verifies with the public key the registration carries.
