@@ -56,7 +56,8 @@ enum PasskeyAnswerer {
         if settings.name == nil { settings.name = deviceName }
         if let excluded = store.credentials.first(where: { $0.rpId == rpId && request.credentialIds.contains($0.id) }) {
             return refuse(
-                "InvalidStateError", because: "the device already holds \(excluded.summary), which the relying party excludes",
+                "InvalidStateError",
+                because: "the device already holds \(excluded.summary), which the relying party excludes",
                 &draft, context)
         }
         let registration: SoftwareAuthenticator.Registration
@@ -72,7 +73,8 @@ enum PasskeyAnswerer {
         let credential = registration.credential
         context.redactor.register(credential.key.exported, name: PasskeyPrivateKey.secretName)
         store.add(credential)
-        draft.notes.append(("passkey", "registered \(credential.summary)\(credential.resident ? ", discoverable" : "")"))
+        draft.notes.append(
+            ("passkey", "registered \(credential.summary)\(credential.resident ? ", discoverable" : "")"))
         draft.notes.append(("clientDataJSON", registration.clientDataJSON))
         draft.notes.append(("flags", registration.authenticatorData.flags.summary))
         draft.notes.append(("signCount", String(registration.authenticatorData.signCount)))
@@ -105,7 +107,8 @@ enum PasskeyAnswerer {
             let wanted = request.credentialIds.isEmpty ? "a discoverable passkey" : "one of the allowed credentials"
             return refuse(
                 "NotAllowedError",
-                because: "the device has no passkey for rp id '\(rpId)' (\(wanted); it holds \(store.credentials.count))",
+                because:
+                    "the device has no passkey for rp id '\(rpId)' (\(wanted); it holds \(store.credentials.count))",
                 &draft, context)
         }
         let assertion: SoftwareAuthenticator.Assertion
@@ -154,7 +157,8 @@ enum PasskeyAnswerer {
     private static func settings(_ spec: PasskeyAnswerSpec) -> AuthenticatorSettings {
         var settings = AuthenticatorSettings()
         settings.algorithm = spec.algorithm.flatMap { COSEAlgorithm(name: $0.value) }
-        settings.attestation = spec.attestation.flatMap { AuthenticatorSettings.AttestationFormat(rawValue: $0.value) } ?? .none
+        settings.attestation =
+            spec.attestation.flatMap { AuthenticatorSettings.AttestationFormat(rawValue: $0.value) } ?? .none
         settings.resident = spec.residentKey?.value
         settings.userPresent = spec.userPresence?.value ?? true
         settings.userVerified = spec.userVerification?.value

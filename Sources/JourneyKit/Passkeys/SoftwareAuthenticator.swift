@@ -41,7 +41,9 @@ enum SoftwareAuthenticator {
         guard let first = request.algorithms.lazy.compactMap(COSEAlgorithm.init(rawValue:)).first else {
             throw Refusal(
                 name: "NotSupportedError",
-                reason: "the relying party asks for algorithms \(request.algorithms) and the authenticator has ES256, RS256, EdDSA")
+                reason:
+                    "the relying party asks for algorithms \(request.algorithms) and the authenticator has ES256, RS256, EdDSA"
+            )
         }
         return first
     }

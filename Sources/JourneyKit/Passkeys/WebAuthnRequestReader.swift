@@ -51,7 +51,8 @@ public enum WebAuthnRequestReader {
         let credentialsKey = ceremony == .registration ? "excludeCredentials" : "allowCredentials"
         request.credentialIds = try credentialIds(json: data["_" + credentialsKey], text: data[credentialsKey])
         request.timeoutMilliseconds = data["timeout"].flatMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } }
-        let selection = try authenticatorSelection(json: data["_authenticatorSelection"], text: data["authenticatorSelection"])
+        let selection = try authenticatorSelection(
+            json: data["_authenticatorSelection"], text: data["authenticatorSelection"])
         request.userVerification =
             nonEmpty(data["userVerification"]?.stringValue) ?? nonEmpty(selection?["userVerification"]?.stringValue)
         request.residentKey = residentKey(in: selection)
@@ -157,7 +158,9 @@ public enum WebAuthnRequestReader {
         request.userVerification = nonEmpty(firstGroup(#""?userVerification"?\s*:\s*"([A-Za-z]*)""#, in: script))
         request.attestation = nonEmpty(firstGroup(#"\battestation\s*:\s*"([A-Za-z]*)""#, in: script))
         request.residentKey = nonEmpty(firstGroup(#""?residentKey"?\s*:\s*"([A-Za-z]*)""#, in: script))
-        if request.residentKey == nil, script.range(of: #""?requireResidentKey"?\s*:\s*true"#, options: .regularExpression) != nil {
+        if request.residentKey == nil,
+            script.range(of: #""?requireResidentKey"?\s*:\s*true"#, options: .regularExpression) != nil
+        {
             request.residentKey = "required"
         }
         request.authenticatorAttachment = nonEmpty(

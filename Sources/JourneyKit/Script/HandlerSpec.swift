@@ -156,12 +156,13 @@ public struct AnswerSpec: Sendable {
     }
 
     /// Every answer option key the format knows.
-    public static let allOptionKeys = [
-        "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
-        "action", "timeout",
-        "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
-        "echo", "solve",
-    ] + PasskeyAnswerSpec.keys
+    public static let allOptionKeys =
+        [
+            "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
+            "action", "timeout",
+            "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
+            "echo", "solve",
+        ] + PasskeyAnswerSpec.keys
 }
 
 /// A choice by label (`SMS`) or by 0-based index.

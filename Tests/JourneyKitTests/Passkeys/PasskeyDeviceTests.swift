@@ -136,7 +136,8 @@ import Testing
         let result = try await Self.run(register, am)
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         #expect(try am.outcome(at: 1) == "ERROR::InvalidStateError:The authenticator was previously registered.")
-        #expect(PasskeyOutcomeCheck.outputs([result]).allSatisfy { !$0.contains(Base64URL.encode(key.rawRepresentation)) })
+        #expect(
+            PasskeyOutcomeCheck.outputs([result]).allSatisfy { !$0.contains(Base64URL.encode(key.rawRepresentation)) })
     }
 
     @Test func aBrokenDeviceFileIsAnErrorAtItsKey() async throws {

@@ -63,7 +63,10 @@ import Testing
                 residentKey: maybe
             """)
         #expect(problems.contains { $0.hasPrefix("4:11 error: unknown key 'fil'") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("7:16 error:") && $0.contains("ES256, RS256, EdDSA") && $0.contains("did you mean 'ES256'") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("7:16 error:") && $0.contains("ES256, RS256, EdDSA") && $0.contains("did you mean 'ES256'")
+            }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("8:18 error:") && $0.contains("none, packed") }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("9:16 error:") }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("10:13 error:") && $0.contains("UUID") }, "\(problems)")
@@ -74,14 +77,14 @@ import Testing
         let script = try #require(
             LoaderTestSupport.load(
                 """
-            version: 1
-            name: Misplaced
-            journey: Passkey
-            handlers:
-              WebAuthnRegistrationCallback: { userHandle: abc }
-              WebAuthnAuthenticationCallback: { algorithm: ES256, deviceName: x }
-              NameCallback: { rpId: example.com }
-            """))
+                version: 1
+                name: Misplaced
+                journey: Passkey
+                handlers:
+                  WebAuthnRegistrationCallback: { userHandle: abc }
+                  WebAuthnAuthenticationCallback: { algorithm: ES256, deviceName: x }
+                  NameCallback: { rpId: example.com }
+                """))
         var problems: [String] = []
         do {
             _ = try JourneyCompiler.compile(script)

@@ -48,7 +48,9 @@ import Testing
         let assertion = try PasskeyOutcomeCheck.assertion(try am.outcome(at: 2))
         #expect(assertion.clientData.type == "webauthn.get")
         #expect(assertion.credentialId == registration.credentialId)
-        #expect(assertion.userHandle == "ZTI0ZjBkN2MtYTlkNS00YTNmLWEwMDItNmY4MDgyMTBhOGEz", "a discoverable passkey returns its user")
+        #expect(
+            assertion.userHandle == "ZTI0ZjBkN2MtYTlkNS00YTNmLWEwMDItNmY4MDgyMTBhOGEz",
+            "a discoverable passkey returns its user")
         #expect(Array(assertion.authenticatorData.prefix(32)) == rpIdHash)
         #expect(assertion.authenticatorData[32] & 0x05 == 0x05, "UP and UV")
         #expect(Array(assertion.authenticatorData[33..<37]) == [0, 0, 0, 1], "the counter moved to 1")

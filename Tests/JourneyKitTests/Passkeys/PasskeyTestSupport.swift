@@ -81,7 +81,8 @@ enum PasskeyOutcomeCheck {
     static func assertion(_ text: String) throws -> Assertion {
         let (outcome, _) = try AMWebAuthnOutcome.parse(text, registration: false)
         guard
-            case .authentication(let clientDataJSON, let authenticatorData, let signature, let credentialId, let userHandle) =
+            case .authentication(
+                let clientDataJSON, let authenticatorData, let signature, let credentialId, let userHandle) =
                 outcome
         else { throw PasskeyError("not an authentication outcome: \(text.prefix(120))") }
         return Assertion(

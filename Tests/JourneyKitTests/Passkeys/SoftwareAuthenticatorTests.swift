@@ -139,7 +139,10 @@ import Testing
         let registration = try SoftwareAuthenticator.register(
             Self.request(.registration), origin: Self.origin, rpId: Self.rpId, settings: settings,
             randomBytes: Self.randomBytes())
-        #expect(registration.authenticatorData.flags == [.userPresent, .backupEligible, .backupState, .attestedCredentialData])
+        #expect(
+            registration.authenticatorData.flags == [
+                .userPresent, .backupEligible, .backupState, .attestedCredentialData,
+            ])
         #expect(registration.authenticatorData.attestedCredential?.aaguid == Array(1...16))
         var credential = registration.credential
         for _ in 0..<2 {

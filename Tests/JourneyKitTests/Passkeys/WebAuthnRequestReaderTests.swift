@@ -21,7 +21,9 @@ import Testing
         let request = try Self.request("registration-metadata-am71")
         #expect(request.ceremony == .registration)
         #expect(request.delivery == .metadata)
-        #expect(request.challenge == [UInt8](try #require(Data(base64Encoded: "OdWFkVsKJ/ztAV/ngUGYTeK9Xzyf+6Yo2cdEbfGFY1Y="))))
+        #expect(
+            request.challenge
+                == [UInt8](try #require(Data(base64Encoded: "OdWFkVsKJ/ztAV/ngUGYTeK9Xzyf+6Yo2cdEbfGFY1Y="))))
         #expect(request.rpId == "com.forgerock.ios")
         #expect(request.rpName == "ForgeRock")
         #expect(request.userId == "MzA3ZWNjNTEtZGY1MS00NGNkLTgxYjgtOTlkZTdmZDlhODE4")
@@ -140,14 +142,18 @@ import Testing
             try WebAuthnRequestReader.read(script: "var options = {};", ceremony: .authentication)
         }
         #expect(throws: PasskeyError.self) {
-            try WebAuthnRequestReader.read(metadata: ["_type": "WebAuthn", "challenge": "%%%"], ceremony: .registration)
+            try WebAuthnRequestReader.read(
+                metadata: ["_type": "WebAuthn", "challenge": "%%%"], ceremony: .registration)
         }
-        let manyIds = Array(repeating: "{ \"id\": new Int8Array([1]).buffer }", count: WebAuthnRequestReader.maxCredentials + 1)
+        let manyIds = Array(
+            repeating: "{ \"id\": new Int8Array([1]).buffer }", count: WebAuthnRequestReader.maxCredentials + 1)
         let script = "challenge: new Int8Array([1, 2]).buffer, allowCredentials: [\(manyIds.joined(separator: ","))]"
         #expect(throws: PasskeyError.self) { try WebAuthnRequestReader.read(script: script, ceremony: .authentication) }
         let badId: JSONValue = [
             "challenge": "AAAA", "_allowCredentials": [["type": "public-key", "id": [1, 300]]],
         ]
-        #expect(throws: PasskeyError.self) { try WebAuthnRequestReader.read(metadata: badId, ceremony: .authentication) }
+        #expect(throws: PasskeyError.self) {
+            try WebAuthnRequestReader.read(metadata: badId, ceremony: .authentication)
+        }
     }
 }

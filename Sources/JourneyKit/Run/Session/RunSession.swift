@@ -18,7 +18,10 @@ final class RunSession: Sendable {
     private let state: Mutex<SessionState>
 
     /// `passkeys`: the device's passkeys, shared with the script that `uses:` this one.
-    init(script: Script, configuration: RunConfiguration, usesChain: [String] = [], passkeys: PasskeyStore = PasskeyStore()) {
+    init(
+        script: Script, configuration: RunConfiguration, usesChain: [String] = [],
+        passkeys: PasskeyStore = PasskeyStore()
+    ) {
         self.script = script
         self.configuration = configuration
         self.usesChain = usesChain
