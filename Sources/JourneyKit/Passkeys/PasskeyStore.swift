@@ -25,12 +25,12 @@ final class PasskeyStore: Sendable {
         }
     }
 
-    /// Adds the credentials whose ids the store does not hold yet (a device file, a used script's device).
-    func merge(_ credentials: [PasskeyCredential], markChanged: Bool = false) {
+    /// Adds the credentials whose ids the store does not hold yet (a device file's), without
+    /// counting as a change.
+    func merge(_ credentials: [PasskeyCredential]) {
         contents.withLock { contents in
             for credential in credentials where !contents.credentials.contains(where: { $0.id == credential.id }) {
                 contents.credentials.append(credential)
-                if markChanged { contents.changed = true }
             }
         }
     }
