@@ -21,6 +21,7 @@ enum PasskeyAnswerer {
         }
         let spec = context.answer.passkey
         var settings = settings(spec)
+        // Registration: the new passkey's name; authentication: the passkey to sign with.
         settings.name = try await text(spec.credential, context)
         let origin = try await origin(spec, context)
         let rpId = try await text(spec.rpId, context) ?? request.rpId ?? host(of: origin)
@@ -58,7 +59,7 @@ enum PasskeyAnswerer {
             return refuse(
                 "InvalidStateError",
                 because: "the device already holds \(excluded.summary), which the relying party excludes",
-                &draft, context)
+                &draft)
         }
         let registration: SoftwareAuthenticator.Registration
         do {
@@ -66,7 +67,7 @@ enum PasskeyAnswerer {
                 request, origin: origin, rpId: rpId, settings: settings,
                 randomBytes: { environment.randomBytes($0) })
         } catch let refusal as SoftwareAuthenticator.Refusal {
-            return refuse(refusal.name, because: refusal.reason, &draft, context)
+            return refuse(refusal.name, because: refusal.reason, &draft)
         } catch {
             throw context.error("the software authenticator could not make a credential: \(error)")
         }
@@ -93,7 +94,7 @@ enum PasskeyAnswerer {
     ) async throws(RunError) -> String {
         let store = context.environment.deviceState.passkeys
         let credential: PasskeyCredential
-        if let reference = try await text(context.answer.passkey.credential, context) {
+        if let reference = settings.name {
             guard let named = store.credential(named: reference) else {
                 let known = store.credentials.map { $0.name ?? $0.idText }
                 throw context.error(
@@ -109,7 +110,7 @@ enum PasskeyAnswerer {
                 "NotAllowedError",
                 because:
                     "the device has no passkey for rp id '\(rpId)' (\(wanted); it holds \(store.credentials.count))",
-                &draft, context)
+                &draft)
         }
         let assertion: SoftwareAuthenticator.Assertion
         do {
@@ -139,7 +140,7 @@ enum PasskeyAnswerer {
 
     /// The browser's error instead of a credential, noted with why.
     private static func refuse(
-        _ name: String, because reason: String, _ draft: inout CallbackDraft, _ context: AnswerContext
+        _ name: String, because reason: String, _ draft: inout CallbackDraft
     ) -> String {
         let outcome = WebAuthnOutcome.clientError(name)
         draft.notes.append(("clientError", "\(outcome) (\(reason))"))
