@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", exact: "0.2.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV.git", exact: "0.10.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
@@ -78,6 +80,7 @@ let package = Package(
                 "JourneyKit",
                 "JourneySimulator",
                 "JourneyBench",
+                "JourneyLoad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -98,6 +101,21 @@ let package = Package(
         .target(
             name: "JourneyBench",
             dependencies: ["JourneyCore", "JourneyKit"],
+            swiftSettings: swiftSettings
+        ),
+        // `journey load`: scripts run as a load test (open and closed models, HdrHistogram
+        // latencies, thresholds).
+        .target(
+            name: "JourneyLoad",
+            dependencies: [
+                "JourneyCore", "JourneyKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyLoadTests",
+            dependencies: ["JourneyLoad"],
             swiftSettings: swiftSettings
         ),
         // What the test targets share (trees they start the simulator on); not a test target itself.
@@ -135,6 +153,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "JourneyCore", "JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport",
+                "JourneyLoad",
             ],
             swiftSettings: swiftSettings
         ),
