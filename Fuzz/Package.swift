@@ -36,5 +36,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-report", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-report"),
+            name: "fuzz-passkey", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-passkey"),
     ]
 )

@@ -28,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A report `journey report merge` reads (JSON report or JUnit XML), merged with a copy of
     /// itself; a merged JSON report is also rendered as the HTML report.
     case report
+    /// WebAuthn options and device files: the first byte picks the form (0/1 a MetadataCallback's
+    /// `data`, 2/3 AM's WebAuthn script, for registration/authentication; 4 a device file).
+    case passkey
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -45,6 +48,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let form = bytes.first else { return }
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
         case .report: Self.report(bytes)
+        case .passkey:
+            guard let form = bytes.first else { return }
+            PasskeyInputs.read(Array(bytes.dropFirst()), form: form)
         }
     }
 

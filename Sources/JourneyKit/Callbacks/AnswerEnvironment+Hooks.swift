@@ -10,4 +10,7 @@ extension AnswerEnvironment {
     /// Default: one device per run, found by the run's redactor. An environment that owns its
     /// run's state should hold a `DeviceState` itself.
     public var deviceState: DeviceState { DeviceStateRegistry.state(for: redactor) }
+
+    /// Default: no server known.
+    public var serverOrigin: String? { nil }
 }

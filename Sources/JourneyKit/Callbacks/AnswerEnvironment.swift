@@ -34,4 +34,7 @@ public protocol AnswerEnvironment: Sendable {
     /// The run's simulated device (identifier, binding keys), the same for every step of a run.
     /// Has a default (one device per redactor, i.e. per run); an environment may hold its own.
     var deviceState: DeviceState { get }
+    /// The server's origin (`scheme://host[:port]`), the WebAuthn origin when a script gives
+    /// none. Has a default: nil (a WebAuthn handler must then give `origin`).
+    var serverOrigin: String? { get }
 }

@@ -120,6 +120,11 @@ public enum ScriptImporter {
                         continue
                     }
                     if polling && callback.hasType(.confirmation) { continue }
+                    if let webAuthn = webAuthnHandler(callback, answered.callbacks[position], in: step, step: index + 1)
+                    {
+                        handlers.append(webAuthn)
+                        continue
+                    }
                     let options = answer(callback, answered.callbacks[position])
                     guard !options.isEmpty else { continue }
                     handlers.append(
@@ -142,6 +147,22 @@ public enum ScriptImporter {
                 ?? Self.yaml(.string(user))
             let secret = password ?? ""
             zeroPageCredentials = (renderedUser, .reference(to: secretVariable(base: "password", recorded: secret)))
+        }
+
+        /// A WebAuthn step's `webAuthnOutcome` answer, imported as a handler of the step's WebAuthn
+        /// form: the software authenticator answers it again (a recorded credential cannot sign a
+        /// new challenge), and a recorded client error (`ERROR::…`, `unsupported`) stays one.
+        func webAuthnHandler(_ callback: AMCallback, _ sent: AMCallback, in step: AMStep, step number: Int) -> Handler?
+        {
+            guard callback.hasType(.hiddenValue),
+                (callback.output("id")?.stringValue ?? "").contains(HiddenId.webAuthnOutcome),
+                let form = step.callbacks.lazy.compactMap(SpecialForm.init).first(where: \.isWebAuthn),
+                let value = sent.input?.first?.value.stringValue, value != sent.output("id")?.stringValue
+            else { return nil }
+            let clientError = value.hasPrefix("ERROR::") || value == "unsupported"
+            return Handler(
+                type: form.typeName, step: number, occurrence: 1, prompt: nil,
+                options: clientError ? [("clientError", Self.yaml(.string(value)))] : [])
         }
 
         /// The answer options for one callback, from the inputs the client sent.

@@ -43,6 +43,8 @@ public enum JourneyDriver {
         if runError == nil {
             runError = await runFinalPhases(plan, in: session, after: outcome)
         }
+        // The device keeps what happened to it, whatever the outcome: a real authenticator would.
+        if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }
         if let outcome, !stopped, runError == nil {
             session.fail(
                 ExpectationChecker.check(

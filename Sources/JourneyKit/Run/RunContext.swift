@@ -6,7 +6,7 @@ import Synchronization
 /// the clock, the redactor. It is the `AnswerEnvironment` callback answering uses.
 final class RunContext: AnswerEnvironment, GeneratorSource {
     let redactor: Redactor
-    let deviceState = DeviceState()
+    let deviceState: DeviceState
     let clock: any JourneyClock
     let environment: [String: String]
     /// Reads the simulator's outbox: recipient → newest message JSON.
@@ -22,13 +22,15 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     private struct State {
         var variables: [String: ResolvedValue] = [:]
         var generator: SeededGenerator
+        var serverOrigin: String?
     }
 
     init(
         seed: UInt64, clock: any JourneyClock, environment: [String: String], redactor: Redactor,
         outboxReader: @escaping @Sendable (String) async throws(RunError) -> JSONValue?, offline: Bool = false,
-        allowCommands: Bool = false, otpLedger: OTPLedger = OTPLedger()
+        allowCommands: Bool = false, otpLedger: OTPLedger = OTPLedger(), passkeys: PasskeyStore = PasskeyStore()
     ) {
+        self.deviceState = DeviceState(passkeys: passkeys)
         self.offline = offline
         self.allowCommands = allowCommands
         self.otpLedger = otpLedger
@@ -40,6 +42,11 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
     }
 
     var variables: [String: ResolvedValue] { state.withLock { $0.variables } }
+
+    var serverOrigin: String? {
+        get { state.withLock { $0.serverOrigin } }
+        set { state.withLock { $0.serverOrigin = newValue } }
+    }
 
     func setVariable(_ name: String, _ value: ResolvedValue) {
         if let secret = value.secretName {

@@ -111,6 +111,8 @@ public struct AnswerSpec: Sendable {
     public var echo: Located<Bool>?
     /// Compute the answer: proof of work, clear-pass, an arithmetic CAPTCHA.
     public var solve: SolveSpec?
+    /// WebAuthn handlers: the software authenticator's options.
+    public var passkey = PasskeyAnswerSpec()
     public var location: SourceLocation
     /// Where each option's key stands, so a diagnostic about the option points at its name.
     public var keyLocations: [String: SourceLocation] = [:]
@@ -149,16 +151,18 @@ public struct AnswerSpec: Sendable {
         add("resume", resume?.location)
         add("echo", echo?.location)
         add("solve", solve?.location)
+        for (key, location) in passkey.setLocations { add(key, location) }
         return options
     }
 
     /// Every answer option key the format knows.
-    public static let allOptionKeys = [
-        "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
-        "action", "timeout",
-        "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
-        "echo", "solve",
-    ]
+    public static let allOptionKeys =
+        [
+            "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
+            "action", "timeout",
+            "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
+            "echo", "solve",
+        ] + PasskeyAnswerSpec.keys
 }
 
 /// A choice by label (`SMS`) or by 0-based index.

@@ -23,6 +23,8 @@ public struct Script: Sendable {
     public var cleanup: CleanupSpec?
     /// OAuth 2.0 / OpenID Connect tokens after the journey (PingAM).
     public var oauth: OAuthSpec?
+    /// The file that keeps the run's simulated device (its passkeys) between runs (PingAM).
+    public var device: DeviceSpec?
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
     public var commands: [Located<String>] = []

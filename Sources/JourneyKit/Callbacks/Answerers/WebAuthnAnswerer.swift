@@ -1,11 +1,12 @@
 import JourneyCore
 
-/// WebAuthn registration or authentication (MetadataCallback, or TextOutputCallback script):
-/// the runner has no authenticator, so it answers with the outcome a client sends on failure,
-/// written plain into the paired `webAuthnOutcome` HiddenValueCallback (even when the node
-/// supports JSON responses, errors are sent as plain text). `clientError: NotAllowedError`
-/// becomes `ERROR::NotAllowedError:<the browser's message>`; `unsupported` and full `ERROR::…`
-/// strings are sent as given. `value` sends any outcome string as is.
+/// WebAuthn registration or authentication (MetadataCallback, or TextOutputCallback script),
+/// answered into the paired `webAuthnOutcome` HiddenValueCallback. By default the software
+/// authenticator registers or signs (``PasskeyAnswerer``). `clientError` sends the outcome a
+/// client sends on failure, plain (even when the node supports JSON responses, errors are sent
+/// as plain text): `clientError: NotAllowedError` becomes `ERROR::NotAllowedError:<the
+/// browser's message>`; `unsupported` and full `ERROR::…` strings are sent as given. `value`
+/// sends any outcome string as is.
 enum WebAuthnAnswerer: CallbackAnswerer {
     static var handlesClientError: Bool { true }
 
@@ -20,7 +21,8 @@ enum WebAuthnAnswerer: CallbackAnswerer {
             resolved = try await context.resolve(value)
             outcome = ValueConversion.text(resolved.json)
         } else {
-            throw context.missingAnswer(draft, expected: "clientError (unsupported, NotAllowedError...) or value")
+            try await PasskeyAnswerer.answer(&draft, context)
+            return
         }
         draft.pairedWrites.append(
             PairedWrite(hiddenId: HiddenId.webAuthnOutcome, value: outcome, secretName: resolved.secretName))

@@ -30,7 +30,9 @@ extension CallbackType {
         case .deviceBinding: return ["clientError", "deviceName", "deviceId", "key"]
         case .deviceSigningVerifier: return ["clientError", "key"]
         case .appIntegrity: return ["clientError", "inputs"]
-        case .webAuthnRegistration, .webAuthnAuthentication: return ["clientError", "value"]
+        case .webAuthnRegistration:
+            return HandlerOptions.webAuthn.union(["deviceName"]).subtracting(PasskeyAnswerSpec.authenticationOnly)
+        case .webAuthnAuthentication: return HandlerOptions.webAuthn.subtracting(PasskeyAnswerSpec.registrationOnly)
         case .proofOfWork: return nil
         }
     }
@@ -39,4 +41,5 @@ extension CallbackType {
 private enum HandlerOptions {
     static let text: Set<String> = ["value", "solve"]
     static let attribute: Set<String> = ["value", "validateOnly"]
+    static let webAuthn = Set(["clientError", "value"] + PasskeyAnswerSpec.keys)
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// The simulated device of one run: its identifier (DeviceProfile `identifier`, DeviceBinding
 /// `deviceId`) and the P-256 keys bound per user, so a DeviceSigningVerifierCallback later in
 /// the run signs with the key a DeviceBindingCallback registered. Everything is made from the
-/// run's seeded bytes, so a replay makes the same identifier and keys.
+/// run's seeded bytes, so a replay makes the same identifier and keys. Its passkeys are shared
+/// with the scripts the run `uses:` and kept in the script's device file.
 public final class DeviceState: Sendable {
     private struct Contents {
         var identifier: String?
@@ -15,8 +16,16 @@ public final class DeviceState: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    /// The WebAuthn credentials of the software authenticator.
+    let passkeys: PasskeyStore
 
-    public init() {}
+    public init() {
+        self.passkeys = PasskeyStore()
+    }
+
+    init(passkeys: PasskeyStore) {
+        self.passkeys = passkeys
+    }
 
     /// The device identifier, made once from `randomBytes` (hex of 16 bytes) and then kept.
     public func identifier(randomBytes: (Int) -> [UInt8]) -> String {

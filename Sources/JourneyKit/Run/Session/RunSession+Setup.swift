@@ -41,6 +41,8 @@ extension RunSession {
             endpoint.extraHeaders.append(HeaderField(header.name, try context.evaluator.evaluate(header.value).text))
         }
         withState { [endpoint] in $0.endpoint = endpoint }
+        context.serverOrigin = AMEndpoints.origin(of: endpoint.baseURL)
+        try loadDevice()
         return true
     }
 }

@@ -17,7 +17,11 @@ final class RunSession: Sendable {
     let usesChain: [String]
     private let state: Mutex<SessionState>
 
-    init(script: Script, configuration: RunConfiguration, usesChain: [String] = []) {
+    /// `passkeys`: the device's passkeys, shared with the script that `uses:` this one.
+    init(
+        script: Script, configuration: RunConfiguration, usesChain: [String] = [],
+        passkeys: PasskeyStore = PasskeyStore()
+    ) {
         self.script = script
         self.configuration = configuration
         self.usesChain = usesChain
@@ -30,7 +34,7 @@ final class RunSession: Sendable {
             seed: seed, clock: clock, environment: configuration.environment, redactor: redactor,
             outboxReader: { recipient throws(RunError) in try await outbox.read(recipient) },
             offline: configuration.offline, allowCommands: configuration.allowCommands,
-            otpLedger: configuration.otpLedger)
+            otpLedger: configuration.otpLedger, passkeys: passkeys)
         var initial = SessionState()
         initial.seed = seed
         self.state = Mutex(initial)

@@ -42,7 +42,7 @@ extension LoadContext {
         case "resume": answer.resume = valueSpec(node, what)
         case "echo": answer.echo = located(node) { $0.bool(what) }
         case "solve": answer.solve = solve(node, what)
-        default: break  // reported by allowOnly
+        default: _ = setPasskeyOption(key, node, on: &answer.passkey, what)  // others: reported by allowOnly
         }
     }
 

@@ -4,8 +4,14 @@ enum FormatKeys {
     static let root = [
         "version", "kind", "name", "description", "tags", "protocol", "server", "journey", "start", "vars", "handlers",
         "capture", "expect", "limits", "uses", "request", "cleanup", "mobilefirst", "oauth",
-        "rakuten",
+        "rakuten", "device",
     ]
+    /// `device: { file: alice-device.json }`: where the run's passkeys are kept between runs.
+    static let device = ["file"]
+    /// WebAuthn handlers: `algorithm`, `attestation`, `signCount` values.
+    static let passkeyAlgorithms = ["ES256", "RS256", "EdDSA"]
+    static let passkeyAttestations = ["none", "packed"]
+    static let passkeySignCounts = ["increment", "zero"]
     static let server = ["url", "realm", "cookieName", "headers", "verifyTLS", "timeout", "simulate"]
     static let start = [
         "service", "authIndexType", "authIndexValue", "forceAuth", "noSession", "query", "acceptLanguage", "resume",
@@ -121,5 +127,6 @@ enum FormatKeys {
         "rakuten.challenge": rakutenChallenge,
         "expect.challenge": challengeExpectation,
         "limits": limits,
+        "device": device,
     ]
 }

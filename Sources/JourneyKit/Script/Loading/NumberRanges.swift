@@ -15,6 +15,8 @@ public enum NumberRanges {
     public static let milliseconds = 1...600_000
     /// A handler answer's `timeout`, where 0 means "at once".
     public static let answerMilliseconds = 0...600_000
+    /// A WebAuthn signature counter (`signCount: 42`): 32 bits.
+    public static let signCount = 0...4_294_967_295
     /// HTTP status codes and AM error codes.
     public static let httpStatus = 100...599
     /// Candidates a proof-of-work search may try.

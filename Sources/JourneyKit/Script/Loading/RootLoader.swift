@@ -31,7 +31,8 @@ extension LoadContext {
         } else if protocolKind == .rakuten {
             body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
             checkForeignKeys(
-                mapping, protocol: "rakuten", keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst"])
+                mapping, protocol: "rakuten",
+                keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst", "device"])
         } else {
             if let node = mapping["mobilefirst"] {
                 error(
@@ -52,6 +53,7 @@ extension LoadContext {
         let cleanup = mapping["cleanup"].flatMap(cleanup)
         var expect = mapping["expect"].map(expect) ?? ExpectSpec()
         let limits = mapping["limits"].map(limits) ?? Limits()
+        let deviceSpec = mapping["device"].flatMap(device)
         switch protocolKind {
         case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
         case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
@@ -80,12 +82,13 @@ extension LoadContext {
             request: request, cleanup: cleanup)
         script.oauth = oauth
         script.commands = commands
+        script.device = deviceSpec
         return script
     }
 
     /// PingAM's journey keys have no meaning in a MobileFirst script.
     private func checkMobileFirstKeys(_ mapping: YMapping) {
-        for key in ["journey", "start", "uses", "cleanup", "oauth"] {
+        for key in ["journey", "start", "uses", "cleanup", "oauth", "device"] {
             if let entry = mapping.entries.first(where: { $0.key == key }) {
                 error(
                     "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",

@@ -32,7 +32,10 @@ struct UsesPhase: PhaseDriver {
         // The run's own clock: under a replay that is the recording's, not the configuration's.
         inner.clock = session.clock
         inner.seed = configuration.seed.map { $0 &+ 1 }
-        let used = RunSession(script: compiled.script, configuration: inner, usesChain: chain)
+        // One device: the used script's passkeys are this run's too.
+        let used = RunSession(
+            script: compiled.script, configuration: inner, usesChain: chain,
+            passkeys: session.context.deviceState.passkeys)
         let result = await JourneyDriver.run(compiled.plan, in: used)
 
         let (cookies, tokenId, cookieName) = used.withState { ($0.cookies, $0.tokenId, $0.cookieName) }
@@ -47,6 +50,7 @@ struct UsesPhase: PhaseDriver {
             state.cookieName = cookieName
         }
         if let tokenId { session.redactor.register(tokenId, name: "tokenId") }
+        session.registerPasskeySecrets()
 
         if !result.diagnostics.isEmpty {
             session.addDiagnostics(result.diagnostics)

@@ -1,0 +1,42 @@
+import Foundation
+import JourneyCore
+
+/// `device: { file: ... }` — the run's passkeys read at the start and written at the end.
+extension RunSession {
+    /// The device file's path, relative to the script.
+    var deviceFilePath: String? {
+        script.device.map { ReferencedFiles.resolve($0.file.value, from: script.file) }
+    }
+
+    /// Adds the device file's passkeys to the run's device (none when the file does not exist yet).
+    func loadDevice() throws(RunError) {
+        guard let spec = script.device, let path = deviceFilePath else { return }
+        do {
+            context.deviceState.passkeys.merge(try PasskeyDeviceFile.read(path))
+        } catch {
+            throw RunError(.script, "\(spec.file.location): \(error.message)")
+        }
+        registerPasskeySecrets()
+    }
+
+    /// Writes the run's passkeys to the device file when they changed; a replay writes nothing.
+    /// Returns the error when the file cannot be written.
+    func saveDevice() -> RunError? {
+        guard let spec = script.device, let path = deviceFilePath, !configuration.offline else { return nil }
+        let passkeys = context.deviceState.passkeys
+        guard passkeys.changed else { return nil }
+        do {
+            try PasskeyDeviceFile.write(passkeys.credentials, to: path)
+        } catch {
+            return RunError(.script, "\(spec.file.location): \(error.message)")
+        }
+        return nil
+    }
+
+    /// Registers every passkey's private key (as the device file writes it) as a secret of this run.
+    func registerPasskeySecrets() {
+        for credential in context.deviceState.passkeys.credentials {
+            redactor.register(credential.key.exported, name: PasskeyPrivateKey.secretName)
+        }
+    }
+}

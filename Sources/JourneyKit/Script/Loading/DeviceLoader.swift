@@ -1,0 +1,17 @@
+import JourneyCore
+
+/// Reads `device:` — the device file of the run's passkeys.
+extension LoadContext {
+    func device(_ node: YNode) -> DeviceSpec? {
+        guard let mapping = node.mapping("device") else { return nil }
+        mapping.allowOnly(FormatKeys.device, in: "device")
+        guard let fileNode = required("file", in: mapping, "device", accepted: FormatKeys.device),
+            let path = fileNode.strictString("device.file (a JSON file path)")
+        else { return nil }
+        guard !path.isEmpty else {
+            error("device.file is empty", at: fileNode, hint: "name a JSON file, e.g. file: alice-device.json")
+            return nil
+        }
+        return DeviceSpec(file: Located(path, at: fileNode.location))
+    }
+}

@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+import JourneyCore
+import JourneyTestSupport
+import Synchronization
+import Testing
+
+@testable import JourneyKit
+
+/// An AM that answers each request with the next canned body and keeps the requests' JSON.
+final class PasskeyAM: Transport {
+    let bodies: [JSONValue]
+    private let sent = Mutex<[JSONValue]>([])
+
+    init(_ bodies: [JSONValue]) { self.bodies = bodies }
+
+    /// The bodies of a fixture's steps, then a success.
+    convenience init(fixtures names: [String]) throws {
+        var bodies = try names.map { try Fixtures.json("callbacks/webauthn/\($0).json") }
+        bodies.append(AMSuccess(tokenId: "token-1", successUrl: "/am/console", realm: "/").json)
+        self.init(bodies)
+    }
+
+    var requests: [JSONValue] { sent.withLock { $0 } }
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        let json = request.body.flatMap { try? JSONValue.parse($0) } ?? .null
+        let index = sent.withLock { sent in
+            sent.append(json)
+            return sent.count - 1
+        }
+        return TransportResponse(
+            status: 200, headers: [HeaderField("Content-Type", "application/json")],
+            body: bodies[min(index, bodies.count - 1)].encoded)
+    }
+
+    /// The `webAuthnOutcome` the request at `index` sends (0 is the start request).
+    func outcome(at index: Int) throws -> String {
+        let requests = self.requests
+        try #require(requests.indices.contains(index), "no request #\(index); \(requests.count) sent")
+        let step = try #require(AMStep(json: requests[index]))
+        let hidden = try #require(
+            step.callbacks.first { $0.hasType(.hiddenValue) && $0.output("id")?.stringValue == "webAuthnOutcome" })
+        return try #require(hidden.input?.first?.value.stringValue)
+    }
+}
+
+/// Helpers to read AM's outcome text back and check it independently of the runner.
+enum PasskeyOutcomeCheck {
+    struct Registration {
+        var clientData: CollectedClientData
+        var clientDataJSON: String
+        var attestation: AttestationObject
+        var authenticatorData: AuthenticatorData
+        var credentialId: String
+        var deviceName: String?
+    }
+
+    struct Assertion {
+        var clientData: CollectedClientData
+        var clientDataJSON: String
+        var authenticatorData: [UInt8]
+        var signature: [UInt8]
+        var credentialId: String
+        var userHandle: String?
+    }
+
+    /// Reads a registration outcome with JourneyCore's wire model (`AMWebAuthnOutcome`).
+    static func registration(_ text: String) throws -> Registration {
+        let (outcome, _) = try AMWebAuthnOutcome.parse(text, registration: true)
+        guard case .registration(let clientDataJSON, let attestationBytes, let credentialId, let deviceName) = outcome
+        else { throw PasskeyError("not a registration outcome: \(text.prefix(120))") }
+        let attestation = try AttestationObject.parse(attestationBytes)
+        return Registration(
+            clientData: try CollectedClientData.parse(clientDataJSON), clientDataJSON: clientDataJSON,
+            attestation: attestation, authenticatorData: try AuthenticatorData.parse(attestation.authenticatorData),
+            credentialId: credentialId, deviceName: deviceName)
+    }
+
+    /// Reads an authentication outcome with JourneyCore's wire model.
+    static func assertion(_ text: String) throws -> Assertion {
+        let (outcome, _) = try AMWebAuthnOutcome.parse(text, registration: false)
+        guard
+            case .authentication(
+                let clientDataJSON, let authenticatorData, let signature, let credentialId, let userHandle) =
+                outcome
+        else { throw PasskeyError("not an authentication outcome: \(text.prefix(120))") }
+        return Assertion(
+            clientData: try CollectedClientData.parse(clientDataJSON), clientDataJSON: clientDataJSON,
+            authenticatorData: authenticatorData, signature: signature, credentialId: credentialId,
+            userHandle: userHandle)
+    }
+
+    /// Whether the assertion's signature verifies with the public key the registration carries.
+    static func verifies(_ assertion: Assertion, with registration: Registration) throws -> Bool {
+        let key = try #require(registration.authenticatorData.attestedCredential?.publicKey)
+        let signed = assertion.authenticatorData + Array(SHA256.hash(data: Array(assertion.clientDataJSON.utf8)))
+        return try SoftwareAuthenticatorTests.verify(assertion.signature, over: signed, with: key)
+    }
+
+    /// Every text a run's results reach: console (verbose), JSON, JUnit, HAR.
+    static func outputs(_ results: [JourneyResult]) -> [String] {
+        let summary = RunSummary(results: results)
+        return results.map { ConsoleReporter(verbose: true).scriptFinished($0) } + [
+            JSONReport.render(summary), JUnitReport.render(summary), HARWriter.text(HARWriter.document(results)),
+        ]
+    }
+}
