@@ -54,6 +54,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Also write the JSON summary (with histograms) to this file.")
     var reportJSON: String?
 
+    @Option(help: "Also write an HTML page with the summary and latency charts to this file.")
+    var reportHTML: String?
+
     @Option(help: "Request timeout in seconds (overrides the scripts).")
     var timeout: Double?
 
@@ -111,10 +114,9 @@ struct LoadCommand: AsyncParsableCommand {
         await simulators.stopAll()
         await tracing?.finish()
         print(format == .json ? summary.json : summary.text)
-        if let reportJSON {
-            try await CommandExit.reporting {
-                try OutputFile.write(summary.json + "\n", to: reportJSON)
-            }
+        try await CommandExit.reporting {
+            if let reportJSON { try OutputFile.write(summary.json + "\n", to: reportJSON) }
+            if let reportHTML { try OutputFile.write(summary.html, to: reportHTML) }
         }
         throw ExitCode(summary.passedGate ? 0 : 1)
     }

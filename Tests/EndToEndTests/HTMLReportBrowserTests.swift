@@ -42,6 +42,27 @@ struct HTMLReportBrowserTests {
         let png = try Data(contentsOf: screenshot)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
     }
+
+    /// `journey load --report-html`: counts, thresholds, the latency table and both SVG charts.
+    @Test func theLoadPageRendersItsChartsInChromium() async throws {
+        let directory = try TemporaryFiles.directory("journey-load-browser")
+        let page = directory.appendingPathComponent("load.html")
+        let load = try await CLI.run([
+            "load", "journeys/login.yaml", "--users", "2", "--duration", "2s", "--threshold", "journey.p99<1us",
+            "--report-html", page.path,
+        ])
+        #expect(load.status == 1, "the impossible threshold breaks: \(load.stdout)\n\(load.stderr)")
+        let dom = try await Chromium.run(["--dump-dom", page.absoluteString])
+        for text in [
+            "journey load", "closed model, 2 users", "journeys/s", "journey.p99&lt;1us", "BROKEN",
+            "login.yaml step 1 (UsernamePassword)", "id=\"over-time\"", "id=\"distribution\"", "class=\"p99\"",
+            "99.99",
+        ] {
+            #expect(dom.contains(text), "not in the DOM: \(text)")
+        }
+        let points = dom.components(separatedBy: "points=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(points.count == 3 && points.allSatisfy { !$0.isEmpty }, "three drawn lines: \(points)")
+    }
 }
 
 /// Debian's chromium, run headless.

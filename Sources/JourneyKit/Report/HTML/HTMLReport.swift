@@ -29,12 +29,20 @@ public enum HTMLReport {
         }
     }
 
+    /// The page of a load run (`journey load --report-html`), from the context JourneyLoad builds
+    /// of its summary: numbers and escaped text only.
+    public static func renderLoad(_ context: [String: Any]) -> String {
+        guard case .success(let library) = library else { return "" }
+        return library.render(context, withTemplate: "load") ?? ""
+    }
+
     /// The templates, parsed once: the page and the style and script it includes as partials.
     static let library: Result<MustacheLibrary, any Error> = Result {
         var library = MustacheLibrary()
         try library.register(EmbeddedTemplates.report, named: "report")
         try library.register(EmbeddedTemplates.style, named: "style")
         try library.register(EmbeddedTemplates.script, named: "script")
+        try library.register(EmbeddedTemplates.load, named: "load")
         return library
     }
 }
