@@ -33,5 +33,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-rakuten", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-rakuten"),
+        .executableTarget(
+            name: "fuzz-webauthn", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-webauthn"),
     ]
 )

@@ -25,6 +25,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A Rakuten server's answer: the first byte picks the form (Challenger `/v1.0/c`,
     /// `/v1.0/m`, or an RAE token or error body).
     case rakuten
+    /// What the simulator's WebAuthn nodes read: the first byte picks the form (a registration or
+    /// an authentication `webAuthnOutcome` through the relying party's checks, an attestation
+    /// object, authenticator data, clientDataJSON, a COSE key).
+    case webauthn
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -41,6 +45,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rakuten:
             guard let form = bytes.first else { return }
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
+        case .webauthn:
+            guard let form = bytes.first else { return }
+            WebAuthnWireReader.read(Array(bytes.dropFirst()), form: form)
         }
     }
 
