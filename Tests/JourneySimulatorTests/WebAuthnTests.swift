@@ -55,9 +55,10 @@ struct WebAuthnTests {
     }
 
     /// Logs in with the password on `journey` and returns the registration page.
-    static func registrationPage(_ h: Harness, _ journey: String, _ username: String = "demo",
-        _ password: String = "Ch4ng3it!") async throws -> JSONValue
-    {
+    static func registrationPage(
+        _ h: Harness, _ journey: String, _ username: String = "demo",
+        _ password: String = "Ch4ng3it!"
+    ) async throws -> JSONValue {
         let start = try await h.start(journey)
         let page = try await h.answer(start.json, [0: .string(username), 1: .string(password)]).json
         #expect(hiddenIndex(page) >= 0, "no WebAuthn page: \(page)")
@@ -135,7 +136,9 @@ struct WebAuthnTests {
             let page = try await Self.registrationPage(h, registration)
             let metadata = Steps.types(page).first == "MetadataCallback"
             #expect(metadata == (registration != "PasskeyRegistrationScript"))
-            #expect(Steps.output(Steps.callbacks(page)[0], "data")?["supportsJsonResponse"] == (json ? JSONValue.bool(true) : nil))
+            #expect(
+                Steps.output(Steps.callbacks(page)[0], "data")?["supportsJsonResponse"]
+                    == (json ? JSONValue.bool(true) : nil))
             passkey.userHandle = Self.userId(page)
             #expect(passkey.userHandle == Data("7725266c-bfbf-4dab-aac1-6676520b36fe".utf8).base64EncodedString())
             let outcome = try passkey.registration(
@@ -153,7 +156,8 @@ struct WebAuthnTests {
             #expect(done.json["tokenId"] != nil, "\(done.json) \(h.logs.all)")
             #expect(try await Self.devices(h).first?["deviceName"] == "Test Key")
             let loginPage = try await Self.loginPage(h, login, username: "demo")
-            let assertion = try passkey.assertion(challenge: Self.challenge(loginPage), Self.options(h) { $0.json = json })
+            let assertion = try passkey.assertion(
+                challenge: Self.challenge(loginPage), Self.options(h) { $0.json = json })
             let loggedIn = try await Self.answer(h, loginPage, outcome: assertion)
             #expect(loggedIn.json["tokenId"] != nil, "\(loggedIn.json) \(h.logs.all)")
         }
@@ -192,7 +196,9 @@ struct WebAuthnTests {
 
             var counting = try TestPasskey(.es256, id: 2)
             counting.signCount = 10
-            #expect(try await Self.register(h, &counting, username: "alice", password: "Al1ce-Passw0rd").json["tokenId"] != nil)
+            #expect(
+                try await Self.register(h, &counting, username: "alice", password: "Al1ce-Passw0rd").json["tokenId"]
+                    != nil)
             #expect(try await Self.logIn(h, &counting, username: "alice").json["tokenId"] != nil)
             // Replayed: the same counter (11) again.
             counting.signCount = 10
@@ -230,7 +236,9 @@ struct WebAuthnTests {
             var passkey = try TestPasskey()
             #expect(try await Self.register(h, &passkey).json["tokenId"] != nil)
             var alices = try TestPasskey(.es256, id: 9)
-            #expect(try await Self.register(h, &alices, username: "alice", password: "Al1ce-Passw0rd").json["tokenId"] != nil)
+            #expect(
+                try await Self.register(h, &alices, username: "alice", password: "Al1ce-Passw0rd").json["tokenId"]
+                    != nil)
             var used = passkey
             switch spoil {
             case .unknownCredential: used = try TestPasskey(.es256, id: 5)
@@ -259,7 +267,9 @@ struct WebAuthnTests {
         }
     }
 
-    @Test("a registration is refused: tampered challenge, wrong origin, wrong rp id, bad packed signature, UV missing, algorithm not offered")
+    @Test(
+        "a registration is refused: tampered challenge, wrong origin, wrong rp id, bad packed signature, UV missing, algorithm not offered"
+    )
     func refusedRegistration() async throws {
         try await Harness.run(Self.tree) { h in
             let cases: [(String, TestPasskey.Algorithm, (inout TestPasskey.Options) -> Void, String)] = [
@@ -324,7 +334,8 @@ struct WebAuthnTests {
         try await Harness.run(Self.tree) { h in
             for id in UInt8(1)...2 {
                 var passkey = try TestPasskey(.es256, id: id)
-                #expect(try await Self.register(h, &passkey, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
+                #expect(
+                    try await Self.register(h, &passkey, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
             }
             var third = try TestPasskey(.es256, id: 3)
             #expect(try await Self.register(h, &third, journey: "PasskeyRegistrationStrict").status == 401)
@@ -341,7 +352,8 @@ struct WebAuthnTests {
         return script.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "\\" }) }
     }
 
-    @Test("recovery codes: shown once after registration, each accepted once, also from the login's [Use Recovery Code]")
+    @Test(
+        "recovery codes: shown once after registration, each accepted once, also from the login's [Use Recovery Code]")
     func recoveryCodesUsedOnce() async throws {
         try await Harness.run(Self.tree) { h in
             var passkey = try TestPasskey()
@@ -386,7 +398,10 @@ struct WebAuthnTests {
             #expect(try await Self.register(h, &first).json["tokenId"] != nil)
             #expect(try await Self.register(h, &second, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
             let listed = try await Self.devices(h)
-            #expect(listed.map { $0["credentialId"] } == [.string(first.credentialIdText), .string(second.credentialIdText)])
+            #expect(
+                listed.map { $0["credentialId"] } == [
+                    .string(first.credentialIdText), .string(second.credentialIdText),
+                ])
             #expect(listed.first?["userHandle"] == .string(first.userHandle))
             #expect(h.simulator.webAuthnDevices(of: "demo").count == 2)
 

@@ -103,7 +103,8 @@ extension NodeRunner {
             note(reason, &state)
             return .outcome("failure")
         case .verified(let credential):
-            let name = spec.acceptDeviceName ? (credential.deviceName ?? spec.defaultDeviceName) : spec.defaultDeviceName
+            let name =
+                spec.acceptDeviceName ? (credential.deviceName ?? spec.defaultDeviceName) : spec.defaultDeviceName
             let device = WebAuthnDevice(
                 credentialId: credential.credentialId, publicKey: credential.publicKey,
                 algorithm: credential.algorithm, signCount: credential.signCount, deviceName: name, userHandle: handle,
@@ -140,7 +141,8 @@ extension NodeRunner {
         }
         let ceremony = ceremony(spec.common, credentials: credentials)
         state.memory[webAuthnKey] = remember(ceremony, spec.common, extra: extra)
-        return .page(renderer.render(WebAuthnPage.authentication(spec, ceremony), text: spec.common.text, emitIds: false))
+        return .page(
+            renderer.render(WebAuthnPage.authentication(spec, ceremony), text: spec.common.text, emitIds: false))
     }
 
     func submitWebAuthnAuthentication(

@@ -70,13 +70,16 @@ enum WebAuthnPage {
         let params = spec.algorithms.map { #"{ "type": "public-key", "alg": \#($0) }"# }
         let paramsText = "[ " + params.joined(separator: ", ") + " ]"
         var selection: [(String, JSONValue)] = [("userVerification", .string(ceremony.userVerification.rawValue))]
-        if let attachment = spec.authenticatorAttachment { selection.append(("authenticatorAttachment", .string(attachment))) }
+        if let attachment = spec.authenticatorAttachment {
+            selection.append(("authenticatorAttachment", .string(attachment)))
+        }
         if spec.residentKey != .discouraged {
             selection.append(("residentKey", .string(spec.residentKey.rawValue)))
             selection.append(("requireResidentKey", .bool(spec.residentKey == .required)))
         }
         let selectionText =
-            "{" + selection.map { "\"\($0.0)\":\(String(decoding: $0.1.encoded, as: UTF8.self))" }.joined(separator: ",")
+            "{"
+            + selection.map { "\"\($0.0)\":\(String(decoding: $0.1.encoded, as: UTF8.self))" }.joined(separator: ",")
             + "}"
         switch spec.common.form {
         case .metadata:

@@ -110,7 +110,7 @@ final class WebAuthnDeviceStore: Sendable {
             guard var list = storage[username], let index = list.firstIndex(where: { $0.credentialId == credentialId })
             else { return .unknown }
             let stored = list[index].signCount
-            if (stored != 0 || signCount != 0), signCount <= stored {
+            if stored != 0 || signCount != 0, signCount <= stored {
                 return .notIncreasing(stored: stored, received: signCount)
             }
             list[index].signCount = signCount

@@ -111,7 +111,8 @@ enum NodeKind: Sendable {
             ["true", "false"]
         case .webAuthnRegistration: ["success", "failure", "unsupported", "error", "exceedsDeviceLimit"]
         case .webAuthnAuthentication(let spec):
-            ["success", "failure", "unsupported", "error", "noDevice"] + (spec.allowRecoveryCode ? ["recoveryCode"] : [])
+            ["success", "failure", "unsupported", "error", "noDevice"]
+                + (spec.allowRecoveryCode ? ["recoveryCode"] : [])
         case .oathVerify: ["true", "false", "notRegistered"]
         case .retryLimit: ["retry", "reject"]
         case .createUser: ["created", "exists"]
