@@ -156,7 +156,7 @@ enum AMScripts {
 
             """#
         }.joined()
-        #"""
+        return #"""
         /*
          * Copyright 2018 ForgeRock AS. All Rights Reserved
          *
