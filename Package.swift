@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -102,7 +103,11 @@ let package = Package(
         // What the test targets share (trees they start the simulator on); not a test target itself.
         .target(name: "JourneyTestSupport", path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
         .testTarget(
-            name: "JourneyCoreTests", dependencies: ["JourneyCore", "JourneyTestSupport"], swiftSettings: swiftSettings),
+            name: "JourneyCoreTests",
+            dependencies: [
+                "JourneyCore", "JourneyTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ], swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyKitTests",
             dependencies: [

@@ -5,6 +5,8 @@ import Yams
 /// Turns a recorded PingAM journey into a script: server, realm, journey, a handler for every
 /// answered callback with the values seen (secret ones as variables read from the
 /// environment), the expected steps and the outcome. The script replays against the recording.
+/// A capture of OAuth client credentials or of Rakuten's token API (no authenticate traffic)
+/// becomes an `oauth:` or a `protocol: rakuten` script.
 public enum ScriptImporter {
     /// The script as YAML text.
     ///
@@ -17,6 +19,9 @@ public enum ScriptImporter {
             let token = recording.exchanges.first(where: { $0.path.contains("/oauth2/") })
         {
             return try ImportedOAuth.tokensOnlyScript(oauth, from: token, source: file)
+        }
+        if recording.journeys.isEmpty, let rakuten = ImportedRakuten(recording.exchanges) {
+            return try rakuten.script(source: file)
         }
         guard !recording.journeys.isEmpty else {
             throw RecordingError(
