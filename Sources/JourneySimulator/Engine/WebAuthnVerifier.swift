@@ -56,10 +56,14 @@ enum WebAuthnVerifier {
     > {
         guard let text else { return .rejected("no webAuthnOutcome in the answer") }
         do {
-            switch try AMWebAuthnOutcome.parse(text, ceremony: .registration) {
+            switch try AMWebAuthnOutcome.parse(text, registration: true).outcome {
             case .unsupported: return .unsupported
             case .error(let name, let message): return .clientError("\(name):\(message)")
-            case .registration(let outcome): return .verified(try verify(outcome, expected))
+            case .registration(let clientData, let attestation, let credentialId, let deviceName):
+                return .verified(
+                    try verifyRegistration(
+                        clientData: clientData, attestationObject: attestation, credentialId: credentialId,
+                        deviceName: deviceName, expected))
             case .authentication: return .rejected("an authentication outcome answered a registration")
             }
         } catch let rejection as WebAuthnRejection {
@@ -75,10 +79,15 @@ enum WebAuthnVerifier {
     ) -> WebAuthnVerdict<VerifiedAssertion> {
         guard let text else { return .rejected("no webAuthnOutcome in the answer") }
         do {
-            switch try AMWebAuthnOutcome.parse(text, ceremony: .authentication) {
+            switch try AMWebAuthnOutcome.parse(text, registration: false).outcome {
             case .unsupported: return .unsupported
             case .error(let name, let message): return .clientError("\(name):\(message)")
-            case .authentication(let outcome): return .verified(try verify(outcome, expected, lookup: lookup))
+            case .authentication(let clientData, let authData, let signature, let credentialId, let userHandle):
+                let (username, device) = try lookup(credentialId, userHandle).get()
+                return .verified(
+                    try verifyAssertion(
+                        clientData: clientData, authenticatorData: authData, signature: signature, username: username,
+                        device: device, expected))
             case .registration: return .rejected("a registration outcome answered an authentication")
             }
         } catch let rejection as WebAuthnRejection {
@@ -90,20 +99,20 @@ enum WebAuthnVerifier {
 
     // MARK: §7.1 registration
 
-    static func verify(_ outcome: AMWebAuthnOutcome.Registration, _ expected: WebAuthnExpectation) throws
-        -> VerifiedRegistration
-    {
-        let clientDataJSON = outcome.clientDataJSON
-        try checkClientData(clientDataJSON, type: "webauthn.create", expected)
+    static func verifyRegistration(
+        clientData: String, attestationObject: [UInt8], credentialId reported: String, deviceName: String?,
+        _ expected: WebAuthnExpectation
+    ) throws -> VerifiedRegistration {
+        try checkClientData(clientData, type: CollectedClientData.registrationType, expected)
         let attestation: AttestationObject
         do {
-            attestation = try AttestationObject.parse(outcome.attestationObject)
+            attestation = try AttestationObject.parse(attestationObject)
         } catch {
             throw WebAuthnRejection("the attestation object does not parse: \(error)")
         }
         let authData: AuthenticatorData
         do {
-            authData = try AuthenticatorData.parse(attestation.authData)
+            authData = try AuthenticatorData.parse(attestation.authenticatorData)
         } catch {
             throw WebAuthnRejection("the authenticator data does not parse: \(error)")
         }
@@ -112,61 +121,60 @@ enum WebAuthnVerifier {
             throw WebAuthnRejection("the authenticator data carries no attested credential (AT flag)")
         }
         let credentialId = Base64URL.encode(credential.credentialId)
-        guard outcome.credentialId == credentialId else {
-            throw WebAuthnRejection(
-                "the credential id \(outcome.credentialId) is not the attested one (\(credentialId))")
+        guard reported == credentialId else {
+            throw WebAuthnRejection("the credential id \(reported) is not the attested one (\(credentialId))")
         }
-        let algorithm = credential.publicKey.algorithm
+        let algorithm = Int(credential.publicKey.algorithm.rawValue)
         guard expected.algorithms.contains(algorithm) else {
             throw WebAuthnRejection(
                 "the credential's algorithm \(algorithm) was not offered (pubKeyCredParams: \(expected.algorithms))")
         }
-        let signed = attestation.authData + Array(SHA256.hash(data: clientDataJSON))
+        let signed = attestation.authenticatorData + Array(SHA256.hash(data: Array(clientData.utf8)))
         try checkAttestationStatement(attestation, credential.publicKey, signed: signed)
         return VerifiedRegistration(
             credentialId: credentialId, publicKey: credential.publicKey.encoded(), algorithm: algorithm,
-            signCount: authData.signCount, deviceName: outcome.deviceName,
+            signCount: authData.signCount, deviceName: deviceName,
             backupEligible: authData.flags.contains(.backupEligible),
-            backupState: authData.flags.contains(.backupState), attestationFormat: attestation.fmt)
+            backupState: authData.flags.contains(.backupState), attestationFormat: attestation.format)
     }
 
     /// `none`: an empty statement. `packed` self attestation: `alg` is the credential key's, `sig`
     /// verifies with it over authData ‖ SHA-256(clientDataJSON). Other formats and certificate chains are refused.
     static func checkAttestationStatement(_ attestation: AttestationObject, _ key: COSEKey, signed: [UInt8]) throws {
-        switch attestation.fmt {
+        switch attestation.format {
         case "none":
-            guard attestation.attStmt.mapCount == 0 else {
+            guard attestation.statement == .map([]) else {
                 throw WebAuthnRejection("attestation 'none' must have an empty statement")
             }
         case "packed":
-            guard attestation.attStmt["x5c"] == nil else {
+            guard attestation.statement[text: "x5c"] == nil else {
                 throw WebAuthnRejection("packed attestation with a certificate chain (x5c) is not supported")
             }
-            guard let alg = attestation.attStmt["alg"]?.intValue, let sig = attestation.attStmt["sig"]?.bytesValue
+            guard let alg = attestation.statement[text: "alg"]?.intValue,
+                let sig = attestation.statement[text: "sig"]?.bytesValue
             else { throw WebAuthnRejection("packed attestation needs 'alg' and 'sig'") }
-            guard alg == key.algorithm else {
+            guard alg == key.algorithm.rawValue else {
                 throw WebAuthnRejection(
-                    "packed self attestation: alg \(alg) is not the credential key's algorithm \(key.algorithm)")
+                    "packed self attestation: alg \(alg) is not the credential key's algorithm \(key.algorithm.rawValue)")
             }
             guard key.isValidSignature(sig, for: signed) else {
                 throw WebAuthnRejection("packed self attestation: the signature does not verify")
             }
         default:
-            throw WebAuthnRejection("attestation format '\(attestation.fmt)' is not supported (none, packed)")
+            throw WebAuthnRejection("attestation format '\(attestation.format)' is not supported (none, packed)")
         }
     }
 
     // MARK: §7.2 authentication
 
-    static func verify(
-        _ outcome: AMWebAuthnOutcome.Authentication, _ expected: WebAuthnExpectation,
-        lookup: (String, String?) -> Result<(username: String, device: WebAuthnDevice), WebAuthnRejection>
+    static func verifyAssertion(
+        clientData: String, authenticatorData: [UInt8], signature: [UInt8], username: String, device: WebAuthnDevice,
+        _ expected: WebAuthnExpectation
     ) throws -> VerifiedAssertion {
-        let (username, device) = try lookup(outcome.credentialId, outcome.userHandle).get()
-        try checkClientData(outcome.clientDataJSON, type: "webauthn.get", expected)
+        try checkClientData(clientData, type: CollectedClientData.authenticationType, expected)
         let authData: AuthenticatorData
         do {
-            authData = try AuthenticatorData.parse(outcome.authenticatorData)
+            authData = try AuthenticatorData.parse(authenticatorData)
         } catch {
             throw WebAuthnRejection("the authenticator data does not parse: \(error)")
         }
@@ -176,12 +184,12 @@ enum WebAuthnVerifier {
         }
         let key: COSEKey
         do {
-            key = try COSEKey.parse(device.publicKey)
+            key = try COSEKey.parse(try CBORReader.decode(device.publicKey))
         } catch {
             throw WebAuthnRejection("the stored public key does not parse: \(error)")
         }
-        let signed = outcome.authenticatorData + Array(SHA256.hash(data: outcome.clientDataJSON))
-        guard key.isValidSignature(outcome.signature, for: signed) else {
+        let signed = authenticatorData + Array(SHA256.hash(data: Array(clientData.utf8)))
+        guard key.isValidSignature(signature, for: signed) else {
             throw WebAuthnRejection("the assertion signature does not verify with the registered key")
         }
         return VerifiedAssertion(
@@ -192,7 +200,7 @@ enum WebAuthnVerifier {
     // MARK: shared steps
 
     /// §7.1 steps 7-10 / §7.2 steps 11-14: type, challenge, origin, crossOrigin.
-    static func checkClientData(_ json: [UInt8], type: String, _ expected: WebAuthnExpectation) throws {
+    static func checkClientData(_ json: String, type: String, _ expected: WebAuthnExpectation) throws {
         let clientData: CollectedClientData
         do {
             clientData = try CollectedClientData.parse(json)
@@ -210,7 +218,7 @@ enum WebAuthnVerifier {
                 "clientData origin '\(clientData.origin)' is not accepted (\(expected.origins.joined(separator: ", ")))"
             )
         }
-        if clientData.crossOrigin == true {
+        if clientData.crossOrigin {
             throw WebAuthnRejection("clientData says crossOrigin: the ceremony ran in a cross-origin frame")
         }
     }

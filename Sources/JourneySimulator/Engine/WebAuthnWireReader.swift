@@ -15,7 +15,7 @@ public enum WebAuthnWireReader {
         case 0:
             _ = WebAuthnVerifier.registration(text, expected)
         case 1:
-            // Any credential is "registered" with the key the input's own attestation would carry: none.
+            // Any credential is "registered", with a key that never verifies: every check before the signature runs.
             _ = WebAuthnVerifier.authentication(text, expected) { credentialId, userHandle in
                 .success(
                     (
@@ -27,13 +27,14 @@ public enum WebAuthnWireReader {
             }
         case 2:
             guard let attestation = try? AttestationObject.parse(bytes) else { return }
-            _ = try? AuthenticatorData.parse(attestation.authData)
+            _ = try? AuthenticatorData.parse(attestation.authenticatorData)
         case 3:
             _ = try? AuthenticatorData.parse(bytes)
         case 4:
-            _ = try? CollectedClientData.parse(bytes)
+            _ = try? CollectedClientData.parse(text)
         default:
-            _ = try? COSEKey.parse(bytes)
+            guard let value = try? CBORReader.decode(bytes) else { return }
+            _ = try? COSEKey.parse(value)
         }
     }
 }

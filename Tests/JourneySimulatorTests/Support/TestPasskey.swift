@@ -64,12 +64,12 @@ struct TestPasskey: Sendable {
     func coseKey() throws -> COSEKey {
         if let p256 {
             let raw = [UInt8](p256.publicKey.rawRepresentation)
-            return .ec2(x: Array(raw[0..<32]), y: Array(raw[32..<64]))
+            return .es256(x: Array(raw[0..<32]), y: Array(raw[32..<64]))
         }
-        if let ed25519 { return .okp(x: [UInt8](ed25519.publicKey.rawRepresentation)) }
+        if let ed25519 { return .edDSA(x: [UInt8](ed25519.publicKey.rawRepresentation)) }
         guard let rsa else { throw NoKey() }
         let primitives = try rsa.publicKey.getKeyPrimitives()
-        return .rsa(n: [UInt8](primitives.modulus), e: [UInt8](primitives.publicExponent))
+        return .rs256(n: [UInt8](primitives.modulus), e: [UInt8](primitives.publicExponent))
     }
 
     func sign(_ data: [UInt8]) throws -> [UInt8] {
@@ -93,11 +93,11 @@ struct TestPasskey: Sendable {
         var json = false
     }
 
-    func clientData(_ type: String, challenge: [UInt8], _ options: Options) -> [UInt8] {
+    func clientData(_ type: String, challenge: [UInt8], _ options: Options) -> String {
         CollectedClientData(
             type: options.type ?? type, challenge: Base64URL.encode(options.challenge ?? challenge),
             origin: options.origin, crossOrigin: false
-        ).encoded()
+        ).json
     }
 
     func flags(_ options: Options, attested: Bool) -> AuthenticatorFlags {
@@ -120,23 +120,17 @@ struct TestPasskey: Sendable {
                 aaguid: Array(repeating: 0, count: 16), credentialId: credentialId, publicKey: try coseKey()),
             extensions: nil
         ).encoded()
-        var statement: CBORValue = .map([])
-        var format = "none"
+        var attestation = AttestationObject.none(authData)
         if options.packed {
-            format = "packed"
-            var signature = try sign(authData + Array(SHA256.hash(data: clientDataJSON)))
+            var signature = try sign(authData + Array(SHA256.hash(data: Array(clientDataJSON.utf8))))
             if options.badSignature { signature[signature.count / 2] ^= 0x01 }
-            statement = .map([
-                (.text("alg"), .negativeOrInt(algorithm.rawValue)), (.text("sig"), .bytes(signature)),
-            ])
+            guard let alg = COSEAlgorithm(rawValue: Int64(algorithm.rawValue)) else { throw NoKey() }
+            attestation = .packedSelf(authData, algorithm: alg, signature: signature)
         }
-        let attestation = AttestationObject(fmt: format, attStmt: statement, authData: authData).encoded()
         let outcome = AMWebAuthnOutcome.registration(
-            .init(
-                clientDataJSON: clientDataJSON, attestationObject: attestation, credentialId: credentialIdText,
-                deviceName: options.deviceName))
-        return options.json
-            ? AMWebAuthnOutcome.jsonWrapped(outcome.formatted(), attachment: "platform") : outcome.formatted()
+            clientDataJSON: clientDataJSON, attestationObject: attestation.encoded(), credentialId: credentialIdText,
+            deviceName: options.deviceName)
+        return options.json ? outcome.jsonText(attachment: "platform") : outcome.text
     }
 
     /// The authentication's `webAuthnOutcome`; the counter moves on first unless it is kept at 0.
@@ -147,13 +141,11 @@ struct TestPasskey: Sendable {
             rpIdHash: Array(SHA256.hash(data: Array(options.rpId.utf8))), flags: flags(options, attested: false),
             signCount: signCount, attestedCredential: nil, extensions: nil
         ).encoded()
-        var signature = try sign(authData + Array(SHA256.hash(data: clientDataJSON)))
+        var signature = try sign(authData + Array(SHA256.hash(data: Array(clientDataJSON.utf8))))
         if options.badSignature { signature[signature.count / 2] ^= 0x01 }
         let outcome = AMWebAuthnOutcome.authentication(
-            .init(
-                clientDataJSON: clientDataJSON, authenticatorData: authData, signature: signature,
-                credentialId: credentialIdText, userHandle: userHandle ?? self.userHandle))
-        return options.json
-            ? AMWebAuthnOutcome.jsonWrapped(outcome.formatted(), attachment: "platform") : outcome.formatted()
+            clientDataJSON: clientDataJSON, authenticatorData: authData, signature: signature,
+            credentialId: credentialIdText, userHandle: userHandle ?? self.userHandle)
+        return options.json ? outcome.jsonText(attachment: "platform") : outcome.text
     }
 }
