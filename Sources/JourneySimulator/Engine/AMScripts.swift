@@ -157,29 +157,29 @@ enum AMScripts {
             """#
         }.joined()
         return #"""
-        /*
-         * Copyright 2018 ForgeRock AS. All Rights Reserved
-         *
-         * Use of this code requires a commercial software license with ForgeRock AS.
-         * or with one of its affiliates. All use shall be exclusively subject
-         * to such license between the licensee and ForgeRock AS.
-         */
+            /*
+             * Copyright 2018 ForgeRock AS. All Rights Reserved
+             *
+             * Use of this code requires a commercial software license with ForgeRock AS.
+             * or with one of its affiliates. All use shall be exclusively subject
+             * to such license between the licensee and ForgeRock AS.
+             */
 
-        var newLocation = document.getElementById("wrapper");
-        var oldHtml = newLocation.getElementsByTagName("fieldset")[0].innerHTML;
-        newLocation.getElementsByTagName("fieldset")[0].innerHTML = "<div class=\"panel panel-default\">\n" +
-            "    <div class=\"panel-body text-center\">\n" +
-            "        <h3>Your Recovery Codes</h3>\n" +
-            "        <h4>You must make a copy of these WebAuthn authenticator recovery codes. They cannot be displayed again.</h4>\n" +
-            "    </div>\n" +
-        \#(codeLines)    "<div class=\"panel-body text-center\">\n" +
-            "        <p>Use one of these codes to authenticate if you lose your device, which has been named: <em>\#(deviceName)</em></p>\n" +
-            "</div>\n" +
-            "</div>" + oldHtml;
-        document.body.appendChild(newLocation);
+            var newLocation = document.getElementById("wrapper");
+            var oldHtml = newLocation.getElementsByTagName("fieldset")[0].innerHTML;
+            newLocation.getElementsByTagName("fieldset")[0].innerHTML = "<div class=\"panel panel-default\">\n" +
+                "    <div class=\"panel-body text-center\">\n" +
+                "        <h3>Your Recovery Codes</h3>\n" +
+                "        <h4>You must make a copy of these WebAuthn authenticator recovery codes. They cannot be displayed again.</h4>\n" +
+                "    </div>\n" +
+            \#(codeLines)    "<div class=\"panel-body text-center\">\n" +
+                "        <p>Use one of these codes to authenticate if you lose your device, which has been named: <em>\#(deviceName)</em></p>\n" +
+                "</div>\n" +
+                "</div>" + oldHtml;
+            document.body.appendChild(newLocation);
 
 
 
-        """#
+            """#
     }
 }

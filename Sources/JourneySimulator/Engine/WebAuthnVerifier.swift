@@ -155,7 +155,8 @@ enum WebAuthnVerifier {
             else { throw WebAuthnRejection("packed attestation needs 'alg' and 'sig'") }
             guard alg == key.algorithm.rawValue else {
                 throw WebAuthnRejection(
-                    "packed self attestation: alg \(alg) is not the credential key's algorithm \(key.algorithm.rawValue)")
+                    "packed self attestation: alg \(alg) is not the credential key's algorithm \(key.algorithm.rawValue)"
+                )
             }
             guard key.isValidSignature(sig, for: signed) else {
                 throw WebAuthnRejection("packed self attestation: the signature does not verify")
