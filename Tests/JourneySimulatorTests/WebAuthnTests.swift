@@ -155,6 +155,15 @@ struct WebAuthnTests {
             #expect(done.json["tokenId"] != nil, "\(done.json) \(h.logs.all)")
             #expect(try await Self.devices(h).first?["deviceName"] == "Test Key")
             let loginPage = try await Self.loginPage(h, login, username: "demo")
+            // allowCredentials lists the user's device.
+            if let data = Steps.output(Steps.callbacks(loginPage)[0], "data") {
+                #expect(
+                    (data["_allowCredentials"]?.arrayValue ?? []).map { WebAuthnPageTests.int8Bytes($0["id"]) }
+                        == [passkey.credentialId])
+            } else {
+                let script = Steps.output(Steps.callbacks(loginPage)[0], "message")?.stringValue ?? ""
+                #expect(WebAuthnPageTests.int8Arrays(script).dropFirst().map { $0 } == [passkey.credentialId])
+            }
             let assertion = try passkey.assertion(
                 challenge: Self.challenge(loginPage), Self.options(h) { $0.json = json })
             let loggedIn = try await Self.answer(h, loginPage, outcome: assertion)
@@ -261,6 +270,7 @@ struct WebAuthnTests {
             }
             #expect(reply.status == 401, "\(reply.json)")
             #expect(Self.logged(h, Self.expectedReason(spoil)), "\(h.logs.all)")
+            #expect(Self.logged(h, "node=failure (passkey: "), "\(h.logs.all)")
             // The device is untouched: the genuine passkey still logs in.
             #expect(try await Self.logIn(h, &passkey).json["tokenId"] != nil)
         }
@@ -395,6 +405,9 @@ struct WebAuthnTests {
             var first = try TestPasskey(.es256, id: 1)
             var second = try TestPasskey(.eddsa, id: 2)
             #expect(try await Self.register(h, &first).json["tokenId"] != nil)
+            let page = try await Self.registrationPage(h, "PasskeyRegistrationStrict")
+            let excluded = Steps.output(Steps.callbacks(page)[0], "data")?["_excludeCredentials"]?.arrayValue ?? []
+            #expect(excluded.map { WebAuthnPageTests.int8Bytes($0["id"]) } == [first.credentialId])
             #expect(try await Self.register(h, &second, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
             let listed = try await Self.devices(h)
             #expect(
