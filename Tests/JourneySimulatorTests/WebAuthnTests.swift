@@ -216,6 +216,21 @@ struct WebAuthnTests {
         }
     }
 
+    @Test("a credential id reported in standard Base64 with padding is the same credential")
+    func paddedCredentialId() async throws {
+        try await Harness.run(Self.tree) { h in
+            var passkey = try TestPasskey(.es256, id: 200)
+            let padded = Data(passkey.credentialId).base64EncodedString()
+            #expect(padded.hasSuffix("=") && padded != passkey.credentialIdText)
+            #expect(try await Self.register(h, &passkey) { $0.reportedId = padded }.json["tokenId"] != nil)
+            #expect(try await Self.devices(h).first?["credentialId"] == .string(passkey.credentialIdText))
+            #expect(try await Self.logIn(h, &passkey) { $0.reportedId = padded }.json["tokenId"] != nil)
+            let other = try await Self.logIn(h, &passkey) { $0.reportedId = "not base64!" }
+            #expect(other.status == 401)
+            #expect(Self.logged(h, "is not base64url"))
+        }
+    }
+
     // MARK: what a relying party refuses
 
     enum Spoil: String, CaseIterable, Sendable {

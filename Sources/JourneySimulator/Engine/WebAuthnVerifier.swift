@@ -83,7 +83,10 @@ enum WebAuthnVerifier {
             case .unsupported: return .unsupported
             case .error(let name, let message): return .clientError("\(name):\(message)")
             case .authentication(let clientData, let authData, let signature, let credentialId, let userHandle):
-                let (username, device) = try lookup(credentialId, userHandle).get()
+                guard let canonical = canonicalCredentialId(credentialId) else {
+                    return .rejected("the credential id '\(credentialId.prefix(64))' is not base64url")
+                }
+                let (username, device) = try lookup(canonical, userHandle).get()
                 return .verified(
                     try verifyAssertion(
                         clientData: clientData, authenticatorData: authData, signature: signature, username: username,
@@ -121,7 +124,7 @@ enum WebAuthnVerifier {
             throw WebAuthnRejection("the authenticator data carries no attested credential (AT flag)")
         }
         let credentialId = Base64URL.encode(credential.credentialId)
-        guard reported == credentialId else {
+        guard canonicalCredentialId(reported) == credentialId else {
             throw WebAuthnRejection("the credential id \(reported) is not the attested one (\(credentialId))")
         }
         let algorithm = Int(credential.publicKey.algorithm.rawValue)
@@ -199,6 +202,13 @@ enum WebAuthnVerifier {
     }
 
     // MARK: shared steps
+
+    /// A credential id as reported (`rawId`: base64url; some clients pad it or send standard
+    /// Base64) in the one form devices are stored under: base64url without padding.
+    static func canonicalCredentialId(_ text: String) -> String? {
+        guard let bytes = Base64URL.decodeBytes(Substring(text)), !bytes.isEmpty else { return nil }
+        return Base64URL.encode(bytes)
+    }
 
     /// §7.1 steps 7-10 / §7.2 steps 11-14: type, challenge, origin, crossOrigin.
     static func checkClientData(_ json: String, type: String, _ expected: WebAuthnExpectation) throws {

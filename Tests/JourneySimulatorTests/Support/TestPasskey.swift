@@ -91,6 +91,8 @@ struct TestPasskey: Sendable {
         var badSignature = false
         var deviceName: String?
         var json = false
+        /// The credential id as reported, when not the usual base64url.
+        var reportedId: String?
     }
 
     func clientData(_ type: String, challenge: [UInt8], _ options: Options) -> String {
@@ -128,7 +130,8 @@ struct TestPasskey: Sendable {
             attestation = .packedSelf(authData, algorithm: alg, signature: signature)
         }
         let outcome = AMWebAuthnOutcome.registration(
-            clientDataJSON: clientDataJSON, attestationObject: attestation.encoded(), credentialId: credentialIdText,
+            clientDataJSON: clientDataJSON, attestationObject: attestation.encoded(),
+            credentialId: options.reportedId ?? credentialIdText,
             deviceName: options.deviceName)
         return options.json ? outcome.jsonText(attachment: "platform") : outcome.text
     }
@@ -145,7 +148,7 @@ struct TestPasskey: Sendable {
         if options.badSignature { signature[signature.count / 2] ^= 0x01 }
         let outcome = AMWebAuthnOutcome.authentication(
             clientDataJSON: clientDataJSON, authenticatorData: authData, signature: signature,
-            credentialId: credentialIdText, userHandle: userHandle ?? self.userHandle)
+            credentialId: options.reportedId ?? credentialIdText, userHandle: userHandle ?? self.userHandle)
         return options.json ? outcome.jsonText(attachment: "platform") : outcome.text
     }
 }
