@@ -338,7 +338,8 @@ struct WebAuthnTests {
 
     @Test("client errors and unsupported clients take their own outcomes; a user without a device, noDevice")
     func clientErrors() async throws {
-        try await Harness.run(Self.tree) { h in
+        let trace = EdgeTrace()
+        try await Harness.run(Self.tree, trace: trace) { h in
             let page = try await Self.registrationPage(h, "PasskeyRegistrationScript")
             let error = try await Self.answer(
                 h, page, outcome: "ERROR::NotAllowedError:The operation either timed out or was not allowed.")
@@ -351,6 +352,12 @@ struct WebAuthnTests {
             #expect(try await h.answer(start.json, [0: "bob"]).status == 401)
             #expect(Self.logged(h, "'bob' has no WebAuthn device"))
         }
+        // The edge trace holds the outcomes and why they were taken.
+        #expect(
+            trace.all.isSuperset(of: ["PasskeyRegistrationScript/register/error", "PasskeyLogin/passkey/noDevice"]))
+        #expect(
+            trace.notes.contains { $0.hasPrefix("PasskeyRegistrationScript/register: client error: NotAllowedError") })
+        #expect(trace.notes.contains("PasskeyRegistration/register: the client does not support WebAuthn"))
     }
 
     @Test("at most maxDevices devices: the next registration takes exceedsDeviceLimit")
