@@ -179,7 +179,11 @@ struct WebAuthnTests {
             let page = try await Self.loginPage(h, "UsernamelessLogin", username: nil)
             #expect(Steps.output(Steps.callbacks(page)[0], "data")?["_allowCredentials"] == [])
             let assertion = try passkey.assertion(challenge: Self.challenge(page), Self.options(h))
-            #expect(try await Self.answer(h, page, outcome: assertion).json["tokenId"] != nil, "\(h.logs.all)")
+            let token = try #require(try await Self.answer(h, page, outcome: assertion).json["tokenId"]?.stringValue)
+            // The session is the user's the handle named.
+            let info = try await h.post(
+                "/am/json/realms/root/sessions/?_action=getSessionInfo", json: ["tokenId": .string(token)])
+            #expect(info.json["username"] == "demo")
             let wrong = try await Self.logIn(
                 h, &passkey, journey: "UsernamelessLogin", username: nil,
                 userHandle: Data("alice".utf8).base64EncodedString())
