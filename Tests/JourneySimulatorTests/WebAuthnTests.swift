@@ -239,7 +239,8 @@ struct WebAuthnTests {
 
     enum Spoil: String, CaseIterable, Sendable {
         case tamperedChallenge, wrongOrigin, wrongRpId, badSignature, missingUV, noUserPresence, wrongType,
-            unknownCredential, otherUsersCredential, backupStateWithoutEligibility
+            unknownCredential, otherUsersCredential, backupStateWithoutEligibility, backupEligibilityChanged,
+            crossOrigin
     }
 
     static func expectedReason(_ spoil: Spoil) -> String {
@@ -254,6 +255,8 @@ struct WebAuthnTests {
         case .unknownCredential: "unknown credential"
         case .otherUsersCredential: "belongs to another user, not 'demo'"
         case .backupStateWithoutEligibility: "the backup state flag (BS) is set without backup eligibility (BE)"
+        case .backupEligibilityChanged: "the backup eligibility (BE) changed since registration"
+        case .crossOrigin: "clientData says crossOrigin"
         }
     }
 
@@ -271,6 +274,7 @@ struct WebAuthnTests {
             case .unknownCredential: used = try TestPasskey(.es256, id: 5)
             case .otherUsersCredential: used = alices
             case .backupStateWithoutEligibility: used.backupState = true
+            case .backupEligibilityChanged: used.backupEligible = true
             default: break
             }
             let reply = try await Self.logIn(
@@ -284,6 +288,7 @@ struct WebAuthnTests {
                 case .missingUV: options.userVerified = false
                 case .noUserPresence: options.userPresent = false
                 case .wrongType: options.type = "webauthn.create"
+                case .crossOrigin: options.crossOrigin = true
                 default: break
                 }
             }

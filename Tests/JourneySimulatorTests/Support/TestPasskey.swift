@@ -85,6 +85,7 @@ struct TestPasskey: Sendable {
         var rpId: String
         var challenge: [UInt8]?
         var type: String?
+        var crossOrigin = false
         var userPresent = true
         var userVerified = true
         var packed = false
@@ -98,7 +99,7 @@ struct TestPasskey: Sendable {
     func clientData(_ type: String, challenge: [UInt8], _ options: Options) -> String {
         CollectedClientData(
             type: options.type ?? type, challenge: Base64URL.encode(options.challenge ?? challenge),
-            origin: options.origin, crossOrigin: false
+            origin: options.origin, crossOrigin: options.crossOrigin
         ).json
     }
 
