@@ -23,11 +23,17 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", exact: "0.2.0"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV.git", exact: "0.10.0"),
+        // OTLP/HTTP only: the gRPC exporter would build gRPC for nothing.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", exact: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
     ],
     targets: [
         // Shared foundations: JSON values, source locations and diagnostics, clocks, seeded randomness.
@@ -52,8 +58,10 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTemplatesPlugin"]
         ),
         .target(
             name: "JourneySimulator",
@@ -78,6 +86,8 @@ let package = Package(
                 "JourneyKit",
                 "JourneySimulator",
                 "JourneyBench",
+                "JourneyLoad",
+                "JourneyTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -87,6 +97,8 @@ let package = Package(
         ),
         // `journey schema` prints schemas/*.json, embedded at build time (docs/decisions.md).
         .plugin(name: "EmbedSchemasPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
+        // The HTML report's templates/ embedded into JourneyKit, by the same tool.
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
         .target(
             name: "JourneyFuzzing",
@@ -98,6 +110,31 @@ let package = Package(
         .target(
             name: "JourneyBench",
             dependencies: ["JourneyCore", "JourneyKit"],
+            swiftSettings: swiftSettings
+        ),
+        // `journey load`: scripts run as a load test (open and closed models, HdrHistogram
+        // latencies, thresholds).
+        .target(
+            name: "JourneyLoad",
+            dependencies: [
+                "JourneyCore", "JourneyKit", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `--otel-endpoint`: each journey a trace, each round trip a span, exported over OTLP/HTTP.
+        .target(
+            name: "JourneyTelemetry",
+            dependencies: [
+                "JourneyKit", .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyLoadTests",
+            dependencies: ["JourneyLoad"],
             swiftSettings: swiftSettings
         ),
         // What the test targets share (trees they start the simulator on); not a test target itself.
@@ -135,6 +172,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "JourneyCore", "JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport",
+                "JourneyLoad",
             ],
             swiftSettings: swiftSettings
         ),

@@ -34,6 +34,9 @@ let package = Package(
             name: "fuzz-rakuten", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-rakuten"),
         .executableTarget(
+            name: "fuzz-report", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-report"),
+        .executableTarget(
             name: "fuzz-webauthn", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-webauthn"),
     ]

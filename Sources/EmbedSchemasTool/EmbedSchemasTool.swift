@@ -5,18 +5,24 @@ import Foundation
 ///
 ///     EmbedSchemasTool OUTPUT.swift schemas/journey.schema.json schemas/simulator.schema.json
 ///
-/// gives `enum EmbeddedSchemas { static let journey = ...; static let simulator = ... }`.
+/// gives `enum EmbeddedSchemas { static let journey = ...; static let simulator = ... }`;
+/// `--enum NAME` first names the enum otherwise (EmbedTemplatesPlugin's `EmbeddedTemplates`).
 /// Run by the EmbedSchemasPlugin build-tool plugin (docs/decisions.md, "One source for the format").
 /// `@main` rather than top-level code, so builds passing `-parse-as-library` (scripts/fuzz) compile it.
 @main
 enum EmbedSchemasTool {
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let output = arguments.first, arguments.count > 1 else {
-            fail("usage: EmbedSchemasTool OUTPUT.swift FILE...", status: 2)
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var enumName = "EmbeddedSchemas"
+        if arguments.first == "--enum", arguments.count > 1 {
+            enumName = arguments[1]
+            arguments.removeFirst(2)
         }
-        var source = "// Generated at build time by EmbedSchemasTool from schemas/*.json. Do not edit.\n"
-        source += "enum EmbeddedSchemas {\n"
+        guard let output = arguments.first, arguments.count > 1 else {
+            fail("usage: EmbedSchemasTool [--enum NAME] OUTPUT.swift FILE...", status: 2)
+        }
+        var source = "// Generated at build time by EmbedSchemasTool. Do not edit.\n"
+        source += "enum \(enumName) {\n"
         for path in arguments.dropFirst() {
             let url = URL(fileURLWithPath: path)
             let name = url.lastPathComponent.prefix { $0 != "." }

@@ -25,6 +25,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A Rakuten server's answer: the first byte picks the form (Challenger `/v1.0/c`,
     /// `/v1.0/m`, or an RAE token or error body).
     case rakuten
+    /// A report `journey report merge` reads (JSON report or JUnit XML), merged with a copy of
+    /// itself; a merged JSON report is also rendered as the HTML report.
+    case report
     /// What the simulator's WebAuthn nodes read: the first byte picks the form (a registration or
     /// an authentication `webAuthnOutcome` through the relying party's checks, an attestation
     /// object, authenticator data, clientDataJSON, a COSE key).
@@ -45,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rakuten:
             guard let form = bytes.first else { return }
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
+        case .report: Self.report(bytes)
         case .webauthn:
             guard let form = bytes.first else { return }
             WebAuthnWireReader.read(Array(bytes.dropFirst()), form: form)
@@ -55,6 +59,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let text = try? SourceFile.decode(bytes, file: "fuzz.yaml") else { return }
         let (script, _) = ScriptLoader.lint(text: text, file: "fuzz.yaml")
         if let script { _ = try? JourneyCompiler.compile(script) }
+    }
+
+    private static func report(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let inputs = [ReportMerge.Input(name: "a", text: text), ReportMerge.Input(name: "b", text: text)]
+        if let merged = try? ReportMerge.merge(inputs), let document = merged.document {
+            _ = HTMLReport.render(document: document)
+        }
     }
 
     private static func tree(_ bytes: [UInt8]) {

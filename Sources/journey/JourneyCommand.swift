@@ -12,7 +12,7 @@ struct JourneyCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
-            ImportCommand.self, ServeCommand.self, DiffCommand.self,
+            LoadCommand.self, ImportCommand.self, ServeCommand.self, DiffCommand.self, ReportCommand.self,
         ]
     )
 }

@@ -20,6 +20,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
+    @OptionGroup var telemetry: TelemetryOptions
+
     @Option(name: .customLong("tag"), help: "Run only scripts with this tag (repeatable).")
     var tags: [String] = []
 
@@ -29,10 +31,16 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Stop after the first script that does not pass.")
     var failFast = false
 
-    @Option(help: "Output on stdout: human, json or junit.")
+    @Option(help: "Output on stdout: human, json, junit or html.")
     var format: ReportFormat = .human
 
-    @Option(help: "Also write a machine report: junit=FILE or json=FILE (repeatable).")
+    @Option(
+        help: ArgumentHelp(
+            "Run only part I of N of the scripts (1/4 ... 4/4), or auto/N with the 0-based index from JOB_COMPLETION_INDEX.",
+            valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: "Also write a report: junit=FILE, json=FILE or html=FILE (repeatable).")
     var report: [String] = []
 
     @Option(help: "Request timeout in seconds (overrides the scripts).")
@@ -67,6 +75,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
         }
         _ = try parsedReports()
+        _ = try parsedShard()
     }
 
     func run() async throws {
@@ -76,15 +85,21 @@ struct RunCommand: AsyncParsableCommand {
         configuration.timeoutSeconds = timeout
         let simulators = EmbeddedSimulators(logRequests: logSimulator)
         let output = OutputSink(format: format, verbose: verbose, noColor: noColor)
+        let tracing = try telemetry.tracing()
         var options = SuiteOptions(
             paths: paths, tags: tags, jobs: jobs, failFast: failFast, simulate: target.simulate,
             configuration: configuration, launcher: simulators,
-            onResult: { result in output.scriptFinished(result) })
+            onResult: { result in
+                output.scriptFinished(result)
+                tracing?.record(result)
+            })
+        options.shard = try parsedShard()
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
         let results = await SuiteRunner.run(options)
         await simulators.stopAll()
+        await tracing?.finish()
         // The recording is written first (its line comes before the summary) but a failure to write
         // it is reported after the summary and the --report files, which the run still owes.
         var recordFailure: CommandFailure?
@@ -107,9 +122,18 @@ struct RunCommand: AsyncParsableCommand {
     private func parsedReports() throws -> [ReportFile] {
         try report.map { item in
             guard let file = ReportFile(argument: item) else {
-                throw ValidationError("--report expects junit=FILE or json=FILE, got '\(item)'")
+                throw ValidationError("--report expects junit=FILE, json=FILE or html=FILE, got '\(item)'")
             }
             return file
+        }
+    }
+
+    private func parsedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do {
+            return try Shard(argument: shard, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 }

@@ -4,7 +4,8 @@ import JourneySimulator
 import Testing
 
 /// Every YAML example in the docs is either a file in journeys/, or a complete script or tree
-/// that lints clean. Blocks that start with `# fragment` are parts of a file and are skipped.
+/// that lints clean. Blocks that start with `# fragment` are parts of a file and are skipped, as
+/// are those that start with `# not a journey file` (a CI workflow, a Kubernetes manifest).
 @Suite struct DocsSnippetTests {
     struct Snippet: CustomStringConvertible {
         let file: String
@@ -66,7 +67,7 @@ import Testing
     @Test(arguments: snippets())
     func snippetIsAnExampleOrLintsClean(_ snippet: Snippet) throws {
         let text = snippet.text
-        if text.hasPrefix("# fragment") { return }
+        if text.hasPrefix("# fragment") || text.hasPrefix("# not a journey file") { return }
         if Self.examples.contains(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return }
         let file = "\(snippet.file):\(snippet.line)"
         if SimulatorLoader.isSimulatorFile(text: text) {

@@ -20,6 +20,7 @@ enum SecretOutputs {
         var verbose: String
         var json: String
         var junit: String
+        var html: String
         var har: String
         var simulatorLog: String
 
@@ -27,7 +28,7 @@ enum SecretOutputs {
         var outputs: [(name: String, text: String)] {
             [
                 ("console", console), ("verbose console", verbose), ("JSON report", json), ("JUnit report", junit),
-                ("HAR", har), ("simulator log", simulatorLog),
+                ("HTML report", html), ("HAR", har), ("simulator log", simulatorLog),
             ]
         }
     }
@@ -144,7 +145,8 @@ enum SecretOutputs {
         return Run(
             results: results, secrets: Array(Set(secrets)), console: console(verbose: false),
             verbose: console(verbose: true), json: JSONReport.render(summary),
-            junit: JUnitReport.render(summary, sources: sources), har: HARWriter.text(HARWriter.document(results)),
+            junit: JUnitReport.render(summary, sources: sources), html: HTMLReport.render(summary),
+            har: HARWriter.text(HARWriter.document(results)),
             simulatorLog: simulatorLog)
     }
 }

@@ -6,6 +6,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// JUnit XML for CI test views (see ``JUnitReport``).
     case junit
+    /// One self-contained HTML page (see ``HTMLReport``).
+    case html
 
     /// A reporter for this format; `console` is used as is for `.human` and to write the
     /// JUnit step logs (without colour).
@@ -14,6 +16,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .human: return console
         case .json: return JSONReporter()
         case .junit: return JUnitReporter(sources: console.sources)
+        case .html: return HTMLReporter()
         }
     }
 }

@@ -14,6 +14,8 @@ public struct SuiteOptions: Sendable {
     public var simulate: String?
     public var configuration: RunConfiguration
     public var launcher: (any SimulatorLauncher)?
+    /// Run only this part of the scripts found (``Shard``); all of them when nil.
+    public var shard: Shard?
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
@@ -62,6 +64,7 @@ public enum SuiteRunner {
                 scripts.append((file, text))
             }
         }
+        if let shard = options.shard { scripts = shard.select(scripts) }
         // A tree file given to run is not run, but a broken one stops the run as lint would.
         if let launcher = options.launcher {
             for tree in trees {
@@ -101,6 +104,19 @@ public enum SuiteRunner {
     /// Prepares (``ScriptPreparation``) and runs one script, from its `text` when it was read
     /// already; `nil` when its tags filter it out.
     static func runOne(file: String, text: String? = nil, options: SuiteOptions) async -> JourneyResult? {
+        switch await launch(file: file, text: text, options: options) {
+        case nil: return nil
+        case .finished(let result): return result
+        case .ready(let compiled, let configuration):
+            return await JourneyDriver.run(compiled, configuration: configuration)
+        }
+    }
+
+    /// A script made ready to run as `run` runs it: compiled, its configuration set up (a
+    /// replay's, the simulator it names, the server), or the result that ends it before any
+    /// request (invalid, refused, no simulator). `nil` when its tags filter it out. `load` runs a
+    /// ready script many times.
+    public static func launch(file: String, text: String? = nil, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
             detailedReferences: true)
@@ -111,21 +127,22 @@ public enum SuiteRunner {
             preparedScript = ScriptPreparation.prepare(file: file, options: preparation)
         }
         guard let prepared = preparedScript else { return nil }
-        guard let compiled = prepared.journey else { return prepared.invalidResult }
+        guard let compiled = prepared.journey else { return .finished(prepared.invalidResult) }
         let script = compiled.script
         var configuration = options.configuration
         if let configure = options.configure {
             do {
                 configuration = try await configure(compiled, configuration)
             } catch {
-                return JourneyResult(name: script.name, file: file, tags: script.tags, error: error)
+                return .finished(JourneyResult(name: script.name, file: file, tags: script.tags, error: error))
             }
         }
         // After `configure`: what it sets (a replay runs offline, so it runs no program) decides.
         let refusals = CommandPermission.diagnostics(for: script, configuration: configuration)
         if !refusals.isEmpty {
-            return JourneyResult(
-                name: script.name, file: file, tags: script.tags, diagnostics: prepared.diagnostics + refusals)
+            return .finished(
+                JourneyResult(
+                    name: script.name, file: file, tags: script.tags, diagnostics: prepared.diagnostics + refusals))
         }
         if configuration.serverURL == nil {
             let tree: String? =
@@ -133,13 +150,15 @@ public enum SuiteRunner {
                 ?? script.server.simulate.map { ReferencedFiles.resolve($0.value, from: file) }
             if let tree {
                 guard let launcher = options.launcher else {
-                    return JourneyResult(
-                        name: script.name, file: file, tags: script.tags,
-                        error: RunError(.script, "this script needs a simulator (\(tree)) and none is available"))
+                    return .finished(
+                        JourneyResult(
+                            name: script.name, file: file, tags: script.tags,
+                            error: RunError(.script, "this script needs a simulator (\(tree)) and none is available")))
                 }
                 let treeProblems = await launcher.diagnostics(forTreeFile: tree)
                 if treeProblems.contains(where: { $0.severity == .error }) {
-                    return JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: treeProblems)
+                    return .finished(
+                        JourneyResult(name: script.name, file: file, tags: script.tags, diagnostics: treeProblems))
                 }
                 do {
                     let endpoints = try await launcher.endpoints(forTreeFile: tree)
@@ -149,12 +168,13 @@ public enum SuiteRunner {
                     case .pingam: configuration.serverURL = endpoints.am
                     }
                 } catch {
-                    return JourneyResult(
-                        name: script.name, file: file, tags: script.tags,
-                        error: RunError(.script, "cannot start the simulator for \(tree): \(error)"))
+                    return .finished(
+                        JourneyResult(
+                            name: script.name, file: file, tags: script.tags,
+                            error: RunError(.script, "cannot start the simulator for \(tree): \(error)")))
                 }
             }
         }
-        return await JourneyDriver.run(compiled, configuration: configuration)
+        return .ready(compiled, configuration)
     }
 }

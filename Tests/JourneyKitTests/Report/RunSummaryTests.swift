@@ -45,6 +45,6 @@ struct RunSummaryTests {
     }
 
     @Test func reportFormats() {
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["human", "json", "junit"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["human", "json", "junit", "html"])
     }
 }

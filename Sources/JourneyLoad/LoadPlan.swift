@@ -1,0 +1,59 @@
+import JourneyKit
+
+/// A load run as its options describe it: the model, how long, each user's data, the thresholds.
+public struct LoadPlan: Sendable {
+    public let model: LoadModel
+    public let duration: Double
+    public let data: LoadData?
+    public let thresholds: [LoadThreshold]
+
+    public init(model: LoadModel, duration: Double, data: LoadData? = nil, thresholds: [LoadThreshold] = []) {
+        self.model = model
+        self.duration = duration
+        self.data = data
+        self.thresholds = thresholds
+    }
+
+    /// The plan of `journey load`'s options, each value parsed and range-checked.
+    public init(
+        rate: String?, ramp: String, users: Int?, think: String, duration: String, maxInFlight: Int,
+        data: String?, thresholds: [String]
+    ) throws(LoadOptionError) {
+        let seconds = try LoadQuantity.seconds(duration, option: "--duration")
+        guard seconds > 0 else { throw LoadOptionError("--duration must be above 0") }
+        if let rate {
+            let perSecond = try LoadQuantity.rate(rate, option: "--rate")
+            model = .open(
+                rate: perSecond, ramp: try LoadQuantity.seconds(ramp, option: "--ramp"), maxInFlight: maxInFlight)
+        } else if let users {
+            model = .closed(users: users, think: try LoadQuantity.seconds(think, option: "--think"))
+        } else {
+            throw LoadOptionError("give exactly one of --rate and --users")
+        }
+        self.duration = seconds
+        self.data = try data.map { path throws(LoadOptionError) in try LoadData.load(path: path) }
+        var parsed: [LoadThreshold] = []
+        for text in thresholds { parsed.append(try LoadThreshold.parse(text)) }
+        self.thresholds = parsed
+    }
+
+    /// Runs `scripts` under this plan and judges the thresholds.
+    /// `onJourney` sees each finished journey (the OpenTelemetry export).
+    public func run(
+        _ scripts: [LoadScript], progress: (@Sendable (String) -> Void)? = nil,
+        onJourney: (@Sendable (JourneyResult) -> Void)? = nil
+    ) async -> LoadSummary {
+        let runner = LoadRunner(scripts: scripts, model: model, duration: duration, data: data, onJourney: onJourney)
+        var summary = await runner.run(progress: progress)
+        summary.thresholds = thresholds.map { $0.evaluate(summary) }
+        return summary
+    }
+}
+
+extension LoadSummary {
+    /// The load's verdict: its thresholds held; without thresholds, every journey passed and no
+    /// arrival was dropped.
+    public var passedGate: Bool {
+        thresholds.isEmpty ? failed == 0 && dropped == 0 : thresholdsHeld
+    }
+}

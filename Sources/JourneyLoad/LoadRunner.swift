@@ -1,0 +1,132 @@
+import Foundation
+import JourneyKit
+
+/// One script of a load run, ready to run many times.
+public struct LoadScript: Sendable {
+    public let file: String
+    public let journey: CompiledJourney
+    public let configuration: RunConfiguration
+
+    public init(file: String, journey: CompiledJourney, configuration: RunConfiguration) {
+        self.file = file
+        self.journey = journey
+        self.configuration = configuration
+    }
+}
+
+/// Runs scripts as a load: arrivals of the open model or loops of the closed one, for
+/// `duration` seconds. Each journey gets the variables `vu` (its virtual user, or arrival, number
+/// from 1) and `iteration` (from 1), and its row of `data`; scripts take turns.
+public struct LoadRunner: Sendable {
+    public let scripts: [LoadScript]
+    public let model: LoadModel
+    public let duration: Double
+    public let data: LoadData?
+    public let onJourney: (@Sendable (JourneyResult) -> Void)?
+
+    public init(
+        scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?,
+        onJourney: (@Sendable (JourneyResult) -> Void)? = nil
+    ) {
+        self.scripts = scripts
+        self.model = model
+        self.duration = duration
+        self.data = data
+        self.onJourney = onJourney
+    }
+
+    /// Runs the load; `progress`, when given, gets one line a second.
+    public func run(progress: (@Sendable (String) -> Void)? = nil) async -> LoadSummary {
+        let recorder = LoadRecorder()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ticker = Task {
+            var second = 0
+            while !Task.isCancelled {
+                try? await clock.sleep(until: start + .seconds(second + 1))
+                if Task.isCancelled { break }
+                second += 1
+                let point = recorder.tick(second: second)
+                if let progress {
+                    let totals = recorder.totals
+                    progress(
+                        "\(second)s: \(point.journeys) journeys/s, p50 \(LoadFormat.milliseconds(point.p50)) ms, p99 \(LoadFormat.milliseconds(point.p99)) ms, \(totals.inFlight) running, \(totals.failed) failed of \(totals.journeys)"
+                    )
+                }
+            }
+        }
+        switch model {
+        case .open(let rate, let ramp, let maxInFlight):
+            await runOpen(
+                ArrivalSchedule(rate: rate, ramp: ramp), maxInFlight: maxInFlight, recorder: recorder, start: start)
+        case .closed(let users, let think):
+            await runClosed(users: users, think: think, recorder: recorder, start: start)
+        }
+        ticker.cancel()
+        let seconds = Self.seconds(clock.now - start)
+        return recorder.summary(model: model, scripts: scripts.map(\.file), seconds: seconds)
+    }
+
+    private func runOpen(
+        _ schedule: ArrivalSchedule, maxInFlight: Int, recorder: LoadRecorder, start: ContinuousClock.Instant
+    ) async {
+        let clock = ContinuousClock()
+        let end = start + .seconds(duration)
+        await withDiscardingTaskGroup { group in
+            var index = 0
+            while true {
+                let due = start + .seconds(schedule.offset(of: index))
+                guard due < end else { break }
+                if due > clock.now { try? await clock.sleep(until: due) }
+                let arrival = index
+                index += 1
+                guard recorder.begin(limit: maxInFlight) else { continue }
+                group.addTask {
+                    let result = await self.journey(number: arrival, user: arrival)
+                    recorder.finish(result, latency: Self.seconds(clock.now - due))
+                }
+            }
+        }
+    }
+
+    private func runClosed(users: Int, think: Double, recorder: LoadRecorder, start: ContinuousClock.Instant) async {
+        let clock = ContinuousClock()
+        let end = start + .seconds(duration)
+        await withDiscardingTaskGroup { group in
+            for user in 0..<users {
+                group.addTask {
+                    var iteration = 0
+                    while clock.now < end {
+                        guard recorder.begin(limit: Int.max) else { return }
+                        let began = clock.now
+                        let result = await self.journey(
+                            number: iteration * users + user, user: user, iteration: iteration)
+                        recorder.finish(result, latency: Self.seconds(clock.now - began))
+                        iteration += 1
+                        if think > 0 {
+                            let wake = clock.now + .seconds(think)
+                            guard wake < end else { return }
+                            try? await clock.sleep(until: wake)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs journey `number` (which picks the script) for virtual user `user`.
+    private func journey(number: Int, user: Int, iteration: Int = 0) async -> JourneyResult {
+        let script = scripts[number % scripts.count]
+        var configuration = script.configuration
+        if let data { configuration.variables.merge(data.variables(for: user)) { _, row in row } }
+        configuration.variables["vu"] = String(user + 1)
+        configuration.variables["iteration"] = String(iteration + 1)
+        let result = await JourneyDriver.run(script.journey, configuration: configuration)
+        onJourney?(result)
+        return result
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

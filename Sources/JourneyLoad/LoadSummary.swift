@@ -1,0 +1,91 @@
+/// What a load run measured: counts, error classes, latency histograms per journey and per
+/// step, a per-second timeline, and the thresholds' verdicts. Its JSON form is the `--format
+/// json` output and `--report json=FILE`; reports from shards merge with ``merged(_:)``.
+public struct LoadSummary: Sendable, Codable, Equatable {
+    /// Latency of one step of one script: round trips only, so a slow server shows here too.
+    public struct StepLatency: Sendable, Codable, Equatable {
+        public var label: String
+        public var latency: LatencyHistogram
+    }
+
+    /// One second of the run.
+    public struct TimelinePoint: Sendable, Codable, Equatable {
+        public var second: Int
+        public var journeys: Int
+        public var errors: Int
+        /// Journey latency percentiles in that second, in microseconds.
+        public var p50: UInt64
+        public var p99: UInt64
+    }
+
+    /// One `--threshold` and whether the run kept it.
+    public struct ThresholdResult: Sendable, Codable, Equatable {
+        public var expression: String
+        public var actual: String
+        public var passed: Bool
+    }
+
+    public var model: String
+    public var scripts: [String]
+    /// Wall seconds from the first start to the last end (the sum over shards when merged).
+    public var seconds: Double
+    public var journeys: Int
+    public var passed: Int
+    /// Arrivals the open model dropped because `--max-in-flight` journeys were running.
+    public var dropped: Int
+    public var errors: [String: Int]
+    /// AM failure codes (`401`, ...) of the journeys that did not pass.
+    public var amCodes: [String: Int]
+    /// Journey latency; in the open model from each journey's scheduled start.
+    public var journey: LatencyHistogram
+    public var steps: [StepLatency]
+    public var timeline: [TimelinePoint]
+    public var thresholds: [ThresholdResult]
+
+    public var failed: Int { journeys - passed }
+
+    /// Journeys per second over the wall time.
+    public var rate: Double { seconds > 0 ? Double(journeys) / seconds : 0 }
+
+    /// The share of journeys that did not pass, in percent.
+    public var errorPercent: Double { journeys > 0 ? Double(failed) * 100 / Double(journeys) : 0 }
+
+    /// Whether every threshold held (a load run with broken thresholds exits 1).
+    public var thresholdsHeld: Bool { thresholds.allSatisfy(\.passed) }
+
+    /// Shards' summaries as one: counts and histograms added (never percentiles averaged), the
+    /// longest wall time (shards run side by side), timelines added second by second.
+    public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
+        guard var total = parts.first else { return nil }
+        for part in parts.dropFirst() {
+            total.scripts += part.scripts.filter { !total.scripts.contains($0) }
+            total.seconds = max(total.seconds, part.seconds)
+            total.journeys += part.journeys
+            total.passed += part.passed
+            total.dropped += part.dropped
+            total.errors.merge(part.errors, uniquingKeysWith: +)
+            total.amCodes.merge(part.amCodes, uniquingKeysWith: +)
+            total.journey.add(part.journey)
+            for step in part.steps {
+                if let index = total.steps.firstIndex(where: { $0.label == step.label }) {
+                    total.steps[index].latency.add(step.latency)
+                } else {
+                    total.steps.append(step)
+                }
+            }
+            for point in part.timeline {
+                if let index = total.timeline.firstIndex(where: { $0.second == point.second }) {
+                    total.timeline[index].journeys += point.journeys
+                    total.timeline[index].errors += point.errors
+                    total.timeline[index].p50 = max(total.timeline[index].p50, point.p50)
+                    total.timeline[index].p99 = max(total.timeline[index].p99, point.p99)
+                } else {
+                    total.timeline.append(point)
+                }
+            }
+        }
+        total.timeline.sort { $0.second < $1.second }
+        total.thresholds = []
+        return total
+    }
+}

@@ -1,0 +1,113 @@
+/// A `--threshold` a load run must keep, such as `journey.p99<300ms`, `errors<0.1%`,
+/// `rate>=100/s` or `dropped==0`. A broken threshold makes `journey load` exit 1.
+public struct LoadThreshold: Sendable, Equatable {
+    public enum Metric: Sendable, Equatable {
+        /// Journey latency at a percentile (0–100), in seconds.
+        case percentile(Double)
+        case mean
+        case max
+        /// Journeys that did not pass: a share in percent, or a count.
+        case errors
+        /// Journeys per second.
+        case rate
+        /// Arrivals dropped by the open model.
+        case dropped
+    }
+
+    public enum Comparison: String, Sendable, CaseIterable {
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case equal = "=="
+        case less = "<"
+        case greater = ">"
+
+        func holds(_ actual: Double, _ limit: Double) -> Bool {
+            switch self {
+            case .less: actual < limit
+            case .lessOrEqual: actual <= limit
+            case .greater: actual > limit
+            case .greaterOrEqual: actual >= limit
+            case .equal: actual == limit
+            }
+        }
+    }
+
+    public let expression: String
+    public let metric: Metric
+    public let comparison: Comparison
+    /// Seconds for latencies, percent when `isPercent`, else a count or a rate.
+    public let limit: Double
+    public let isPercent: Bool
+
+    public static let help =
+        "journey.p50|p90|p95|p99|p99.9|mean|max against a duration (300ms), errors against a share (0.1%) or a count, rate against journeys/s, dropped against a count"
+
+    public static func parse(_ text: String) throws(LoadOptionError) -> LoadThreshold {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let comparison = Comparison.allCases.first(where: { compact.contains($0.rawValue) }),
+            let range = compact.range(of: comparison.rawValue)
+        else {
+            throw LoadOptionError("--threshold '\(text)' has no comparison (<, <=, >, >=, ==); it takes \(help)")
+        }
+        let name = String(compact[..<range.lowerBound]).lowercased()
+        let value = String(compact[range.upperBound...])
+        let metric: Metric
+        switch name {
+        case "journey.mean": metric = .mean
+        case "journey.max": metric = .max
+        case "errors": metric = .errors
+        case "rate": metric = .rate
+        case "dropped": metric = .dropped
+        default:
+            guard name.hasPrefix("journey.p"), let percentile = Double(name.dropFirst("journey.p".count)),
+                percentile > 0, percentile <= 100
+            else { throw LoadOptionError("--threshold '\(text)': unknown metric '\(name)'; it takes \(help)") }
+            metric = .percentile(percentile)
+        }
+        switch metric {
+        case .percentile, .mean, .max:
+            let seconds = try LoadQuantity.seconds(value, option: "--threshold '\(text)'")
+            return LoadThreshold(
+                expression: text, metric: metric, comparison: comparison, limit: seconds, isPercent: false)
+        case .errors, .dropped:
+            let isPercent = value.hasSuffix("%")
+            guard let number = Double(isPercent ? String(value.dropLast()) : value), number >= 0,
+                !isPercent || number <= 100, number <= 1e12
+            else { throw LoadOptionError("--threshold '\(text)' takes a count or a share such as 0.1%") }
+            return LoadThreshold(
+                expression: text, metric: metric, comparison: comparison, limit: number, isPercent: isPercent)
+        case .rate:
+            let rate = try LoadQuantity.rate(value, option: "--threshold '\(text)'")
+            return LoadThreshold(
+                expression: text, metric: metric, comparison: comparison, limit: rate, isPercent: false)
+        }
+    }
+
+    /// Whether `summary` keeps this threshold, with the measured value as text.
+    public func evaluate(_ summary: LoadSummary) -> LoadSummary.ThresholdResult {
+        let actual: Double
+        let text: String
+        switch metric {
+        case .percentile(let percentile):
+            actual = Double(summary.journey.percentile(percentile)) / 1_000_000
+            text = "\(LoadFormat.milliseconds(summary.journey.percentile(percentile))) ms"
+        case .mean:
+            actual = summary.journey.mean / 1_000_000
+            text = "\(LoadFormat.milliseconds(UInt64(summary.journey.mean))) ms"
+        case .max:
+            actual = Double(summary.journey.max) / 1_000_000
+            text = "\(LoadFormat.milliseconds(summary.journey.max)) ms"
+        case .errors, .dropped:
+            let count = metric == .errors ? summary.failed : summary.dropped
+            let arrivals = summary.journeys + (metric == .dropped ? summary.dropped : 0)
+            let percent = arrivals > 0 ? Double(count) * 100 / Double(arrivals) : 0
+            actual = isPercent ? percent : Double(count)
+            text = isPercent ? "\(LoadFormat.percent(percent))%" : String(count)
+        case .rate:
+            actual = summary.rate
+            text = "\(LoadFormat.number(summary.rate))/s"
+        }
+        return LoadSummary.ThresholdResult(
+            expression: expression, actual: text, passed: comparison.holds(actual, limit))
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import JourneyKit
+import JourneyLoad
+
+struct LoadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract:
+            "Run scripts as a load test: an open (--rate) or closed (--users) model, latency percentiles, thresholds.",
+        discussion: """
+            Examples:
+              journey load journeys/login.yaml --server http://127.0.0.1:8080/am --rate 200/s --ramp 30s --duration 5m \\
+                --threshold 'journey.p99<300ms' --threshold 'errors<0.1%'
+              journey load journeys/login.yaml --simulate journeys/trees/am.yaml --users 16 --think 100ms --duration 30s
+            Each journey gets the variables vu and iteration, and its row of --data. Exit 1 when a
+            threshold is broken or, without thresholds, when any journey did not pass.
+            """)
+
+    @Argument(help: "Script files or folders; they take turns.")
+    var paths: [String]
+
+    @OptionGroup var target: TargetOptions
+
+    @OptionGroup var telemetry: TelemetryOptions
+
+    @Option(help: "Open model: journeys started per second, e.g. 200/s or 600/m.")
+    var rate: String?
+
+    @Option(help: "Open model: time to reach the rate, rising linearly (e.g. 30s).")
+    var ramp: String = "0s"
+
+    @Option(help: "Closed model: virtual users, each running journeys one after another.")
+    var users: Int?
+
+    @Option(help: "Closed model: pause between a user's journeys (e.g. 500ms).")
+    var think: String = "0s"
+
+    @Option(help: "How long to start journeys (e.g. 30s, 5m).")
+    var duration: String = "10s"
+
+    @Option(help: "Open model: journeys running at once before further arrivals are dropped.")
+    var maxInFlight: Int = 10_000
+
+    @Option(help: "A CSV file: its header names variables, each row is one user's values (cycled).")
+    var data: String?
+
+    @Option(help: "A limit the run must keep (repeatable): \(LoadThreshold.help).")
+    var threshold: [String] = []
+
+    @Option(help: "Output on stdout: human or json.")
+    var format: LoadOutputFormat = .human
+
+    @Option(help: "Also write the JSON summary (with histograms) to this file.")
+    var reportJSON: String?
+
+    @Option(help: "Request timeout in seconds (overrides the scripts).")
+    var timeout: Double?
+
+    func validate() throws {
+        guard (rate == nil) != (users == nil) else { throw ValidationError("give exactly one of --rate and --users") }
+        if let users, !(1...100_000).contains(users) { throw ValidationError("--users takes 1 to 100000") }
+        guard (1...1_000_000).contains(maxInFlight) else { throw ValidationError("--max-in-flight takes 1 to 1000000") }
+        if let timeout, !NumberRanges.isTimeout(timeout) {
+            throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
+        }
+    }
+
+    func run() async throws {
+        let plan: LoadPlan
+        do {
+            plan = try LoadPlan(
+                rate: rate, ramp: ramp, users: users, think: think, duration: duration, maxInFlight: maxInFlight,
+                data: data, thresholds: threshold)
+        } catch {
+            throw CommandExit.error(error.message)
+        }
+        var configuration = try await CommandExit.reporting { try target.configuration() }
+        configuration.timeoutSeconds = timeout
+        configuration.variables.merge(LoadPreparation.loadVariables(plan.data)) { given, _ in given }
+        let tracing = try telemetry.tracing()
+        let simulators = EmbeddedSimulators(logRequests: false)
+        let options = SuiteOptions(
+            paths: paths, simulate: target.simulate, configuration: configuration, launcher: simulators)
+        let summary: LoadSummary
+        do {
+            let scripts = try await CommandExit.reporting { try await LoadPreparation.prepare(options) }
+            let progress: (@Sendable (String) -> Void)? =
+                isatty(STDERR_FILENO) == 1 ? { @Sendable line in StandardError.write(line) } : nil
+            var onJourney: (@Sendable (JourneyResult) -> Void)?
+            if let tracing { onJourney = { result in tracing.record(result) } }
+            summary = await plan.run(scripts, progress: progress, onJourney: onJourney)
+        } catch {
+            await simulators.stopAll()
+            await tracing?.finish()
+            throw error
+        }
+        await simulators.stopAll()
+        await tracing?.finish()
+        print(format == .json ? summary.json : summary.text)
+        if let reportJSON {
+            try await CommandExit.reporting {
+                try OutputFile.write(summary.json + "\n", to: reportJSON)
+            }
+        }
+        throw ExitCode(summary.passedGate ? 0 : 1)
+    }
+}
+
+enum LoadOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case human
+    case json
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import JourneyKit
+
+/// `journey report`: works on reports already written.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Work on written reports (merge the reports of shards).",
+        subcommands: [ReportMergeCommand.self]
+    )
+}
+
+/// `journey report merge`: the reports of `journey run --shard I/N` joined into one.
+struct ReportMergeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the JSON reports (or JUnit files) of shards into one report of the whole suite.",
+        discussion: """
+            Exits with the worst exit code of the merged scripts (as the unsharded run would), \
+            or 2 when an input is not a journey report. Examples:
+              journey report merge shard-*.json --out report.json --html report.html
+              journey report merge shard-*.xml --out junit.xml
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "The reports to merge: all JSON reports, or all JUnit files written by journey.", valueName: "report"))
+    var inputs: [String]
+
+    @Option(help: ArgumentHelp("Where to write the merged report (stdout when absent).", valueName: "file"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also write the HTML report of the merged JSON reports.", valueName: "file"))
+    var html: String?
+
+    func run() async throws {
+        let merged = try await CommandExit.reporting {
+            let merged: ReportMerge.Merged
+            do throws(ReportMerge.Problem) {
+                merged = try ReportMerge.merge(files: inputs)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            if let html {
+                guard let document = merged.document else {
+                    throw CommandFailure("--html needs JSON reports to merge, not JUnit files")
+                }
+                try OutputFile.write(HTMLReport.render(document: document), to: html, exitCode: 3)
+            }
+            if let out {
+                try OutputFile.write(merged.text, to: out, exitCode: 3)
+            } else {
+                FileHandle.standardOutput.write(Data(merged.text.utf8))
+            }
+            return merged
+        }
+        throw ExitCode(merged.exitCode)
+    }
+}

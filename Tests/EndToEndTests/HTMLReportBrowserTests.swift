@@ -1,0 +1,86 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// The HTML report in a real browser: Debian's chromium, headless, renders the report of a run
+/// of journeys/ (plus one failing script) and the DOM it ends with shows the script names, their
+/// statuses and the failure; the page's script ran (filters, the count of scripts shown), and a
+/// link's `#status=failed` filters. `./scripts/test` installs chromium where it can; elsewhere
+/// this test is skipped, visibly, never failed.
+@Suite(.enabled(if: Chromium.path != nil, "chromium is not installed: the HTML report's browser check is skipped"))
+struct HTMLReportBrowserTests {
+    @Test func theReportOfTheExamplesRendersInChromium() async throws {
+        let directory = try TemporaryFiles.directory("journey-browser")
+        let failing = try ShardMergeTests.failingScript(in: directory)
+        let report = directory.appendingPathComponent("report.html")
+        let run = try await CLI.run(
+            ["run", "journeys/", failing, "--jobs", "2", "--report", "html=\(report.path)"],
+            environment: ShardMergeTests.environment, timeout: 900)
+        #expect(run.status == 1, "\(run.stderr)")
+        let total = ExamplesTests.exampleCount + 1
+
+        let dom = try await Chromium.run(["--dump-dom", report.absoluteString])
+        for text in [
+            "Log in with a username and password", "Expects a failure and logs in",
+            "A wrong password is an expected failure",
+            "data-status=\"failed\"", "data-status=\"passed\"", "expected outcome failure", "expects-failure.yaml:",
+            "\(total) of \(total) scripts shown",
+        ] {
+            #expect(dom.contains(text), "not in the DOM: \(text)")
+        }
+        #expect(!dom.contains(ShardMergeTests.secret))
+
+        // A link that chooses the failed scripts: the page's script hides all others.
+        let filtered = try await Chromium.run(["--dump-dom", report.absoluteString + "#status=failed"])
+        #expect(filtered.contains("1 of \(total) scripts shown"), "\(filtered.suffix(2000))")
+        #expect(filtered.components(separatedBy: " hidden=\"\"").count - 1 == total - 1)
+
+        let screenshot = directory.appendingPathComponent("report.png")
+        _ = try await Chromium.run([
+            "--screenshot=\(screenshot.path)", "--window-size=1200,900", "--hide-scrollbars", report.absoluteString,
+        ])
+        let png = try Data(contentsOf: screenshot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
+    }
+}
+
+/// Debian's chromium, run headless.
+enum Chromium {
+    static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser"] {
+            for directory in directories {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// Runs chromium headless with `arguments` and returns what it printed on stdout.
+    static func run(_ arguments: [String], timeout: Double = 300) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path ?? "chromium")
+        let profile = try TemporaryFiles.directory("journey-chromium")
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=\(profile.path)",
+            ] + arguments
+        let output = profile.appendingPathComponent("stdout")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        try process.run()
+        if !(await Waiting.ends(stream, within: timeout)) {
+            process.terminate()
+            Issue.record("chromium \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+}

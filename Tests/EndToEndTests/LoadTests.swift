@@ -1,0 +1,89 @@
+import Foundation
+import JourneyLoad
+import JourneyTestSupport
+import Testing
+
+/// `journey load` through the CLI against the built-in simulator: both models, data per user,
+/// thresholds as a gate, and the JSON summary with its histograms.
+@Suite struct LoadEndToEndTests {
+    static func summary(_ output: CLI.Output) throws -> LoadSummary {
+        try LoadSummary.read(Data(output.stdout.utf8), file: "stdout")
+    }
+
+    @Test func aClosedModelRunCountsEveryJourneyAndStep() async throws {
+        let output = try await CLI.run([
+            "load", "journeys/login.yaml", "--users", "2", "--duration", "1s", "--format", "json",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let summary = try Self.summary(output)
+        #expect(summary.journeys > 0)
+        #expect(summary.passed == summary.journeys)
+        #expect(summary.journey.count == UInt64(summary.journeys))
+        #expect(summary.steps.map(\.label) == ["login.yaml step 1 (UsernamePassword)", "login.yaml step 2"])
+        #expect(summary.steps.allSatisfy { $0.latency.count == UInt64(summary.journeys) })
+        #expect(summary.model == "closed model, 2 users")
+        #expect(summary.journey.percentile(50) > 0 && summary.journey.percentile(99) >= summary.journey.percentile(50))
+    }
+
+    @Test func anOpenModelRunIsJudgedByItsThresholds() async throws {
+        let output = try await CLI.run([
+            "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--threshold", "journey.p99<1us",
+            "--threshold", "errors<1%",
+        ])
+        #expect(output.status == 1, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("open model, 20/s"))
+        #expect(output.stdout.contains("threshold journey.p99<1us: BROKEN"))
+        #expect(output.stdout.contains("threshold errors<1%: ok (0%)"))
+        #expect(!output.stderr.contains("journeys/s,"), "no progress line when stderr is not a terminal")
+    }
+
+    @Test func dataRowsReachTheJourneysAndFailuresAreCountedByClassAndCode() async throws {
+        let data = try TemporaryFiles.file("users.csv", "password\nwrong-1\nwrong-2\n")
+        let output = try await CLI.run([
+            "load", "journeys/login.yaml", "--users", "2", "--duration", "1s", "--data", data, "--format", "json",
+        ])
+        #expect(output.status == 1, "without thresholds any failed journey fails the load")
+        let summary = try Self.summary(output)
+        #expect(summary.journeys > 0 && summary.passed == 0)
+        #expect(summary.errors == ["expectation": summary.journeys])
+        #expect(summary.amCodes == ["401": summary.journeys])
+        #expect(!output.stdout.contains("wrong-1"), "data values are not echoed")
+        let tolerated = try await CLI.run([
+            "load", "journeys/login.yaml", "--users", "1", "--duration", "1s", "--data", data, "--threshold",
+            "errors<=100%",
+        ])
+        #expect(tolerated.status == 0, "\(tolerated.stdout)\n\(tolerated.stderr)")
+    }
+
+    @Test func reportsFromShardsMergeByAddingHistograms() async throws {
+        let folder = try TemporaryFiles.directory().path
+        var parts: [LoadSummary] = []
+        for index in 1...2 {
+            let file = "\(folder)/load-\(index).json"
+            let output = try await CLI.run([
+                "load", "journeys/login.yaml", "--users", "1", "--duration", "1s", "--report-json", file,
+            ])
+            #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+            parts.append(try LoadSummary.read(try Data(contentsOf: URL(fileURLWithPath: file)), file: file))
+        }
+        let merged = try #require(LoadSummary.merged(parts))
+        #expect(merged.journeys == parts[0].journeys + parts[1].journeys)
+        #expect(merged.journey.count == parts[0].journey.count + parts[1].journey.count)
+        #expect(merged.steps.count == 2)
+        #expect(merged.journey.max == max(parts[0].journey.max, parts[1].journey.max))
+    }
+
+    @Test func badOptionsAreRefusedBeforeAnythingRuns() async throws {
+        for (arguments, message) in [
+            (["--rate", "5/s", "--users", "2"], "give exactly one of --rate and --users"),
+            (["--rate", "0/s"], "--rate takes a rate above 0"),
+            (["--users", "2", "--duration", "2d"], "--duration takes a duration"),
+            (["--users", "2", "--threshold", "latency<3ms"], "unknown metric 'latency'"),
+            (["--users", "2", "--data", "/nonexistent.csv"], "--data /nonexistent.csv cannot be read"),
+        ] {
+            let output = try await CLI.run(["load", "journeys/login.yaml"] + arguments)
+            #expect(output.status == 2 || output.status == 64, "\(arguments)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+        }
+    }
+}

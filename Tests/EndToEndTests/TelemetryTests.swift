@@ -1,0 +1,46 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// `--otel-endpoint`: journeys exported as OTLP/HTTP traces to a collector stand-in.
+@Suite struct TelemetryTests {
+    @Test func eachJourneyIsATraceOfRoundTripSpansWithoutSecrets() async throws {
+        let collector = try CollectorStub()
+        defer { collector.stop() }
+        let output = try await CLI.run([
+            "run", "journeys/login.yaml", "journeys/wrong-password.yaml", "--otel-endpoint", collector.endpoint,
+        ])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let requests = collector.requests
+        #expect(!requests.isEmpty, "the exporter sent nothing")
+        let paths = requests.map(\.path)
+        #expect(paths.allSatisfy { $0 == "v1/traces" }, "\(paths)")
+        #expect(requests.allSatisfy { $0.head.lowercased().contains("content-type: application/x-protobuf") })
+        let body = requests.reduce(Data()) { $0 + $1.body }
+        for text in [
+            "journey Log in with a username and password", "http.request.method", "http.response.status_code",
+            "url.full", "journey.stage", "UsernamePassword", "journey.callbacks", "NameCallback,PasswordCallback",
+            "journey.outcome", "journey.status", "passed", "service.name", "journey",
+        ] {
+            #expect(body.range(of: Data(text.utf8)) != nil, "\(text) is not in the exported spans")
+        }
+        #expect(body.range(of: Data("Ch4ng3it!".utf8)) == nil, "a secret reached the traces")
+    }
+
+    @Test func aLoadExportsItsJourneysToo() async throws {
+        let collector = try CollectorStub()
+        defer { collector.stop() }
+        let output = try await CLI.run([
+            "load", "journeys/login.yaml", "--users", "1", "--duration", "1s", "--otel-endpoint", collector.endpoint,
+        ])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let body = collector.requests.reduce(Data()) { $0 + $1.body }
+        #expect(body.range(of: Data("journey Log in with a username and password".utf8)) != nil)
+    }
+
+    @Test func aBadEndpointIsRefusedBeforeAnythingRuns() async throws {
+        let output = try await CLI.run(["run", "journeys/login.yaml", "--otel-endpoint", "ftp://x"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("--otel-endpoint takes an http(s) URL"))
+    }
+}
