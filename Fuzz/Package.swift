@@ -36,7 +36,11 @@ let package = Package(
         .executableTarget(
             name: "fuzz-report", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-report"),
+        .executableTarget(
             name: "fuzz-passkey", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-passkey"),
+        .executableTarget(
+            name: "fuzz-webauthn", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-webauthn"),
     ]
 )

@@ -31,6 +31,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// WebAuthn options and device files: the first byte picks the form (0/1 a MetadataCallback's
     /// `data`, 2/3 AM's WebAuthn script, for registration/authentication; 4 a device file).
     case passkey
+    /// What the simulator's WebAuthn nodes read: the first byte picks the form (a registration or
+    /// an authentication `webAuthnOutcome` through the relying party's checks, an attestation
+    /// object, authenticator data, clientDataJSON, a COSE key).
+    case webauthn
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -51,6 +55,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .passkey:
             guard let form = bytes.first else { return }
             PasskeyInputs.read(Array(bytes.dropFirst()), form: form)
+        case .webauthn:
+            guard let form = bytes.first else { return }
+            WebAuthnWireReader.read(Array(bytes.dropFirst()), form: form)
         }
     }
 

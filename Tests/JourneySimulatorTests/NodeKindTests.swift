@@ -58,6 +58,14 @@ struct NodeKindTests {
         case .proofOfWork: "proofOfWork: {}\noutcomes: { \"true\": end, \"false\": end }"
         case .mathCaptcha: "mathCaptcha: {}\noutcomes: { \"true\": end, \"false\": end }"
         case .zeroPageLogin: "zeroPageLogin: {}\noutcomes: { \"true\": end, \"false\": end }"
+        case .webAuthnRegistration:
+            "webAuthnRegistration: {}\noutcomes: { success: end, failure: end, unsupported: end, error: end, "
+                + "exceedsDeviceLimit: end }"
+        case .webAuthnAuthentication:
+            "webAuthnAuthentication: { form: script }\noutcomes: { success: end, failure: end, unsupported: end, "
+                + "error: end, noDevice: end }"
+        case .recoveryCodeDisplay: "recoveryCodeDisplay: {}\nnext: end"
+        case .recoveryCodeCollector: "recoveryCodeCollector: {}\noutcomes: { \"true\": end, \"false\": end }"
         case .message: "message: { message: Hello }\nnext: end"
         case .set: "set: { x: 1 }\nnext: end"
         case .success: "success: {}"

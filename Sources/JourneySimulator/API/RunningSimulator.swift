@@ -66,6 +66,28 @@ public final class RunningSimulator: Sendable {
         core.env.users.user(username)
     }
 
+    /// The WebAuthn devices `username` has registered, oldest first.
+    public func webAuthnDevices(of username: String) -> [WebAuthnDevice] {
+        core.env.webAuthnDevices.devices(of: username)
+    }
+
+    /// Deletes one of the user's WebAuthn devices; false when there is no such device.
+    @discardableResult
+    public func deleteWebAuthnDevice(_ credentialId: String, of username: String) -> Bool {
+        core.env.webAuthnDevices.delete(credentialId: credentialId, of: username)
+    }
+
+    /// Deletes every WebAuthn device of the user; returns how many there were.
+    @discardableResult
+    public func deleteWebAuthnDevices(of username: String) -> Int {
+        core.env.webAuthnDevices.deleteAll(of: username)
+    }
+
+    /// How many unused recovery codes `username` has.
+    public func recoveryCodesRemaining(for username: String) -> Int {
+        core.env.recoveryCodes.remaining(for: username)
+    }
+
     var listeningLine: String { Self.listeningLine(host: server.host, port: port, core: core) }
 
     static func listeningLine(host: String, port: Int, core: SimulatorCore) -> String {

@@ -7,6 +7,8 @@ extension AuthenticateController {
     func reply(_ result: EngineResult, node: NodeDefinition?, state: inout JourneyState, journey: JourneyDefinition)
         -> HTTPReply
     {
+        let notes = state.notes
+        state.notes = []
         var reply: HTTPReply
         switch result {
         case .page(let page):
@@ -48,6 +50,7 @@ extension AuthenticateController {
             reply = .error(500, "Journey '\(journey.name)' loops without asking anything (at node '\(state.node)')")
         }
         reply.logContext = "journey=\(journey.name) node=\(node?.id ?? state.node)"
+        if !notes.isEmpty { reply.logContext += " (\(notes.joined(separator: "; ")))" }
         reply.fault = node?.fault
         return reply
     }

@@ -1,8 +1,8 @@
 import Foundation
 import JourneyCore
 
-/// `/__simulator/…`: the clock, the outbox, fault injection, what the simulator holds, and the
-/// MobileFirst device controls, for tests.
+/// `/__simulator/…`: the clock, the outbox, fault injection, what the simulator holds, a user's
+/// WebAuthn devices and recovery codes, and the MobileFirst device controls, for tests.
 struct TestControlController: SimulatorController {
     static let prefix = "/__simulator"
 
@@ -27,6 +27,7 @@ struct TestControlController: SimulatorController {
         if rest.hasPrefix("mobilefirst/") {
             return mobileFirstControl(request, rest: rest.dropFirst("mobilefirst/".count))
         }
+        if rest.hasPrefix("users/") { return userControl(request, rest: rest.dropFirst("users/".count)) }
         if rest.hasPrefix("outbox/"), rest.count > "outbox/".count {
             return outbox(request, recipient: String(rest.dropFirst("outbox/".count)))
         }

@@ -13,6 +13,10 @@ struct EngineEnvironment: Sendable {
     let trace: EdgeTrace?
     /// Registered OATH authenticators, by username.
     let devices: OATHDeviceStore
+    /// Registered WebAuthn devices, by username.
+    let webAuthnDevices: WebAuthnDeviceStore
+    /// Unused recovery codes, by username.
+    let recoveryCodes: RecoveryCodeStore
 }
 
 /// What one node does when reached or answered.

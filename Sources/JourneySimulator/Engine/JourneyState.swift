@@ -24,6 +24,9 @@ struct JourneyState: Sendable {
     /// The transaction (txid) or service advice this journey satisfies.
     var advice: AdviceContext?
     var expires: Date
+    /// Why nodes took their outcomes during this request (a WebAuthn rejection's reason), for the
+    /// request's log line; emptied when the reply is written.
+    var notes: [String] = []
 }
 
 /// A callback as sent, reduced to what a continue request is checked against.

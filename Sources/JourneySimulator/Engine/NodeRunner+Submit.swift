@@ -40,6 +40,10 @@ extension NodeRunner {
         case .oathVerify(let spec): return submitOATHVerify(spec, &state, answers)
         case .proofOfWork(let spec): return submitProofOfWork(spec, &state, answers)
         case .mathCaptcha: return submitMathCaptcha(&state, answers)
+        case .webAuthnRegistration(let spec): return submitWebAuthnRegistration(spec, &state, answers)
+        case .webAuthnAuthentication(let spec): return submitWebAuthnAuthentication(spec, &state, answers)
+        case .recoveryCodeDisplay: return .outcome("next")
+        case .recoveryCodeCollector(let spec): return submitRecoveryCodeCollector(spec, &state, answers)
         case .decision, .credentials, .identify, .retryLimit, .createUser, .emailSuspend, .otpSend, .zeroPageLogin,
             .set, .success, .failure:
             // Nodes without a page never wait for answers; re-enter to be safe.

@@ -50,6 +50,10 @@ struct NodeRunner {
         case .proofOfWork(let spec): return enterProofOfWork(spec, &state)
         case .mathCaptcha(let spec): return enterMathCaptcha(spec, &state)
         case .zeroPageLogin(let spec): return collectZeroPage(spec, &state)
+        case .webAuthnRegistration(let spec): return enterWebAuthnRegistration(spec, &state)
+        case .webAuthnAuthentication(let spec): return enterWebAuthnAuthentication(spec, &state)
+        case .recoveryCodeDisplay(let spec): return enterRecoveryCodeDisplay(spec, &state)
+        case .recoveryCodeCollector(let spec): return enterRecoveryCodeCollector(spec)
         case .set(let spec):
             for (name, value) in spec.values { state.values[name] = value }
             return .outcome("next")

@@ -27,7 +27,8 @@ final class SimulatorCore: Sendable {
         let env = EngineEnvironment(
             settings: settings, users: UserStore(definition.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
-            trace: options.edgeTrace, devices: OATHDeviceStore(definition.users))
+            trace: options.edgeTrace, devices: OATHDeviceStore(definition.users),
+            webAuthnDevices: WebAuthnDeviceStore(), recoveryCodes: RecoveryCodeStore())
         let faults = FaultRegistry()
         let hangs = HangRegistry()
         self.states = states

@@ -23,6 +23,10 @@ enum NodeKind: Sendable {
     case proofOfWork(ProofOfWorkSpec)
     case mathCaptcha(MathCaptchaSpec)
     case zeroPageLogin(ZeroPageLoginSpec)
+    case webAuthnRegistration(WebAuthnRegistrationSpec)
+    case webAuthnAuthentication(WebAuthnAuthenticationSpec)
+    case recoveryCodeDisplay(RecoveryCodeDisplaySpec)
+    case recoveryCodeCollector(RecoveryCodeCollectorSpec)
     case message(MessageSpec)
     case set(SetSpec)
     case success(SuccessSpec)
@@ -51,6 +55,10 @@ enum NodeKind: Sendable {
         case proofOfWork
         case mathCaptcha
         case zeroPageLogin
+        case webAuthnRegistration
+        case webAuthnAuthentication
+        case recoveryCodeDisplay
+        case recoveryCodeCollector
         case message
         case set
         case success
@@ -83,6 +91,10 @@ enum NodeKind: Sendable {
         case .proofOfWork: .proofOfWork
         case .mathCaptcha: .mathCaptcha
         case .zeroPageLogin: .zeroPageLogin
+        case .webAuthnRegistration: .webAuthnRegistration
+        case .webAuthnAuthentication: .webAuthnAuthentication
+        case .recoveryCodeDisplay: .recoveryCodeDisplay
+        case .recoveryCodeCollector: .recoveryCodeCollector
         case .message: .message
         case .set: .set
         case .success: .success
@@ -93,10 +105,14 @@ enum NodeKind: Sendable {
     /// The outcomes a node of this kind can take; each must be wired in the tree.
     var outcomeNames: [String] {
         switch self {
-        case .page, .emailSuspend, .otpSend, .set, .oathRegistration: ["next"]
+        case .page, .emailSuspend, .otpSend, .set, .oathRegistration, .recoveryCodeDisplay: ["next"]
         case .decision, .credentials, .identify, .recaptcha, .otpVerify, .kbaVerify, .proofOfWork, .mathCaptcha,
-            .zeroPageLogin:
+            .zeroPageLogin, .recoveryCodeCollector:
             ["true", "false"]
+        case .webAuthnRegistration: ["success", "failure", "unsupported", "error", "exceedsDeviceLimit"]
+        case .webAuthnAuthentication(let spec):
+            ["success", "failure", "unsupported", "error", "noDevice"]
+                + (spec.allowRecoveryCode ? ["recoveryCode"] : [])
         case .oathVerify: ["true", "false", "notRegistered"]
         case .retryLimit: ["retry", "reject"]
         case .createUser: ["created", "exists"]

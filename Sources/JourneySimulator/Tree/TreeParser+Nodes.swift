@@ -165,6 +165,12 @@ extension TreeParser {
         case .proofOfWork: return .proofOfWork(parseProofOfWork(node, context: context))
         case .mathCaptcha: return .mathCaptcha(parseMathCaptcha(node, context: context))
         case .zeroPageLogin: return parseZeroPageLogin(node, context: context).map(NodeKind.zeroPageLogin)
+        case .webAuthnRegistration: return .webAuthnRegistration(parseWebAuthnRegistration(node, context: context))
+        case .webAuthnAuthentication:
+            return .webAuthnAuthentication(parseWebAuthnAuthentication(node, context: context))
+        case .recoveryCodeDisplay: return .recoveryCodeDisplay(parseRecoveryCodeDisplay(node, context: context))
+        case .recoveryCodeCollector:
+            return .recoveryCodeCollector(parseRecoveryCodeCollector(node, context: context))
         case .set:
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))

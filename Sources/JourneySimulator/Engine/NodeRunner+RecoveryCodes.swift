@@ -1,0 +1,42 @@
+import JourneyCore
+
+/// AM's Recovery Code Display node and Recovery Code Collector Decision node.
+extension NodeRunner {
+    func enterRecoveryCodeDisplay(_ spec: RecoveryCodeDisplaySpec, _ state: inout JourneyState) -> NodeStep {
+        let username = account(spec.username, state)
+        // AM shows nothing and moves on when there is no one to make codes for.
+        guard env.users.user(username) != nil else {
+            note("no user '\(username)' to make recovery codes for", &state)
+            return .outcome("next")
+        }
+        let codes = (0..<spec.count).map { _ in env.random.token(spec.length) }
+        env.recoveryCodes.replace(codes, for: username)
+        let deviceName =
+            state.values["webAuthnDeviceName"]?.stringValue
+            ?? env.webAuthnDevices.devices(of: username).last?.deviceName ?? "New Security Key"
+        let script = AMScripts.recoveryCodes(codes, deviceName: WebAuthnPage.jsEscaped(deviceName))
+        return .page(
+            renderer.render(
+                [PageRenderer.spec(.textOutput, ["message": .string(script), "messageType": "4"])], text: spec.text,
+                emitIds: false))
+    }
+
+    func enterRecoveryCodeCollector(_ spec: RecoveryCodeCollectorSpec) -> NodeStep {
+        .page(
+            renderer.render(
+                [PageRenderer.spec(.name, ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
+    }
+
+    func submitRecoveryCodeCollector(
+        _ spec: RecoveryCodeCollectorSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers
+    ) -> NodeStep {
+        let code = EchoValidator.value(answers, 0, suffix: "")?.displayText.trimmingCharacters(in: .whitespaces) ?? ""
+        let username = account(spec.username, state)
+        guard env.recoveryCodes.redeem(code, for: username) else {
+            note("not an unused recovery code of '\(username)'", &state)
+            return .outcome("false")
+        }
+        if let user = env.users.user(username) { state.values["user"] = user.stateValue }
+        return .outcome("true")
+    }
+}

@@ -1,0 +1,119 @@
+import JourneyCore
+
+extension TreeParser {
+    static let webAuthnCommonKeys =
+        textKeys + [
+            "form", "supportsJsonResponse", "rpId", "rpName", "origins", "userVerification", "timeout", "username",
+        ]
+    static let webAuthnRegistrationKeys =
+        webAuthnCommonKeys + [
+            "attestation", "residentKey", "authenticatorAttachment", "algorithms", "acceptDeviceName",
+            "defaultDeviceName", "maxDevices", "displayName",
+        ]
+    static let webAuthnAuthenticationKeys = webAuthnCommonKeys + ["usernameless", "allowRecoveryCode"]
+    static let recoveryCodeDisplayKeys = textKeys + ["username", "count", "length"]
+    static let recoveryCodeCollectorKeys = textKeys + ["prompt", "username"]
+
+    /// The COSE algorithms a registration may offer: ES256, EdDSA, RS256.
+    static let webAuthnAlgorithms = [-7, -8, -257]
+
+    private func parseWebAuthnCommon(_ map: YMapping?, context: String) -> WebAuthnCommonSpec {
+        var spec = WebAuthnCommonSpec(
+            text: map.map(parseText) ?? PageText(), form: .metadata, supportsJsonResponse: false,
+            relyingParty: WebAuthnRelyingParty(id: nil, name: "ForgeRock", origins: []),
+            userVerification: .preferred, timeout: 60_000, username: "username")
+        guard let map else { return spec }
+        spec.form = enumValue(map["form"], WebAuthnForm.self, "form") ?? spec.form
+        spec.supportsJsonResponse = map["supportsJsonResponse"]?.bool("supportsJsonResponse") ?? false
+        if let node = map["supportsJsonResponse"], spec.supportsJsonResponse, spec.form == .script {
+            reader.error("supportsJsonResponse needs 'form: metadata' (the script form has no such option)", at: node)
+        }
+        if let node = map["rpId"], let id = node.string("rpId") {
+            if id.isEmpty || id.contains("/") || id.contains(":") || id.contains(" ") {
+                reader.error("rpId must be a domain name (e.g. example.com), not a URL", at: node)
+            } else {
+                spec.relyingParty.id = id.lowercased()
+            }
+        }
+        spec.relyingParty.name = map["rpName"]?.string("rpName") ?? spec.relyingParty.name
+        if let node = map["origins"], let origins = node.stringList("origins") {
+            for origin in origins where !(origin.hasPrefix("https://") || origin.hasPrefix("http://")) {
+                reader.error("origin '\(origin)' must be scheme://host[:port] (e.g. https://example.com)", at: node)
+            }
+            spec.relyingParty.origins = origins
+        }
+        spec.userVerification =
+            enumValue(map["userVerification"], WebAuthnUserVerification.self, "userVerification")
+            ?? spec.userVerification
+        spec.timeout = positiveInt(map["timeout"], "timeout") ?? spec.timeout
+        spec.username = map["username"]?.string("username") ?? spec.username
+        return spec
+    }
+
+    func parseWebAuthnRegistration(_ node: YNode, context: String) -> WebAuthnRegistrationSpec {
+        let map = optionalMapping(node, context)
+        map?.allowOnly(Self.webAuthnRegistrationKeys, in: context)
+        var spec = WebAuthnRegistrationSpec(
+            common: parseWebAuthnCommon(map, context: context), attestation: .none, residentKey: .discouraged,
+            authenticatorAttachment: nil, algorithms: [-7, -257], acceptDeviceName: true,
+            defaultDeviceName: "New Security Key", maxDevices: 0, displayName: nil)
+        guard let map else { return spec }
+        spec.attestation = enumValue(map["attestation"], WebAuthnAttestation.self, "attestation") ?? spec.attestation
+        spec.residentKey = enumValue(map["residentKey"], WebAuthnResidentKey.self, "residentKey") ?? spec.residentKey
+        if let node = map["authenticatorAttachment"], let text = node.string("authenticatorAttachment") {
+            if ["platform", "cross-platform"].contains(text) {
+                spec.authenticatorAttachment = text
+            } else {
+                reader.error("authenticatorAttachment must be 'platform' or 'cross-platform'", at: node)
+            }
+        }
+        if let node = map["algorithms"], let items = node.sequence("algorithms") {
+            let algorithms = items.compactMap { $0.int("an algorithm") }
+            if algorithms.isEmpty || !algorithms.allSatisfy(Self.webAuthnAlgorithms.contains) {
+                reader.error("algorithms are COSE numbers among -7 (ES256), -8 (EdDSA) and -257 (RS256)", at: node)
+            } else {
+                spec.algorithms = algorithms
+            }
+        }
+        spec.acceptDeviceName = map["acceptDeviceName"]?.bool("acceptDeviceName") ?? spec.acceptDeviceName
+        spec.defaultDeviceName = map["defaultDeviceName"]?.string("defaultDeviceName") ?? spec.defaultDeviceName
+        spec.maxDevices = nonNegativeInt(map["maxDevices"], "maxDevices") ?? spec.maxDevices
+        spec.displayName = map["displayName"]?.string("displayName")
+        return spec
+    }
+
+    func parseWebAuthnAuthentication(_ node: YNode, context: String) -> WebAuthnAuthenticationSpec {
+        let map = optionalMapping(node, context)
+        map?.allowOnly(Self.webAuthnAuthenticationKeys, in: context)
+        return WebAuthnAuthenticationSpec(
+            common: parseWebAuthnCommon(map, context: context),
+            usernameless: map?["usernameless"]?.bool("usernameless") ?? false,
+            allowRecoveryCode: map?["allowRecoveryCode"]?.bool("allowRecoveryCode") ?? false)
+    }
+
+    func parseRecoveryCodeDisplay(_ node: YNode, context: String) -> RecoveryCodeDisplaySpec {
+        let map = optionalMapping(node, context)
+        map?.allowOnly(Self.recoveryCodeDisplayKeys, in: context)
+        var spec = RecoveryCodeDisplaySpec(
+            text: map.map(parseText) ?? PageText(), username: map?["username"]?.string("username") ?? "username",
+            count: positiveInt(map?["count"], "count") ?? 10, length: positiveInt(map?["length"], "length") ?? 10)
+        if let node = map?["count"], spec.count > 100 {
+            reader.error("count must be at most 100", at: node)
+            spec.count = 100
+        }
+        if let node = map?["length"], !(6...64).contains(spec.length) {
+            reader.error("length must be 6 to 64 characters", at: node)
+            spec.length = 10
+        }
+        return spec
+    }
+
+    func parseRecoveryCodeCollector(_ node: YNode, context: String) -> RecoveryCodeCollectorSpec {
+        let map = optionalMapping(node, context)
+        map?.allowOnly(Self.recoveryCodeCollectorKeys, in: context)
+        return RecoveryCodeCollectorSpec(
+            text: map.map(parseText) ?? PageText(),
+            prompt: map?["prompt"]?.string("prompt") ?? "Enter recovery code",
+            username: map?["username"]?.string("username") ?? "username")
+    }
+}
