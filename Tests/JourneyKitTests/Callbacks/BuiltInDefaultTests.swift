@@ -52,6 +52,26 @@ import Testing
         #expect(result.exitPolling)
     }
 
+    /// AM's WebAuthn Authentication node with recovery codes allowed adds a ConfirmationCallback
+    /// ["Use Recovery Code"] pre-filled with 100; the SDKs submit the passkey and leave it so.
+    @Test func theRecoveryCodeOptionBesideWebAuthnKeepsItsPrefilledValue() async throws {
+        var step = try Fixtures.step("callbacks/webauthn/authentication-metadata-am71.json")
+        step.callbacks.append(
+            AMCallback(
+                type: "ConfirmationCallback",
+                output: [
+                    NameValue(name: "prompt", value: ""), NameValue(name: "messageType", value: 0),
+                    NameValue(name: "options", value: ["Use Recovery Code"]), NameValue(name: "optionType", value: -1),
+                    NameValue(name: "defaultOption", value: 0),
+                ],
+                input: [NameValue(name: "IDToken3", value: 100)]))
+        let result = try await answer(
+            step, [handler("WebAuthnAuthenticationCallback") { $0.clientError = text("NotAllowedError") }])
+        #expect(result.unhandled.isEmpty)
+        #expect(result.step.callbacks[2].input?.first?.value == 100)
+        #expect(result.callbacks[2].answeredBy == "built-in: echo (the WebAuthn step's other option not chosen)")
+    }
+
     @Test func exitWithoutAConfirmationIsAnError() async throws {
         await #expect(throws: RunError.self) {
             try await answer(

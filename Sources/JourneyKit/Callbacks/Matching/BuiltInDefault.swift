@@ -11,6 +11,9 @@ enum BuiltInDefault: Sendable, Hashable {
     case keepPolling
     /// PingOne Protect initialize: echoed, as the SDK leaves it after a successful start.
     case protectStarted
+    /// A ConfirmationCallback beside a WebAuthn form (AM's "Use Recovery Code"): echoed with its
+    /// pre-filled value, as the SDKs submit the passkey's outcome and leave the other option be.
+    case webAuthnAlternative
 
     /// The default for the callback at `index`, or `nil` when it needs a handler.
     init?(callbackAt index: Int, in layout: StepLayout) {
@@ -22,6 +25,10 @@ enum BuiltInDefault: Sendable, Hashable {
             self = .keepPolling
         } else if callback.hasType(.hiddenValue) {
             self = .echoHiddenValue
+        } else if callback.hasType(.confirmation),
+            layout.forms.contains(where: { $0 == .webAuthnAuthentication || $0 == .webAuthnRegistration })
+        {
+            self = .webAuthnAlternative
         } else if !callback.hasInputs {
             self = .echo
         } else if callback.hasType(.pingOneProtectInitialize) {
@@ -38,6 +45,7 @@ enum BuiltInDefault: Sendable, Hashable {
         case .echoHiddenValue: return "built-in: echo hidden value"
         case .keepPolling: return "built-in: keep polling (100, nothing chosen)"
         case .protectStarted: return "built-in: echo (PingOne Protect started)"
+        case .webAuthnAlternative: return "built-in: echo (the WebAuthn step's other option not chosen)"
         }
     }
 }
