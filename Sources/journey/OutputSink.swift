@@ -24,8 +24,10 @@ final class OutputSink: Sendable {
         lock.withLock { _ in write(text) }
     }
 
-    func finish(_ results: [JourneyResult]) -> RunSummary {
-        let summary = RunSummary(results: results)
+    /// The summary of `results`; `wallSeconds`, the run's measured wall time, stands for the
+    /// span of the scripts' start times, which in a replay are the recordings' own dates.
+    func finish(_ results: [JourneyResult], wallSeconds: Double? = nil) -> RunSummary {
+        let summary = RunSummary(results: results, duration: wallSeconds)
         lock.withLock { _ in write(reporter.finish(summary)) }
         return summary
     }

@@ -97,7 +97,9 @@ struct RunCommand: AsyncParsableCommand {
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
+        let wallStart = ContinuousClock.now
         let results = await SuiteRunner.run(options)
+        let wall = ContinuousClock.now - wallStart
         await simulators.stopAll()
         await tracing?.finish()
         // The recording is written first (its line comes before the summary) but a failure to write
@@ -110,7 +112,8 @@ struct RunCommand: AsyncParsableCommand {
                 recordFailure = error
             }
         }
-        let summary = output.finish(results)
+        let summary = output.finish(
+            results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }

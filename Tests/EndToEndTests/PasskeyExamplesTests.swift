@@ -8,11 +8,35 @@ import Testing
 @Suite struct PasskeyExamplesTests {
     static let examples = [
         "journeys/passkey-register.yaml", "journeys/passkey-login.yaml", "journeys/passkey-usernameless.yaml",
-        "journeys/passkey-wrong-origin.yaml", "journeys/passkey-recovery-code.yaml",
+        "journeys/passkey-wrong-origin.yaml", "journeys/passkey-register-rs256.yaml",
+        "journeys/passkey-recovery-code.yaml",
     ]
     /// A recovery code line of AM's Recovery Code Display script: `"vjl7FYc0B5\n" +`.
     static func hasCodeLine(_ text: String) -> Bool {
         text.firstMatch(of: #/"[A-Za-z0-9]{10}\\n"/#) != nil
+    }
+
+    @Test func theExamplesPassRecordAndReplayWithoutKeysOrCodes() async throws {
+        let folder = try TemporaryFiles.directory()
+        let live = try await CLI.run(
+            ["run"] + Self.examples + ["--format", "human", "--verbose", "--record", folder.path + "/"])
+        #expect(live.status == 0, "\(live.stdout)\n\(live.stderr)")
+        #expect(live.stdout.contains("6 passed, 0 failed"))
+        #expect(live.stdout.contains("passkey=registered ES256 credential 'Alice's laptop'"))
+        #expect(live.stdout.contains("passkey=signed with ES256 credential 'Alice's laptop'"))
+        #expect(live.stdout.contains("origin=https://evil.example.com"))
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: folder.path).map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        for text in [live.stdout, live.stderr, recordings] {
+            #expect(!Self.hasCodeLine(text), "a recovery code was shown or recorded")
+            #expect(!text.contains("Al1ce-Passw0rd"))
+            #expect(!text.contains("BEGIN PRIVATE KEY") && !text.contains("privateKey"))
+        }
+        #expect(recordings.contains("«recoveryCode»") && recordings.contains("«webauthn-outcome»"))
+        let replay = try await CLI.run(["run"] + Self.examples + ["--replay", folder.path + "/"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        #expect(replay.stdout.contains("6 passed, 0 failed"))
     }
 
     /// Recovery codes are secrets even when the script does not capture them, and even when the

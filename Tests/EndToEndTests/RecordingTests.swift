@@ -157,6 +157,9 @@ import Testing
             environment: ["DEMO_PASSWORD": ""])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("\(scripts.count) passed, 0 failed, 0 errors"))
+        // The run's wall time, not the span between the recordings' dates (made days apart).
+        let seconds = output.stdout.firstMatch(of: #/ in ([0-9.]+) s\n?$/#).flatMap { Double($0.1) }
+        #expect((seconds ?? .infinity) < 3600, "\(output.stdout.suffix(200))")
     }
 
     /// Re-records every example as scripts/record-examples does (each script in its own

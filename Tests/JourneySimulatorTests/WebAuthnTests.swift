@@ -429,6 +429,27 @@ struct WebAuthnTests {
         }
     }
 
+    /// AM keeps recovery codes with each device: registering a second one leaves the first's valid.
+    @Test("recovery codes: a second device's registration keeps the first device's codes")
+    func recoveryCodesOfEachDeviceStay() async throws {
+        try await Harness.run(Self.tree) { h in
+            var codes: [[String]] = []
+            for id in [UInt8(1), 2] {
+                var passkey = try TestPasskey(.es256, id: id)
+                let page = try await Self.registrationPage(h, "PasskeyRegistration")
+                passkey.userHandle = Self.userId(page)
+                let shown = try await Self.answer(
+                    h, page, outcome: try passkey.registration(challenge: Self.challenge(page), Self.options(h)))
+                codes.append(Self.recoveryCodes(shown.json))
+                _ = try await h.answer(shown.json, [:])
+            }
+            #expect(h.simulator.recoveryCodesRemaining(for: "demo") == 20)
+            let start = try await h.start("RecoveryCodeLogin")
+            let ask = try await h.answer(start.json, [0: "demo"])
+            #expect(try await h.answer(ask.json, [0: .string(codes[0][0])]).json["tokenId"] != nil)
+        }
+    }
+
     @Test("test controls: list a user's devices, delete one (then noDevice), 404 for an unknown one, delete all")
     func controls() async throws {
         try await Harness.run(Self.tree) { h in

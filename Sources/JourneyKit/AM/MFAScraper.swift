@@ -31,8 +31,9 @@ public enum MFAScraper {
             guard let script = callback.output("message")?.stringValue, script.contains("Recovery Codes") else {
                 continue
             }
-            // Each code stands alone on a line of the generated HTML: `"iZmEtxvQ00\n" +`.
-            let pattern = #""([A-Za-z0-9]{6,})\\n""#
+            // Each code stands alone on a line of the generated HTML: `"iZmEtxvQ00\n" +`. A
+            // recording holds `«recoveryCode»` instead, which a replay takes as the code.
+            let pattern = #""([A-Za-z0-9]{6,}|«[A-Za-z0-9_.-]{1,64}»)\\n""#
             guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
             let range = NSRange(script.startIndex..., in: script)
             return regex.matches(in: script, range: range).compactMap { match in

@@ -10,7 +10,7 @@ extension NodeRunner {
             return .outcome("next")
         }
         let codes = (0..<spec.count).map { _ in env.random.token(spec.length) }
-        env.recoveryCodes.replace(codes, for: username)
+        env.recoveryCodes.add(codes, for: username)
         let deviceName =
             state.values["webAuthnDeviceName"]?.stringValue
             ?? env.webAuthnDevices.devices(of: username).last?.deviceName ?? "New Security Key"

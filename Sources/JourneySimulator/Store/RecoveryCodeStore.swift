@@ -1,12 +1,13 @@
 import Synchronization
 
-/// Recovery codes by username: a set replaces the earlier one; each code is accepted once.
+/// Recovery codes by username. AM keeps a set with each registered device, so a new device's
+/// codes join the user's earlier ones; each code is accepted once.
 final class RecoveryCodeStore: Sendable {
     private let codes = Mutex<[String: Set<String>]>([:])
 
-    /// Replaces the user's recovery codes.
-    func replace(_ list: [String], for username: String) {
-        codes.withLock { $0[username] = Set(list) }
+    /// Adds a new device's recovery codes to the user's.
+    func add(_ list: [String], for username: String) {
+        codes.withLock { $0[username, default: []].formUnion(list) }
     }
 
     /// True (and the code is used up) when `code` is one of the user's unused codes.

@@ -89,7 +89,9 @@ struct JourneyLoop {
                 trace.header = step.header
                 // Recovery codes are secrets whether or not the script captures them, and before
                 // anything (a failed expectation, a trace line) can show them.
-                for code in MFAScraper.recoveryCodes(in: step) { redactor.register(code, name: "recoveryCode") }
+                for code in MFAScraper.recoveryCodes(in: step) where !InputValues.isPlaceholder(code) {
+                    redactor.register(code, name: "recoveryCode")
+                }
                 trace.failures += session.checkStep(step, number: number)
                 if !trace.failures.isEmpty {
                     // The step is not the one expect.steps lists: the run cannot pass, and going on
