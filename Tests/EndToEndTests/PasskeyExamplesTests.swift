@@ -39,6 +39,48 @@ import Testing
         #expect(replay.stdout.contains("6 passed, 0 failed"))
     }
 
+    /// The runner's authenticator against the simulator's relying party, for each algorithm and
+    /// each way AM delivers WebAuthn (MetadataCallback, its JSON answer, the 6.5/7.0 script).
+    @Test(arguments: [
+        ("", "ES256"), ("", "RS256"), ("Script", "ES256"), ("Script", "RS256"), ("Json", "ES256"),
+        ("Json", "RS256"), ("Strict", "EdDSA"), ("Strict", "ES256"),
+    ])
+    func registrationAndSignInPassTheRelyingPartysChecks(_ form: String, _ algorithm: String) async throws {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/passkeys.yaml").path
+        let folder = try TemporaryFiles.directory()
+        let register = folder.appendingPathComponent("register.yaml").path
+        try """
+        version: 1
+        name: Register (\(form) \(algorithm))
+        server: { simulate: \(tree) }
+        journey: PasskeyRegistration\(form)
+        handlers:
+          NameCallback: demo
+          PasswordCallback: { value: Ch4ng3it!, secret: true }
+          WebAuthnRegistrationCallback: { deviceName: Key, algorithm: \(algorithm), attestation: packed }
+        expect: { outcome: success }
+
+        """.write(toFile: register, atomically: true, encoding: .utf8)
+        let login = folder.appendingPathComponent("login.yaml").path
+        try """
+        version: 1
+        name: Sign in (\(form) \(algorithm))
+        server: { simulate: \(tree) }
+        uses: register.yaml
+        start: { service: PasskeyLogin\(form), forceAuth: true }
+        handlers:
+          NameCallback: demo
+          WebAuthnAuthenticationCallback: { credential: Key }
+        expect: { outcome: success }
+
+        """.write(toFile: login, atomically: true, encoding: .utf8)
+        let output = try await CLI.run(["run", login, "--format", "human", "--verbose"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("passkey=registered \(algorithm) credential 'Key'"))
+        #expect(output.stdout.contains("passkey=signed with \(algorithm) credential 'Key'"))
+        #expect(output.stdout.contains("attestation=packed"))
+    }
+
     /// Recovery codes are secrets even when the script does not capture them, and even when the
     /// step that shows them fails an expectation.
     @Test func recoveryCodesNeverReachTheOutputUncaptured() async throws {
