@@ -54,7 +54,8 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     public var thresholdsHeld: Bool { thresholds.allSatisfy(\.passed) }
 
     /// Shards' summaries as one: counts and histograms added (never percentiles averaged), the
-    /// longest wall time (shards run side by side), timelines added second by second.
+    /// longest wall time (shards run side by side), timelines' counts added second by second
+    /// (a second's p50 and p99 are the highest of the shards': the timeline keeps no histogram).
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
         for part in parts.dropFirst() {

@@ -51,11 +51,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Output on stdout: human or json.")
     var format: LoadOutputFormat = .human
 
-    @Option(help: "Also write the JSON summary (with histograms) to this file.")
-    var reportJSON: String?
-
-    @Option(help: "Also write an HTML page with the summary and latency charts to this file.")
-    var reportHTML: String?
+    @Option(
+        help: ArgumentHelp(
+            "Also write json=FILE (the summary with its histograms) or html=FILE (a page with latency charts); repeatable.",
+            valueName: "kind=file"))
+    var report: [String] = []
 
     @Option(help: "Request timeout in seconds (overrides the scripts).")
     var timeout: Double?
@@ -70,6 +70,7 @@ struct LoadCommand: AsyncParsableCommand {
         guard (rate == nil) != (users == nil) else { throw ValidationError("give exactly one of --rate and --users") }
         if let users, !(1...100_000).contains(users) { throw ValidationError("--users takes 1 to 100000") }
         guard (1...1_000_000).contains(maxInFlight) else { throw ValidationError("--max-in-flight takes 1 to 1000000") }
+        _ = try parsedReports()
         if let timeout, !NumberRanges.isTimeout(timeout) {
             throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
         }
@@ -115,10 +116,22 @@ struct LoadCommand: AsyncParsableCommand {
         await tracing?.finish()
         print(format == .json ? summary.json : summary.text)
         try await CommandExit.reporting {
-            if let reportJSON { try OutputFile.write(summary.json + "\n", to: reportJSON) }
-            if let reportHTML { try OutputFile.write(summary.html, to: reportHTML) }
+            for (kind, file) in try parsedReports() {
+                try OutputFile.write(kind == "json" ? summary.json + "\n" : summary.html, to: file)
+            }
         }
         throw ExitCode(summary.passedGate ? 0 : 1)
+    }
+
+    /// `json=FILE` and `html=FILE` pairs of `--report`.
+    private func parsedReports() throws -> [(kind: String, file: String)] {
+        try report.map { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, ["json", "html"].contains(parts[0]), !parts[1].isEmpty else {
+                throw ValidationError("--report expects json=FILE or html=FILE, got '\(item)'")
+            }
+            return (parts[0], parts[1])
+        }
     }
 }
 

@@ -23,7 +23,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
             or 2 when an input is not a journey report. Examples:
               journey report merge shard-*.json --out report.json --html report.html
               journey report merge shard-*.xml --out junit.xml
-              journey report merge load-*.json --out load.json    # journey load --report-json summaries
+              journey report merge load-*.json --out load.json    # journey load --report json=FILE summaries
             """
     )
 

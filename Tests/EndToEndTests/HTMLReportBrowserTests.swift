@@ -43,13 +43,13 @@ struct HTMLReportBrowserTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
     }
 
-    /// `journey load --report-html`: counts, thresholds, the latency table and both SVG charts.
+    /// `journey load --report html=FILE`: counts, thresholds, the latency table and both SVG charts.
     @Test func theLoadPageRendersItsChartsInChromium() async throws {
         let directory = try TemporaryFiles.directory("journey-load-browser")
         let page = directory.appendingPathComponent("load.html")
         let load = try await CLI.run([
             "load", "journeys/login.yaml", "--users", "2", "--duration", "2s", "--threshold", "journey.p99<1us",
-            "--report-html", page.path,
+            "--report", "html=\(page.path)",
         ])
         #expect(load.status == 1, "the impossible threshold breaks: \(load.stdout)\n\(load.stderr)")
         let dom = try await Chromium.run(["--dump-dom", page.absoluteString])

@@ -61,7 +61,7 @@ import Testing
         for index in 1...2 {
             let file = "\(folder)/load-\(index).json"
             let output = try await CLI.run([
-                "load", "journeys/login.yaml", "--users", "1", "--duration", "1s", "--report-json", file,
+                "load", "journeys/login.yaml", "--users", "1", "--duration", "1s", "--report", "json=\(file)",
             ])
             #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
             parts.append(try LoadSummary.read(try Data(contentsOf: URL(fileURLWithPath: file)), file: file))
@@ -95,7 +95,7 @@ extension LoadEndToEndTests {
         for index in 1...2 {
             let output = try await CLI.run([
                 "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--shard", "\(index)/2",
-                "--report-json", "\(folder)/shard-\(index).json",
+                "--report", "json=\(folder)/shard-\(index).json",
             ])
             #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
             #expect(output.stdout.contains("open model, 20/s (shard \(index)/2: 10/s)"), "\(output.stdout)")

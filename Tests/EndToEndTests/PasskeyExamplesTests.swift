@@ -39,6 +39,17 @@ import Testing
         #expect(replay.stdout.contains("6 passed, 0 failed"))
     }
 
+    /// A seed makes generated values repeat from run to run, but a passkey is unique: two
+    /// registrations of one seeded run must not make the same credential (the server refuses a
+    /// credential id it already has).
+    @Test func aSeededRunStillMakesDistinctPasskeys() async throws {
+        let output = try await CLI.run([
+            "run", "journeys/passkey-login.yaml", "journeys/passkey-usernameless.yaml",
+            "journeys/passkey-wrong-origin.yaml", "--seed", "1",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+    }
+
     /// The runner's authenticator against the simulator's relying party, for each algorithm and
     /// each way AM delivers WebAuthn (MetadataCallback, its JSON answer, the 6.5/7.0 script).
     @Test(arguments: [

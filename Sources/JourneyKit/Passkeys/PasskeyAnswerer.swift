@@ -63,9 +63,11 @@ enum PasskeyAnswerer {
         }
         let registration: SoftwareAuthenticator.Registration
         do {
+            // Not the run's seeded bytes: a seed repeats, and a passkey must not (the server
+            // refuses a credential id it holds). The outcome is a secret, so replays need no repeat.
             registration = try SoftwareAuthenticator.register(
                 request, origin: origin, rpId: rpId, settings: settings,
-                randomBytes: { environment.randomBytes($0) })
+                randomBytes: { count in (0..<count).map { _ in UInt8.random(in: .min ... .max) } })
         } catch let refusal as SoftwareAuthenticator.Refusal {
             return refuse(refusal.name, because: refusal.reason, &draft)
         } catch {

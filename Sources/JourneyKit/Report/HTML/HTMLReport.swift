@@ -29,7 +29,7 @@ public enum HTMLReport {
         }
     }
 
-    /// The page of a load run (`journey load --report-html`), from the context JourneyLoad builds
+    /// The page of a load run (`journey load --report html=FILE`), from the context JourneyLoad builds
     /// of its summary: numbers and escaped text only.
     public static func renderLoad(_ context: [String: Any]) -> String {
         guard case .success(let library) = library else { return "" }
