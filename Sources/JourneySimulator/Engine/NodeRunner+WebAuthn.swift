@@ -92,16 +92,8 @@ extension NodeRunner {
         state.memory[webAuthnKey] = nil
         let verdict = WebAuthnVerifier.registration(webAuthnOutcome(answers, form: spec.common.form), expected)
         switch verdict {
-        case .unsupported:
-            note("the client does not support WebAuthn", &state)
-            return .outcome("unsupported")
-        case .clientError(let error):
-            state.values["WebAuthenticationDOMException"] = .string(error)
-            note("client error: \(error)", &state)
-            return .outcome("error")
-        case .rejected(let reason):
-            note(reason, &state)
-            return .outcome("failure")
+        case .unsupported, .clientError, .rejected:
+            return unverified(verdict, &state)
         case .verified(let credential):
             let name =
                 spec.acceptDeviceName ? (credential.deviceName ?? spec.defaultDeviceName) : spec.defaultDeviceName
@@ -163,16 +155,8 @@ extension NodeRunner {
                 lookupDevice(credentialId: credentialId, userHandle: userHandle, named: named)
             })
         switch verdict {
-        case .unsupported:
-            note("the client does not support WebAuthn", &state)
-            return .outcome("unsupported")
-        case .clientError(let error):
-            state.values["WebAuthenticationDOMException"] = .string(error)
-            note("client error: \(error)", &state)
-            return .outcome("error")
-        case .rejected(let reason):
-            note(reason, &state)
-            return .outcome("failure")
+        case .unsupported, .clientError, .rejected:
+            return unverified(verdict, &state)
         case .verified(let assertion):
             switch env.webAuthnDevices.recordAssertion(
                 credentialId: assertion.credentialId, for: assertion.username, signCount: assertion.signCount,
@@ -214,5 +198,24 @@ extension NodeRunner {
             return .failure(WebAuthnRejection("a usernameless login needs the user handle (a discoverable credential)"))
         }
         return .success((owner, device))
+    }
+
+    /// The outcome of a ceremony that did not verify: `unsupported`, `error` (the client's
+    /// DOMException kept in the journey's values) or `failure`, with the reason in the edge trace.
+    private func unverified<Value>(_ verdict: WebAuthnVerdict<Value>, _ state: inout JourneyState) -> NodeStep {
+        switch verdict {
+        case .unsupported:
+            note("the client does not support WebAuthn", &state)
+            return .outcome("unsupported")
+        case .clientError(let error):
+            state.values["WebAuthenticationDOMException"] = .string(error)
+            note("client error: \(error)", &state)
+            return .outcome("error")
+        case .rejected(let reason):
+            note(reason, &state)
+            return .outcome("failure")
+        case .verified:
+            return .outcome("success")
+        }
     }
 }
