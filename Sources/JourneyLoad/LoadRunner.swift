@@ -133,6 +133,7 @@ public struct LoadRunner: Sendable {
     private func journey(number: Int, user: Int, iteration: Int = 0) async -> JourneyResult {
         let script = scripts[number % scripts.count]
         var configuration = script.configuration
+        configuration.keepsExchangeBodies = false
         if let data { configuration.variables.merge(data.variables(for: user)) { _, row in row } }
         configuration.variables["vu"] = String(user + 1)
         configuration.variables["iteration"] = String(iteration + 1)

@@ -28,6 +28,10 @@ public struct RunConfiguration: Sendable {
     public var allowCommands: Bool = false
     /// Replaces a `protocol: rakuten` script's Challenger URL (`--challenger`).
     public var challengerURL: String?
+    /// Whether a result keeps each exchange's headers and bodies (redacted). A load run keeps
+    /// only what it measures (URL, status, timing): the bodies are dropped, not redacted, so
+    /// nothing of them can reach an output and the end-of-run redaction costs nothing.
+    public var keepsExchangeBodies: Bool = true
     /// TOTP steps and HOTP counters already used. Copies of a configuration share it, so the runs
     /// of a suite never reuse a time step AM already accepted; give a run a new one to forget them.
     public var otpLedger = OTPLedger()

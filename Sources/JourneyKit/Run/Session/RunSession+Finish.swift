@@ -15,6 +15,10 @@ extension RunSession {
         result.failures = state.failures
         result.steps = state.steps
         result.sideExchanges = state.sideExchanges
+        if !configuration.keepsExchangeBodies {
+            for index in result.steps.indices { result.steps[index].exchange.dropBodies() }
+            for index in result.sideExchanges.indices { result.sideExchanges[index].dropBodies() }
+        }
         // In place: copying the exchanges out and back was a visible cost of every run.
         for index in result.steps.indices {
             result.steps[index].exchange.registerSecrets(with: redactor)
@@ -41,6 +45,15 @@ extension Exchange {
     mutating func registerSecrets(with redactor: Redactor) {
         guard let bodies = unredacted, let body = bodies.response, !body.isEmpty else { return }
         unredacted?.responseJSON = redactor.registerSecrets(inBody: body, parsed: bodies.responseJSON)
+    }
+
+    /// Forgets the headers and bodies, keeping the URL, status and timing.
+    mutating func dropBodies() {
+        unredacted = nil
+        requestHeaders = []
+        responseHeaders = []
+        requestBody = nil
+        responseBody = nil
     }
 
     /// Replaces every secret `redactor` knows now.
