@@ -49,9 +49,11 @@ public struct LatencyHistogram: Sendable, Codable, Equatable {
                 .init(codingPath: decoder.codingPath, debugDescription: "too many buckets"))
         }
         for pair in pairs {
-            guard pair.count == 2, pair[0] <= Self.highest else {
+            guard pair.count == 2, pair[0] <= Self.highest, pair[1] <= 1_000_000_000_000 else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: "a bucket is [value, count] up to an hour"))
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a bucket is [value, count], a value up to an hour and a count up to 10^12"))
             }
             _ = histogram.record(pair[0], count: pair[1])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 import SwiftCSV
 
 /// Variables per virtual user from a CSV file: the header row names the variables, each further
@@ -18,15 +19,10 @@ public struct LoadData: Sendable {
     public static func load(path: String) throws(LoadOptionError) -> LoadData {
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maxBytes {
-                throw LoadOptionError("--data \(path) is \(size) bytes; at most \(maxBytes) are read")
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as LoadOptionError {
-            throw error
+            data = try SourceFile.bytes(path, limit: maxBytes, what: "a --data file")
         } catch {
-            throw LoadOptionError("--data \(path) cannot be read: \(error.localizedDescription)")
+            let reason = error.message.replacingOccurrences(of: "cannot read the file: ", with: "")
+            throw LoadOptionError("--data \(path) cannot be read: \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LoadOptionError("--data \(path) is not UTF-8 text")

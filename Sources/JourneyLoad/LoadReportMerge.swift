@@ -1,6 +1,10 @@
 import Foundation
+import JourneyCore
 
 extension LoadSummary {
+    /// The largest load summary read.
+    public static let maxReportBytes = 64 * 1024 * 1024
+
     /// The summaries of `journey load --shard I/N` runs read from `paths` and merged
     /// (``merged(_:)``); nil when the first file is not a load summary (another kind of report).
     public static func merge(files paths: [String]) throws(LoadOptionError) -> LoadSummary? {
@@ -8,13 +12,9 @@ extension LoadSummary {
         for (position, path) in paths.enumerated() {
             let data: Data
             do {
-                let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                guard size <= 64 * 1024 * 1024 else { throw LoadOptionError("\(path) is larger than 64 MiB") }
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch let error as LoadOptionError {
-                throw error
+                data = try SourceFile.bytes(path, limit: maxReportBytes, what: "a load summary")
             } catch {
-                throw LoadOptionError("\(path) cannot be read: \(error.localizedDescription)")
+                throw LoadOptionError("\(path): \(error.message)")
             }
             guard let summary = try? read(data, file: path) else {
                 if position == 0 { return nil }

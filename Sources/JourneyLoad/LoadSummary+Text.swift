@@ -51,14 +51,29 @@ extension LoadSummary {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
+    /// The largest count a summary may hold (a million journeys a second for eleven days).
+    static let maxCount = 1_000_000_000_000
+
     /// Reads a JSON report written by `journey load` (at most 64 MiB).
     public static func read(_ data: Data, file: String) throws(LoadOptionError) -> LoadSummary {
-        guard data.count <= 64 * 1024 * 1024 else { throw LoadOptionError("\(file) is larger than 64 MiB") }
+        guard data.count <= maxReportBytes else { throw LoadOptionError("\(file) is larger than 64 MiB") }
+        let summary: LoadSummary
         do {
-            return try JSONDecoder().decode(LoadSummary.self, from: data)
+            summary = try JSONDecoder().decode(LoadSummary.self, from: data)
         } catch {
             throw LoadOptionError("\(file) is not a journey load report: \(error)")
         }
+        // Counts a run can reach, so that merging shards can neither overflow nor go negative.
+        let counts =
+            [summary.journeys, summary.passed, summary.dropped] + Array(summary.errors.values)
+            + Array(summary.amCodes.values) + summary.timeline.flatMap { [$0.journeys, $0.errors, $0.second] }
+        guard counts.allSatisfy({ (0...maxCount).contains($0) }), summary.passed <= summary.journeys,
+            summary.seconds.isFinite, summary.seconds >= 0, summary.timeline.count <= 1_000_000,
+            summary.steps.count <= 10_000
+        else {
+            throw LoadOptionError("\(file) is not a journey load report: a count is out of range")
+        }
+        return summary
     }
 }
 

@@ -52,28 +52,29 @@ public final class JourneyTracing: Sendable {
             root.setStatus(
                 SpanStatus(code: .error, message: result.error?.message ?? result.allFailures.first?.message))
         }
-        for exchange in result.steps.map(\.exchange) + result.sideExchanges {
-            let step = result.steps.first {
-                $0.exchange.startedAt == exchange.startedAt && $0.exchange.url == exchange.url
-            }
-            let span = tracer.startSpan(
-                exchange.method, context: root.context, ofKind: .client, at: Self.instant(exchange.startedAt))
-            span.attributes["http.request.method"] = exchange.method
-            span.attributes["url.full"] = exchange.url
-            if let status = exchange.status {
-                span.attributes["http.response.status_code"] = status
-                if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
-            }
-            if let step {
-                span.attributes["journey.step"] = step.number
-                if let stage = step.stage { span.attributes["journey.stage"] = stage }
-                if let phase = step.phase { span.attributes["journey.phase"] = phase }
-                let types = step.callbacks.map(\.type)
-                if !types.isEmpty { span.attributes["journey.callbacks"] = types.joined(separator: ",") }
-            }
-            span.end(at: Self.instant(exchange.startedAt.addingTimeInterval(exchange.duration)))
-        }
+        for step in result.steps { span(step.exchange, step: step, parent: root) }
+        for exchange in result.sideExchanges { span(exchange, step: nil, parent: root) }
         root.end(at: Self.instant(result.startedAt.addingTimeInterval(result.duration)))
+    }
+
+    /// One round trip as a client span under `parent`, with its step's stage and callbacks.
+    private func span(_ exchange: Exchange, step: StepTrace?, parent: any Span) {
+        let span = tracer.startSpan(
+            exchange.method, context: parent.context, ofKind: .client, at: Self.instant(exchange.startedAt))
+        span.attributes["http.request.method"] = exchange.method
+        span.attributes["url.full"] = exchange.url
+        if let status = exchange.status {
+            span.attributes["http.response.status_code"] = status
+            if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
+        }
+        if let step {
+            span.attributes["journey.step"] = step.number
+            if let stage = step.stage { span.attributes["journey.stage"] = stage }
+            if let phase = step.phase { span.attributes["journey.phase"] = phase }
+            let types = step.callbacks.map(\.type)
+            if !types.isEmpty { span.attributes["journey.callbacks"] = types.joined(separator: ",") }
+        }
+        span.end(at: Self.instant(exchange.startedAt.addingTimeInterval(exchange.duration)))
     }
 
     /// Sends what is buffered and stops the exporter (at most `timeout` seconds).

@@ -73,6 +73,15 @@ import Testing
         #expect(merged.journey.max == max(parts[0].journey.max, parts[1].journey.max))
     }
 
+    /// A FIFO given as --data would block a plain read forever.
+    @Test func dataThatIsNotARegularFileIsRefused() async throws {
+        let fifo = try TemporaryFiles.directory().path + "/users.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let output = try await CLI.run(["load", "journeys/login.yaml", "--users", "1", "--data", fifo])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("not a regular file"), "\(output.stderr)")
+    }
+
     @Test func badOptionsAreRefusedBeforeAnythingRuns() async throws {
         for (arguments, message) in [
             (["--rate", "5/s", "--users", "2"], "give exactly one of --rate and --users"),

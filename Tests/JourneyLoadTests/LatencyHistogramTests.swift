@@ -42,3 +42,15 @@ import Testing
         #expect(throws: (any Error).self) { try JSONDecoder().decode(LatencyHistogram.self, from: Data(json.utf8)) }
     }
 }
+
+extension LatencyHistogramTests {
+    /// Counts from a file cannot make a merge overflow.
+    @Test func countsBeyondWhatARunReachesAreRefused() {
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(LatencyHistogram.self, from: Data("[[1,18446744073709551615]]".utf8))
+        }
+        let summary =
+            #"{"model":"m","scripts":[],"seconds":1,"journeys":9223372036854775807,"passed":0,"dropped":0,"errors":{},"amCodes":{},"journey":[],"steps":[],"timeline":[],"thresholds":[]}"#
+        #expect(throws: LoadOptionError.self) { try LoadSummary.read(Data(summary.utf8), file: "big.json") }
+    }
+}
