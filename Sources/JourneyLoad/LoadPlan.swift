@@ -54,9 +54,9 @@ public struct LoadPlan: Sendable {
 }
 
 extension LoadSummary {
-    /// The load's verdict: its thresholds held; without thresholds, every journey passed and no
-    /// arrival was dropped.
+    /// The load's verdict: its thresholds held (and some journey ran, so a latency threshold
+    /// measured something); without thresholds, every journey passed and no arrival was dropped.
     public var passedGate: Bool {
-        thresholds.isEmpty ? failed == 0 && dropped == 0 : thresholdsHeld
+        thresholds.isEmpty ? failed == 0 && dropped == 0 : thresholdsHeld && journeys > 0
     }
 }

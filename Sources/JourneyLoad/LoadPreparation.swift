@@ -1,3 +1,4 @@
+import JourneyCore
 import JourneyKit
 
 /// Makes the scripts of a load run ready: found, compiled and pointed at their server or
@@ -16,7 +17,10 @@ public enum LoadPreparation {
         }
         var scripts: [LoadScript] = []
         for file in files {
-            switch await SuiteRunner.launch(file: file, options: options) {
+            // As `run`: a simulator tree among the scripts is not a script to run.
+            let text = try? SourceFile.read(file)
+            if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind { continue }
+            switch await SuiteRunner.launch(file: file, text: text, options: options) {
             case nil: continue
             case .ready(let journey, let configuration):
                 scripts.append(LoadScript(file: file, journey: journey, configuration: configuration))

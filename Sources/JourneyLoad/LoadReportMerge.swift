@@ -14,6 +14,8 @@ extension LoadSummary {
             do {
                 data = try SourceFile.bytes(path, limit: maxReportBytes, what: "a load summary")
             } catch {
+                // A first file too large to be a load summary may be a run report: merged as one.
+                if position == 0 { return nil }
                 throw LoadOptionError("\(path): \(error.message)")
             }
             guard let summary = try? read(data, file: path) else {

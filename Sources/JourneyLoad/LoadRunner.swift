@@ -108,7 +108,7 @@ public struct LoadRunner: Sendable {
         let clock = ContinuousClock()
         let end = start + .seconds(duration)
         await withDiscardingTaskGroup { group in
-            for user in 0..<users where shard.map({ user % $0.count == $0.index - 1 }) ?? true {
+            for user in 0..<users where shard?.contains(position: user) ?? true {
                 group.addTask {
                     var iteration = 0
                     while clock.now < end {

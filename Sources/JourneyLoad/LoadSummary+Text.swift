@@ -6,7 +6,8 @@ extension LoadSummary {
     public var text: String {
         var lines: [String] = []
         lines.append(
-            "load: \(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(model), \(LoadFormat.seconds(seconds))")
+            "load: \(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(VisibleText.escaped(model)), \(LoadFormat.seconds(seconds))"
+        )
         var counts =
             "journeys: \(journeys) (\(passed) passed, \(failed) failed = \(LoadFormat.percent(errorPercent))%), \(LoadFormat.number(rate))/s"
         if dropped > 0 { counts += ", \(dropped) dropped" }
@@ -20,7 +21,8 @@ extension LoadSummary {
         if !amCodes.isEmpty {
             lines.append(
                 "AM codes: "
-                    + amCodes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+                    + amCodes.sorted { $0.key < $1.key }.map { "\(VisibleText.escaped($0.key)) ×\($0.value)" }.joined(
+                        separator: ", "))
         }
         let width = max(24, (steps.map { VisibleText.escaped($0.label).count } + [7]).max() ?? 24)
         func row(_ name: String, _ latency: LatencyHistogram) -> String {

@@ -58,6 +58,10 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     /// (a second's p50 and p99 are the highest of the shards': the timeline keeps no histogram).
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
+        var stepIndex = Dictionary(
+            total.steps.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
+        var secondIndex = Dictionary(
+            total.timeline.enumerated().map { ($1.second, $0) }, uniquingKeysWith: { first, _ in first })
         for part in parts.dropFirst() {
             total.scripts += part.scripts.filter { !total.scripts.contains($0) }
             total.seconds = max(total.seconds, part.seconds)
@@ -68,25 +72,31 @@ public struct LoadSummary: Sendable, Codable, Equatable {
             total.amCodes.merge(part.amCodes, uniquingKeysWith: +)
             total.journey.add(part.journey)
             for step in part.steps {
-                if let index = total.steps.firstIndex(where: { $0.label == step.label }) {
+                if let index = stepIndex[step.label] {
                     total.steps[index].latency.add(step.latency)
                 } else {
+                    stepIndex[step.label] = total.steps.count
                     total.steps.append(step)
                 }
             }
             for point in part.timeline {
-                if let index = total.timeline.firstIndex(where: { $0.second == point.second }) {
+                if let index = secondIndex[point.second] {
                     total.timeline[index].journeys += point.journeys
                     total.timeline[index].errors += point.errors
                     total.timeline[index].p50 = max(total.timeline[index].p50, point.p50)
                     total.timeline[index].p99 = max(total.timeline[index].p99, point.p99)
                 } else {
+                    secondIndex[point.second] = total.timeline.count
                     total.timeline.append(point)
                 }
             }
         }
         total.timeline.sort { $0.second < $1.second }
-        total.thresholds = []
+        // The shards' thresholds, judged again on the whole load.
+        let expressions = parts.flatMap { $0.thresholds.map(\.expression) }
+        var seen: Set<String> = []
+        total.thresholds = expressions.filter { seen.insert($0).inserted }.compactMap { try? LoadThreshold.parse($0) }
+            .map { $0.evaluate(total) }
         return total
     }
 }

@@ -27,20 +27,20 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Open model: journeys started per second, e.g. 200/s or 600/m.")
     var rate: String?
 
-    @Option(help: "Open model: time to reach the rate, rising linearly (e.g. 30s).")
-    var ramp: String = "0s"
+    @Option(help: "Open model: time to reach the rate, rising linearly (e.g. 30s; default 0s).")
+    var ramp: String?
 
     @Option(help: "Closed model: virtual users, each running journeys one after another.")
     var users: Int?
 
-    @Option(help: "Closed model: pause between a user's journeys (e.g. 500ms).")
-    var think: String = "0s"
+    @Option(help: "Closed model: pause between a user's journeys (e.g. 500ms; default 0s).")
+    var think: String?
 
     @Option(help: "How long to start journeys (e.g. 30s, 5m).")
     var duration: String = "10s"
 
-    @Option(help: "Open model: journeys running at once before further arrivals are dropped.")
-    var maxInFlight: Int = 10_000
+    @Option(help: "Open model: journeys running at once before further arrivals are dropped (default 10000).")
+    var maxInFlight: Int?
 
     @Option(help: "A CSV file: its header names variables, each row is one user's values (cycled).")
     var data: String?
@@ -69,7 +69,15 @@ struct LoadCommand: AsyncParsableCommand {
     func validate() throws {
         guard (rate == nil) != (users == nil) else { throw ValidationError("give exactly one of --rate and --users") }
         if let users, !(1...100_000).contains(users) { throw ValidationError("--users takes 1 to 100000") }
-        guard (1...1_000_000).contains(maxInFlight) else { throw ValidationError("--max-in-flight takes 1 to 1000000") }
+        if let maxInFlight, !(1...1_000_000).contains(maxInFlight) {
+            throw ValidationError("--max-in-flight takes 1 to 1000000")
+        }
+        if users != nil, ramp != nil || maxInFlight != nil {
+            throw ValidationError("--ramp and --max-in-flight belong to the open model (--rate), not to --users")
+        }
+        if rate != nil, think != nil {
+            throw ValidationError("--think belongs to the closed model (--users), not to --rate")
+        }
         _ = try parsedReports()
         if let timeout, !NumberRanges.isTimeout(timeout) {
             throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
@@ -80,7 +88,8 @@ struct LoadCommand: AsyncParsableCommand {
         var plan: LoadPlan
         do {
             plan = try LoadPlan(
-                rate: rate, ramp: ramp, users: users, think: think, duration: duration, maxInFlight: maxInFlight,
+                rate: rate, ramp: ramp ?? "0s", users: users, think: think ?? "0s", duration: duration,
+                maxInFlight: maxInFlight ?? 10_000,
                 data: data, thresholds: threshold)
         } catch {
             throw CommandExit.error(error.message)

@@ -64,7 +64,8 @@ struct ReportMergeCommand: AsyncParsableCommand {
     }
 
     /// `journey load` summaries merge by adding their histograms; the merged summary is JSON
-    /// with `--out`, else the table. False when the inputs are run reports.
+    /// with `--out`, else the table, and the exit code is the whole load's verdict (the shards'
+    /// thresholds judged again on it). False when the inputs are run reports.
     private func mergedLoadSummaries() async throws -> Bool {
         let merged: LoadSummary?
         do {
@@ -81,6 +82,6 @@ struct ReportMergeCommand: AsyncParsableCommand {
         } else {
             print(merged.text)
         }
-        return true
+        throw ExitCode(merged.passedGate ? 0 : 1)
     }
 }

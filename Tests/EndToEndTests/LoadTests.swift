@@ -73,6 +73,24 @@ import Testing
         #expect(merged.journey.max == max(parts[0].journey.max, parts[1].journey.max))
     }
 
+    /// As `run`: a simulator tree in a folder of scripts is not a script to load.
+    @Test func aFolderWithItsTreeLoadsOnlyTheScripts() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("am.yaml").path
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path, toPath: tree)
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("journeys/trees/keys").path,
+            toPath: folder.appendingPathComponent("keys").path)
+        let login = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("journeys/login.yaml"), encoding: .utf8)
+        try login.replacingOccurrences(of: "trees/am.yaml", with: "am.yaml")
+            .write(to: folder.appendingPathComponent("login.yaml"), atomically: true, encoding: .utf8)
+        let output = try await CLI.run(["load", folder.path, "--users", "1", "--duration", "1s"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("load: 1 script,"))
+    }
+
     /// A FIFO given as --data would block a plain read forever.
     @Test func dataThatIsNotARegularFileIsRefused() async throws {
         let fifo = try TemporaryFiles.directory().path + "/users.csv"
@@ -89,6 +107,8 @@ import Testing
             (["--users", "2", "--duration", "2d"], "--duration takes a duration"),
             (["--users", "2", "--threshold", "latency<3ms"], "unknown metric 'latency'"),
             (["--users", "2", "--data", "/nonexistent.csv"], "--data /nonexistent.csv cannot be read"),
+            (["--users", "2", "--ramp", "5s"], "--ramp and --max-in-flight belong to the open model"),
+            (["--rate", "5/s", "--think", "1s"], "--think belongs to the closed model"),
         ] {
             let output = try await CLI.run(["load", "journeys/login.yaml"] + arguments)
             #expect(output.status == 2 || output.status == 64, "\(arguments)")
@@ -117,6 +137,15 @@ extension LoadEndToEndTests {
             try Data(contentsOf: URL(fileURLWithPath: "\(folder)/load.json")), file: "load")
         #expect(whole.journeys == 20)
         #expect(whole.journey.count == 20)
+        // The shards' thresholds are judged again on the whole load, and decide the exit code.
+        let judged = try await CLI.run([
+            "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--shard", "1/2", "--threshold",
+            "journey.p99<1us", "--report", "json=\(folder)/strict.json",
+        ])
+        #expect(judged.status == 1)
+        let rejudged = try await CLI.run(["report", "merge", "\(folder)/strict.json", "\(folder)/shard-2.json"])
+        #expect(rejudged.status == 1, "\(rejudged.stdout)")
+        #expect(rejudged.stdout.contains("threshold journey.p99<1us: BROKEN"))
         let mixed = try await CLI.run(["report", "merge", "\(folder)/shard-1.json", "journeys/login.yaml"])
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("is not a journey load summary"))

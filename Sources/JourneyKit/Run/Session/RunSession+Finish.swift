@@ -15,16 +15,17 @@ extension RunSession {
         result.failures = state.failures
         result.steps = state.steps
         result.sideExchanges = state.sideExchanges
-        if !configuration.keepsExchangeBodies {
-            for index in result.steps.indices { result.steps[index].exchange.dropBodies() }
-            for index in result.sideExchanges.indices { result.sideExchanges[index].dropBodies() }
-        }
         // In place: copying the exchanges out and back was a visible cost of every run.
         for index in result.steps.indices {
             result.steps[index].exchange.registerSecrets(with: redactor)
         }
         for index in result.sideExchanges.indices {
             result.sideExchanges[index].registerSecrets(with: redactor)
+        }
+        // After the secrets they carried are known: the URLs kept are still redacted of them.
+        if !configuration.keepsExchangeBodies {
+            for index in result.steps.indices { result.steps[index].exchange.dropBodies() }
+            for index in result.sideExchanges.indices { result.sideExchanges[index].dropBodies() }
         }
         for index in result.steps.indices {
             result.steps[index].exchange.redact(by: redactor)
