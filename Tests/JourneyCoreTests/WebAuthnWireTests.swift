@@ -161,3 +161,18 @@ extension AuthenticatorData {
         return copy
     }
 }
+
+extension WebAuthnWireTests {
+    /// A client's fields are bounded: they reach a server's store and traces.
+    @Test func oversizedOutcomeFieldsAreRefused() {
+        let long = String(repeating: "A", count: 2000)
+        for text in [
+            "{}::1::-1::\(long)", "{}::1::-1::AQID::\(long)", "ERROR::NotAllowedError:\(long)",
+        ] {
+            #expect(throws: WebAuthnWireError.self) { try AMWebAuthnOutcome.parse(text, registration: false) }
+        }
+        #expect(throws: WebAuthnWireError.self) {
+            try AMWebAuthnOutcome.parse("{}::1::AQID::\(long)", registration: true)
+        }
+    }
+}

@@ -15,6 +15,17 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
 
     /// Longer outcomes are rejected before they are read.
     public static let maxLength = 512 * 1024
+    /// The longest credential id text: base64 of the 1023 bytes WebAuthn allows, with padding.
+    public static let maxCredentialIdText = 1368
+    /// The longest device name, user handle or error message kept.
+    public static let maxTextField = 1024
+
+    private static func checked(_ text: String, _ what: String, limit: Int = maxTextField)
+        throws(WebAuthnWireError) -> String
+    {
+        guard text.utf8.count <= limit else { throw WebAuthnWireError("the outcome's \(what) exceeds \(limit) bytes") }
+        return text
+    }
 
     /// The legacy text form.
     public var text: String {
@@ -70,7 +81,12 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
             let rest = text.dropFirst("ERROR::".count)
             let name = rest.prefix { $0 != ":" }
             let message = rest.dropFirst(name.count).drop { $0 == ":" }
-            return (.error(name: String(name), message: String(message)), attachment)
+            return (
+                .error(
+                    name: try checked(String(name), "error name"),
+                    message: try checked(String(message), "error message")),
+                attachment
+            )
         }
         let fields = text.components(separatedBy: "::")
         if registration {
@@ -80,8 +96,9 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
             let attestation = try Int8List.decode(Substring(fields[1]))
             return (
                 .registration(
-                    clientDataJSON: fields[0], attestationObject: attestation, credentialId: fields[2],
-                    deviceName: fields.count == 4 ? fields[3] : nil),
+                    clientDataJSON: fields[0], attestationObject: attestation,
+                    credentialId: try checked(fields[2], "credential id", limit: maxCredentialIdText),
+                    deviceName: fields.count == 4 ? try checked(fields[3], "device name") : nil),
                 attachment
             )
         }
@@ -92,8 +109,9 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
         let signature = try Int8List.decode(Substring(fields[2]))
         return (
             .authentication(
-                clientDataJSON: fields[0], authenticatorData: authData, signature: signature, credentialId: fields[3],
-                userHandle: fields.count == 5 ? fields[4] : nil),
+                clientDataJSON: fields[0], authenticatorData: authData, signature: signature,
+                credentialId: try checked(fields[3], "credential id", limit: maxCredentialIdText),
+                userHandle: fields.count == 5 ? try checked(fields[4], "user handle") : nil),
             attachment
         )
     }

@@ -30,9 +30,27 @@ public enum JourneyCompiler {
                         at: option.location, length: option.key.count,
                         hint: fits.isEmpty ? "\(type.value) takes no answer options" : "\(type.value) takes: \(fits)"))
             }
+            diagnostics += authenticatorOptionsWithoutEffect(handler, index: index)
         }
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticList(diagnostics) }
         return CompiledJourney(script: script, warnings: diagnostics, plan: RunPlan(script))
+    }
+
+    /// A WebAuthn handler that sends a `clientError` or a `value` of its own never runs the
+    /// software authenticator, so its authenticator options would be silently ignored.
+    static func authenticatorOptionsWithoutEffect(_ handler: HandlerSpec, index: Int) -> [Diagnostic] {
+        guard let type = handler.matcher.type?.value,
+            type == CallbackType.webAuthnRegistration.wireName || type == CallbackType.webAuthnAuthentication.wireName
+        else { return [] }
+        let sender = handler.answer.clientError != nil ? "clientError" : handler.answer.value != nil ? "value" : nil
+        guard let sender else { return [] }
+        let authenticatorKeys = Set(PasskeyAnswerSpec.keys).union(["deviceName"])
+        return handler.answer.setOptions.filter { authenticatorKeys.contains($0.key) }.map { option in
+            .error(
+                "option '\(option.key)' has no effect with \(sender) (handler #\(index + 1)): the authenticator does not run",
+                at: option.location, length: option.key.count,
+                hint: "remove it, or remove \(sender) to answer with a passkey")
+        }
     }
 }

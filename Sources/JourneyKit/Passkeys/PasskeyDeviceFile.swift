@@ -110,7 +110,7 @@ enum PasskeyDeviceFile {
     private static func credential(_ item: JSONValue, at index: Int) throws(PasskeyError) -> PasskeyCredential {
         func fail(_ what: String) -> PasskeyError { PasskeyError("credential #\(index + 1): \(what)") }
         guard let idText = item["id"]?.stringValue, let id = Base64URL.decode(idText).map([UInt8].init), !id.isEmpty,
-            id.count <= AuthenticatorLimits.maxCredentialIdLength
+            id.count <= AuthenticatorData.maxCredentialIdLength
         else { throw fail("id must be base64url of 1 to 1023 bytes") }
         guard let rpId = item["rpId"]?.stringValue, !rpId.isEmpty else { throw fail("no rpId") }
         guard let algorithmName = item["algorithm"]?.stringValue, let algorithm = COSEAlgorithm(name: algorithmName)

@@ -21,16 +21,12 @@ enum PasskeyPrivateKey: Sendable {
         }
     }
 
-    /// A new key. ES256 and EdDSA keys come from `randomBytes` (the run's seeded bytes, so a
-    /// replay makes the same key); RSA keys need the system's generator.
+    /// A new key. ES256 and EdDSA keys come from `randomBytes` (the answerer gives the system's
+    /// generator; a test gives a published vector's key); RSA keys need the system's generator.
     static func make(_ algorithm: COSEAlgorithm, randomBytes: (Int) -> [UInt8]) throws -> PasskeyPrivateKey {
         switch algorithm {
         case .es256:
-            // Almost every 32-byte string is a valid P-256 scalar; try a few, then the system's randomness.
-            for _ in 0..<8 {
-                if let key = try? P256.Signing.PrivateKey(rawRepresentation: randomBytes(32)) { return .es256(key) }
-            }
-            return .es256(P256.Signing.PrivateKey())
+            return .es256(DeviceState.makeKey(randomBytes: randomBytes))
         case .edDSA:
             return .edDSA(try Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)))
         case .rs256:

@@ -88,8 +88,11 @@ public enum WebAuthnRequestReader {
             }
             var ids: [[UInt8]] = []
             for item in items {
-                guard let numbers = item["id"]?.arrayValue else { continue }
-                guard numbers.count <= AuthenticatorLimits.maxCredentialIdLength else {
+                // An entry that cannot be read must not turn the list into "any credential".
+                guard let numbers = item["id"]?.arrayValue else {
+                    throw PasskeyError("a credential in the WebAuthn options has no id list")
+                }
+                guard numbers.count <= AuthenticatorData.maxCredentialIdLength else {
                     throw PasskeyError("a credential id of \(numbers.count) bytes is longer than WebAuthn allows")
                 }
                 var id: [UInt8] = []
@@ -180,7 +183,7 @@ public enum WebAuthnRequestReader {
         var ids: [[UInt8]] = []
         for list in lists {
             let id = try bytes(list, what: "a credential id")
-            guard id.count <= AuthenticatorLimits.maxCredentialIdLength else {
+            guard id.count <= AuthenticatorData.maxCredentialIdLength else {
                 throw PasskeyError("a credential id of \(id.count) bytes is longer than WebAuthn allows")
             }
             ids.append(id)
@@ -188,18 +191,16 @@ public enum WebAuthnRequestReader {
         return ids
     }
 
-    /// `1, -2, 3` as bytes (signed or unsigned numbers).
+    /// `1, -2, 3` as bytes (signed or unsigned numbers), as `Int8List` reads them.
     private static func bytes(_ list: String, what: String) throws(PasskeyError) -> [UInt8] {
-        var out: [UInt8] = []
-        for part in list.split(separator: ",") {
-            let number = part.trimmingCharacters(in: .whitespacesAndNewlines)
-            if number.isEmpty { continue }
-            guard number.count <= 4, let value = Int(number), (-128...255).contains(value) else {
-                throw PasskeyError("\(what) holds '\(number.prefix(16))', not a byte")
-            }
-            out.append(UInt8(truncatingIfNeeded: value))
+        // JavaScript allows a trailing comma in an array literal.
+        var text = Substring(list).drop { $0.isWhitespace }
+        while let last = text.last, last.isWhitespace || last == "," { text.removeLast() }
+        do {
+            return try Int8List.decode(text)
+        } catch {
+            throw PasskeyError("\(what): \(error.message)")
         }
-        return out
     }
 
     // MARK: Text helpers
@@ -223,10 +224,4 @@ public enum WebAuthnRequestReader {
             Range(match.range(at: 1), in: text).map { String(text[$0]) }
         }
     }
-}
-
-/// Sizes WebAuthn fixes for authenticators.
-enum AuthenticatorLimits {
-    /// WebAuthn §6.5.1: credential ids are at most 1023 bytes.
-    static let maxCredentialIdLength = 1023
 }

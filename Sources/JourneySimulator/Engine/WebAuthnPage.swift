@@ -43,10 +43,26 @@ enum WebAuthnPage {
         .array(ids.map { ["type": "public-key", "id": int8JSON($0)] })
     }
 
-    /// A string inside a JavaScript string literal.
+    /// A string inside a JavaScript string literal (in a page's script): quotes, backslashes,
+    /// control characters, the two line separators JavaScript ends lines at, and `<` (so a
+    /// client's text cannot close the script element).
     static func jsEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "<": out += "\\u003c"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     static func hidden() -> CallbackSpec {

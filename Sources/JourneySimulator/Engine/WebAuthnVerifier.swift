@@ -206,7 +206,9 @@ enum WebAuthnVerifier {
     /// A credential id as reported (`rawId`: base64url; some clients pad it or send standard
     /// Base64) in the one form devices are stored under: base64url without padding.
     static func canonicalCredentialId(_ text: String) -> String? {
-        guard let bytes = Base64URL.decodeBytes(Substring(text)), !bytes.isEmpty else { return nil }
+        guard let bytes = Base64URL.decodeBytes(Substring(text)), !bytes.isEmpty,
+            bytes.count <= AuthenticatorData.maxCredentialIdLength
+        else { return nil }
         return Base64URL.encode(bytes)
     }
 

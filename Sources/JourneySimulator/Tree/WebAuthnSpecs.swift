@@ -75,7 +75,8 @@ struct WebAuthnAuthenticationSpec: Sendable {
     var allowRecoveryCode: Bool
 }
 
-/// `recoveryCodeDisplay`: generates the user's recovery codes (replacing any earlier set) and shows
+/// `recoveryCodeDisplay`: generates recovery codes for the device just registered (kept beside the user's
+/// other devices' codes) and shows
 /// them as AM's Recovery Code Display node does (a TextOutputCallback script, "Your Recovery Codes"); `next`.
 struct RecoveryCodeDisplaySpec: Sendable {
     var text: PageText

@@ -97,6 +97,32 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("7:19 error:") && $0.contains("rpId") }, "\(problems)")
     }
 
+    /// A handler that sends a client error or an outcome of its own runs no authenticator.
+    @Test func authenticatorOptionsBesideAClientErrorAreErrors() throws {
+        let script = try #require(
+            LoaderTestSupport.load(
+                """
+                version: 1
+                name: Refuse
+                journey: Passkey
+                handlers:
+                  WebAuthnRegistrationCallback: { clientError: NotAllowedError, algorithm: RS256, deviceName: x }
+                  WebAuthnAuthenticationCallback: { value: unsupported, origin: "https://x.example" }
+                """))
+        var problems: [String] = []
+        do {
+            _ = try JourneyCompiler.compile(script)
+        } catch {
+            problems = error.diagnostics.map(LoaderTestSupport.summary)
+        }
+        #expect(problems.contains { $0.contains("'algorithm' has no effect with clientError") }, "\(problems)")
+        #expect(problems.contains { $0.contains("'deviceName' has no effect with clientError") }, "\(problems)")
+        #expect(
+            problems.contains { $0.hasPrefix("6:57 error:") && $0.contains("'origin' has no effect with value") },
+            "\(problems)")
+        #expect(problems.count == 3, "\(problems)")
+    }
+
     @Test func deviceBelongsToPingAMScripts() {
         let problems = LoaderTestSupport.problems(
             """

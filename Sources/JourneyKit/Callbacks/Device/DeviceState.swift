@@ -66,7 +66,8 @@ public final class DeviceState: Sendable {
         return raw.flatMap { try? P256.Signing.PrivateKey(rawRepresentation: $0) }
     }
 
-    private static func makeKey(randomBytes: (Int) -> [UInt8]) -> P256.Signing.PrivateKey {
+    /// A P-256 key from `randomBytes`.
+    static func makeKey(randomBytes: (Int) -> [UInt8]) -> P256.Signing.PrivateKey {
         // Almost every 32-byte string is a valid scalar; try a few before falling back to system randomness.
         for _ in 0..<8 {
             if let key = try? P256.Signing.PrivateKey(rawRepresentation: randomBytes(32)) { return key }
