@@ -29,7 +29,8 @@
   });
   location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
     var parts = pair.split("=");
-    var value = decodeURIComponent(parts[1] || "");
+    var value;
+    try { value = decodeURIComponent(parts[1] || ""); } catch (error) { return; }
     buttons.forEach(function (button) {
       if (button.getAttribute("data-filter") === parts[0] && button.getAttribute("data-value") === value) { choose(button); }
     });

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 
 /// Merges journey's JUnit XML files (``JUnitReport``'s layout: one `<testsuite>` whose
 /// `<testcase>` elements each start and end on a line of their own).
@@ -97,7 +98,8 @@ enum JUnitMerge {
         for line in lines[(open + 1)..<close] {
             if current == nil {
                 guard line.hasPrefix("    <testcase ") else {
-                    throw ReportMerge.Problem("\(input.name): expected <testcase>, found: \(line.prefix(80))")
+                    throw ReportMerge.Problem(
+                        "\(input.name): expected <testcase>, found: \(VisibleText.escaped(String(line.prefix(80))))")
                 }
                 current = []
             }
