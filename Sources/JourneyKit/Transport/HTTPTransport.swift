@@ -17,29 +17,36 @@ public struct HTTPTransport: Transport {
     }
 
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for header in request.headers {
-            outgoing.headers.add(name: header.name, value: header.value)
-        }
-        if let body = request.body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
         // Clamped so the conversion to nanoseconds cannot overflow, whatever the script says.
         let seconds = min(max(0.001, request.timeoutSeconds), 1_000_000)
-        let timeout = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))
-        let client = self.client
-        let prepared = outgoing
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1_000_000_000))
         do {
-            // The client's deadline stops at the response head; the time limit bounds the body too.
-            return try await TimeLimit.run(seconds: seconds, on: client.eventLoopGroup.any()) {
-                let response = try await client.execute(prepared, timeout: timeout)
-                let body = try await response.body.collect(upTo: Self.maxResponseBytes)
-                return TransportResponse(
-                    status: Int(response.status.code),
-                    headers: response.headers.map { HeaderField($0.name, $0.value) },
-                    body: Data(body.readableBytesView))
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(request.headers.count)
+            for header in request.headers {
+                headers.add(name: header.name, value: header.value)
             }
+            let outgoing = try HTTPClient.Request(
+                url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers,
+                body: request.body.map { .bytes($0) })
+            // The future-based call collects the body on the connection's event loop and resumes
+            // this task once; its deadline covers the body too, with one timer per request.
+            let task = client.execute(
+                request: outgoing, delegate: ResponseAccumulator(request: outgoing, maxBodySize: Self.maxResponseBytes),
+                deadline: deadline)
+            let response = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            var body = Data()
+            if let buffer = response.body {
+                body = Data(buffer.readableBytesView)
+            }
+            return TransportResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { HeaderField($0.name, $0.value) },
+                body: body)
         } catch {
             throw Self.classify(error, timeout: request.timeoutSeconds, url: request.url)
         }
@@ -60,10 +67,7 @@ public struct HTTPTransport: Transport {
                 return .failed(String(describing: error))
             }
         }
-        if error is TimeLimit.Exceeded {
-            return .timeout(timeout)
-        }
-        if error is NIOTooManyBytesError {
+        if error is ResponseAccumulator.ResponseTooBigError || error is NIOTooManyBytesError {
             return .failed("response body larger than \(maxResponseBytes) bytes")
         }
         let text = String(describing: error)
@@ -97,6 +101,9 @@ private enum SharedClients {
             ? HTTPClient.Configuration() : HTTPClient.Configuration(certificateVerification: .none)
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .enabled(limit: .ratio(50))
+        // journey makes its own span per round trip (JourneyTelemetry); the client's would
+        // duplicate it, and costs a span and its attributes per request even with no tracer set.
+        configuration.tracing.tracer = nil
         configuration.timeout = .init(connect: .seconds(10))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
         // A refused connection is an answer: report it at once instead of retrying until the deadline.
