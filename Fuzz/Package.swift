@@ -42,5 +42,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-webauthn", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-webauthn"),
+        .executableTarget(
+            name: "fuzz-headers", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-headers"),
     ]
 )

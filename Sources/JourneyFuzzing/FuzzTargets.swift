@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// an authentication `webAuthnOutcome` through the relying party's checks, an attestation
     /// object, authenticator data, clientDataJSON, a COSE key).
     case webauthn
+    /// A response's header lines as the runner reads them: `Server-Timing` and `Set-Cookie`
+    /// into the cookie jar.
+    case headers
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -58,6 +61,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .webauthn:
             guard let form = bytes.first else { return }
             WebAuthnWireReader.read(Array(bytes.dropFirst()), form: form)
+        case .headers: ResponseHeaderInputs.read(bytes)
         }
     }
 

@@ -35,7 +35,8 @@ extension LoadSummary {
             "dropped": String(dropped), "hasDropped": dropped > 0, "hasErrors": !errorItems.isEmpty,
             "errors": errorItems, "amCodes": codeItems, "hasThresholds": !thresholds.isEmpty,
             "thresholds": thresholds.map { ["expression": $0.expression, "actual": $0.actual, "passed": $0.passed] },
-            "rows": [row("journey", journey)] + steps.map { row($0.label, $0.latency) }, "chart": Self.chart,
+            "rows": [row("journey", journey)] + (added.map { [row(Self.addedLabel, $0)] } ?? [])
+                + steps.map { row($0.label, $0.latency) }, "chart": Self.chart,
             "overTime": overTimeChart, "distribution": distributionChart,
         ]
     }

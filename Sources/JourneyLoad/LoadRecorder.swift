@@ -11,6 +11,7 @@ final class LoadRecorder: Sendable {
         var errors: [String: Int] = [:]
         var amCodes: [String: Int] = [:]
         var journey = LatencyHistogram()
+        var added = LatencyHistogram()
         var steps: [String: LatencyHistogram] = [:]
         var stepOrder: [String] = []
         var interval = LatencyHistogram()
@@ -42,12 +43,14 @@ final class LoadRecorder: Sendable {
         var code: String?
         if failure != nil, case .failure(let status, _, _, _)? = result.outcome { code = String(status) }
         let steps = result.steps.map { (Self.label(result, $0), $0.exchange.duration) }
+        let added = Self.addedByRunner(result, latency: latency)
         state.withLock { state in
             state.inFlight -= 1
             state.journeys += 1
             state.intervalJourneys += 1
             state.journey.record(seconds: latency)
             state.interval.record(seconds: latency)
+            if let added { state.added.record(seconds: added) }
             if let failure {
                 state.errors[failure.rawValue, default: 0] += 1
                 state.intervalErrors += 1
@@ -91,12 +94,25 @@ final class LoadRecorder: Sendable {
             LoadSummary(
                 model: model, scripts: scripts, seconds: seconds, journeys: state.journeys,
                 passed: state.passed, dropped: state.dropped, errors: state.errors, amCodes: state.amCodes,
-                journey: state.journey,
+                journey: state.journey, added: state.added.count > 0 ? state.added : nil,
                 steps: state.stepOrder.compactMap { label in
                     state.steps[label].map { LoadSummary.StepLatency(label: label, latency: $0) }
                 },
                 timeline: state.timeline, thresholds: [])
         }
+    }
+
+    /// A journey's latency minus the time the server says it spent on each of its round trips
+    /// (`Server-Timing`): the runner's own work, its queueing and the network. Nil unless every
+    /// round trip of the journey carried the header.
+    static func addedByRunner(_ result: JourneyResult, latency: Double) -> Double? {
+        guard !result.steps.isEmpty else { return nil }
+        var server = 0.0
+        for exchange in result.steps.lazy.map(\.exchange) + result.sideExchanges {
+            guard let seconds = exchange.serverDuration else { return nil }
+            server += seconds
+        }
+        return max(0, latency - server)
     }
 
     /// `login.yaml step 2 (UsernamePassword)`: the script file's name, the step and its stage or

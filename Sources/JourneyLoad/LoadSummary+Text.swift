@@ -37,6 +37,7 @@ extension LoadSummary {
             "latency (ms)".padding(toLength: width, withPad: " ", startingAt: 0)
                 + "    count      p50      p90      p99    p99.9      max")
         lines.append(row("journey", journey))
+        if let added { lines.append(row(Self.addedLabel, added)) }
         for step in steps { lines.append(row(VisibleText.escaped(step.label), step.latency)) }
         for threshold in thresholds {
             lines.append(
@@ -45,6 +46,9 @@ extension LoadSummary {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// The latency table's row of ``added``.
+    static let addedLabel = "added by the runner"
 
     /// The JSON report, keys sorted.
     public var json: String {

@@ -38,6 +38,10 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     public var amCodes: [String: Int]
     /// Journey latency; in the open model from each journey's scheduled start.
     public var journey: LatencyHistogram
+    /// What the runner added to each journey's latency: the latency minus the time the server
+    /// said it spent on the journey's round trips (its `Server-Timing` header, which the journey
+    /// simulator sends). Absent when no journey's every round trip carried the header.
+    public var added: LatencyHistogram?
     public var steps: [StepLatency]
     public var timeline: [TimelinePoint]
     public var thresholds: [ThresholdResult]
@@ -71,6 +75,10 @@ public struct LoadSummary: Sendable, Codable, Equatable {
             total.errors.merge(part.errors, uniquingKeysWith: +)
             total.amCodes.merge(part.amCodes, uniquingKeysWith: +)
             total.journey.add(part.journey)
+            if let added = part.added {
+                if total.added == nil { total.added = LatencyHistogram() }
+                total.added?.add(added)
+            }
             for step in part.steps {
                 if let index = stepIndex[step.label] {
                     total.steps[index].latency.add(step.latency)

@@ -1,8 +1,16 @@
 /// A `--threshold` a load run must keep, such as `journey.p99<300ms`, `errors<0.1%`,
-/// `rate>=100/s` or `dropped==0`. A broken threshold makes `journey load` exit 1.
+/// `rate>=100/s`, `dropped==0` or `added.p99<1ms`. A broken threshold makes `journey load` exit 1.
 public struct LoadThreshold: Sendable, Equatable {
+    /// Whose latency a percentile, mean or max threshold reads.
+    public enum Latency: String, Sendable, Equatable {
+        /// Each journey's latency.
+        case journey
+        /// What the runner added to it (``LoadSummary/added``).
+        case added
+    }
+
     public enum Metric: Sendable, Equatable {
-        /// Journey latency at a percentile (0–100), in seconds.
+        /// Latency at a percentile (0–100), in seconds.
         case percentile(Double)
         case mean
         case max
@@ -33,6 +41,7 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     public let expression: String
+    public let latency: Latency
     public let metric: Metric
     public let comparison: Comparison
     /// Seconds for latencies, percent when `isPercent`, else a count or a rate.
@@ -40,7 +49,7 @@ public struct LoadThreshold: Sendable, Equatable {
     public let isPercent: Bool
 
     public static let help =
-        "journey.p50|p90|p95|p99|p99.9|mean|max against a duration (300ms), errors against a share (0.1%) or a count, rate against journeys/s, dropped against a count"
+        "journey.p50|p90|p95|p99|p99.9|mean|max (or added.… for the runner's share) against a duration (300ms), errors against a share (0.1%) or a count, rate against journeys/s, dropped against a count"
 
     public static func parse(_ text: String) throws(LoadOptionError) -> LoadThreshold {
         let compact = text.filter { !$0.isWhitespace }
@@ -52,34 +61,40 @@ public struct LoadThreshold: Sendable, Equatable {
         let name = String(compact[..<range.lowerBound]).lowercased()
         let value = String(compact[range.upperBound...])
         let metric: Metric
-        switch name {
-        case "journey.mean": metric = .mean
-        case "journey.max": metric = .max
-        case "errors": metric = .errors
-        case "rate": metric = .rate
-        case "dropped": metric = .dropped
-        default:
-            guard name.hasPrefix("journey.p"), let percentile = Double(name.dropFirst("journey.p".count)),
-                percentile > 0, percentile <= 100
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        let latency = Latency(rawValue: parts[0]) ?? .journey
+        switch (parts.count == 2 ? Latency(rawValue: parts[0]) : nil, parts.count == 2 ? parts[1] : name) {
+        case (.some, "mean"): metric = .mean
+        case (.some, "max"): metric = .max
+        case (nil, "errors"): metric = .errors
+        case (nil, "rate"): metric = .rate
+        case (nil, "dropped"): metric = .dropped
+        case (.some, let field):
+            guard field.hasPrefix("p"), let percentile = Double(field.dropFirst()), percentile > 0, percentile <= 100
             else { throw LoadOptionError("--threshold '\(text)': unknown metric '\(name)'; it takes \(help)") }
             metric = .percentile(percentile)
+        default:
+            throw LoadOptionError("--threshold '\(text)': unknown metric '\(name)'; it takes \(help)")
         }
         switch metric {
         case .percentile, .mean, .max:
             let seconds = try LoadQuantity.seconds(value, option: "--threshold '\(text)'")
             return LoadThreshold(
-                expression: text, metric: metric, comparison: comparison, limit: seconds, isPercent: false)
+                expression: text, latency: latency, metric: metric, comparison: comparison, limit: seconds,
+                isPercent: false)
         case .errors, .dropped:
             let isPercent = value.hasSuffix("%")
             guard let number = Double(isPercent ? String(value.dropLast()) : value), number >= 0,
                 !isPercent || number <= 100, number <= 1e12
             else { throw LoadOptionError("--threshold '\(text)' takes a count or a share such as 0.1%") }
             return LoadThreshold(
-                expression: text, metric: metric, comparison: comparison, limit: number, isPercent: isPercent)
+                expression: text, latency: .journey, metric: metric, comparison: comparison, limit: number,
+                isPercent: isPercent)
         case .rate:
             let rate = try LoadQuantity.rate(value, option: "--threshold '\(text)'")
             return LoadThreshold(
-                expression: text, metric: metric, comparison: comparison, limit: rate, isPercent: false)
+                expression: text, latency: .journey, metric: metric, comparison: comparison, limit: rate,
+                isPercent: false)
         }
     }
 
@@ -87,16 +102,21 @@ public struct LoadThreshold: Sendable, Equatable {
     public func evaluate(_ summary: LoadSummary) -> LoadSummary.ThresholdResult {
         let actual: Double
         let text: String
+        let histogram = latency == .journey ? summary.journey : summary.added
         switch metric {
-        case .percentile(let percentile):
-            actual = Double(summary.journey.percentile(percentile)) / 1_000_000
-            text = "\(LoadFormat.milliseconds(summary.journey.percentile(percentile))) ms"
-        case .mean:
-            actual = summary.journey.mean / 1_000_000
-            text = "\(LoadFormat.milliseconds(UInt64(summary.journey.mean))) ms"
-        case .max:
-            actual = Double(summary.journey.max) / 1_000_000
-            text = "\(LoadFormat.milliseconds(summary.journey.max)) ms"
+        case .percentile, .mean, .max:
+            guard let histogram else {
+                return LoadSummary.ThresholdResult(
+                    expression: expression, actual: "not measured: the server sent no Server-Timing", passed: false)
+            }
+            let microseconds: UInt64
+            switch metric {
+            case .percentile(let percentile): microseconds = histogram.percentile(percentile)
+            case .mean: microseconds = UInt64(histogram.mean)
+            default: microseconds = histogram.max
+            }
+            actual = metric == .mean ? histogram.mean / 1_000_000 : Double(microseconds) / 1_000_000
+            text = "\(LoadFormat.milliseconds(microseconds)) ms"
         case .errors, .dropped:
             let count = metric == .errors ? summary.failed : summary.dropped
             let arrivals = summary.journeys + (metric == .dropped ? summary.dropped : 0)

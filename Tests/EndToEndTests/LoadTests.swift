@@ -37,6 +37,27 @@ import Testing
         #expect(!output.stderr.contains("journeys/s,"), "no progress line when stderr is not a terminal")
     }
 
+    /// The simulator says how long it spent on each round trip (Server-Timing); what is left of
+    /// each journey's latency is the runner's, measured for every journey and judged by `added.…`.
+    @Test func theRunnersShareOfTheLatencyIsMeasuredAndJudged() async throws {
+        let output = try await CLI.run([
+            "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--format", "json",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let summary = try Self.summary(output)
+        let added = try #require(summary.added)
+        #expect(added.count == UInt64(summary.journeys) && summary.journeys > 0)
+        #expect(added.max <= summary.journey.max)
+        let judged = try await CLI.run([
+            "load", "journeys/login.yaml", "--rate", "20/s", "--duration", "1s", "--threshold", "added.p99<1us",
+            "--threshold", "added.max<1h",
+        ])
+        #expect(judged.status == 1, "\(judged.stdout)\n\(judged.stderr)")
+        #expect(judged.stdout.contains("added by the runner"))
+        #expect(judged.stdout.contains("threshold added.p99<1us: BROKEN"))
+        #expect(judged.stdout.contains("threshold added.max<1h: ok"))
+    }
+
     @Test func dataRowsReachTheJourneysAndFailuresAreCountedByClassAndCode() async throws {
         let data = try TemporaryFiles.file("users.csv", "password\nwrong-1\nwrong-2\n")
         let output = try await CLI.run([

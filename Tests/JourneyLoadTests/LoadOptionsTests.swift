@@ -62,7 +62,14 @@ import Testing
         let rate = try LoadThreshold.parse("rate>=100/s")
         #expect(rate.metric == .rate && rate.comparison == .greaterOrEqual && rate.limit == 100)
         #expect(try LoadThreshold.parse("journey.p99.9<1s").metric == .percentile(99.9))
-        for bad in ["journey.p99", "latency<3ms", "journey.p101<1s", "errors<200%", "journey.p50<fast"] {
+        let added = try LoadThreshold.parse("added.p99 < 1ms")
+        #expect(added.latency == .added && added.metric == .percentile(99) && added.limit == 0.001)
+        #expect(try LoadThreshold.parse("added.max<5ms").latency == .added)
+        #expect(try LoadThreshold.parse("journey.mean<5ms").latency == .journey)
+        for bad in [
+            "added.errors<1", "server.p99<1s", "journey.p99", "latency<3ms", "journey.p101<1s", "errors<200%",
+            "journey.p50<fast",
+        ] {
             #expect(throws: LoadOptionError.self, "\(bad)") { try LoadThreshold.parse(bad) }
         }
     }

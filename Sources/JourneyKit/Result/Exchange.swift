@@ -16,6 +16,8 @@ public struct Exchange: Sendable {
     public var startedAt: Date
     /// Seconds from sending to the complete response (or the failure).
     public var duration: Double
+    /// Seconds the server says it spent on the response (its `Server-Timing` header), when it says.
+    public var serverDuration: Double?
     /// The round trip an exchange outside the steps belongs to (an outbox read: the step it answers).
     public var step: Int?
     /// While the run goes on: the bodies as sent and received. The run redacts every exchange

@@ -7,5 +7,6 @@ extension HTTPField.Name {
     static let simulatorFault = Self("X-Simulator-Fault")!
     static let txid = Self("X-TxID")!
     static let idToken = Self("X-IdToken")!
+    static let serverTiming = Self("Server-Timing")!
     static let authenticateResponse = Self("x-authenticate-response")!
 }

@@ -24,6 +24,22 @@ struct SimulatorResponder: HTTPResponder {
     let core: SimulatorCore
 
     func respond(to request: Request, context: SimulatorContext) async throws -> Response {
+        let started = ContinuousClock.now
+        var response = try await reply(to: request, context: context)
+        response.headers[.serverTiming] = Self.serverTiming(since: started)
+        return response
+    }
+
+    /// `app;dur=0.123`: the milliseconds from the request's head to its reply, so a load run can
+    /// tell the server's time from the runner's (`journey load`'s "added by the runner").
+    static func serverTiming(since started: ContinuousClock.Instant) -> String {
+        let elapsed = (ContinuousClock.now - started).components
+        let microseconds = max(0, elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000)
+        let fraction = String(microseconds % 1000)
+        return "app;dur=\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    private func reply(to request: Request, context: SimulatorContext) async throws -> Response {
         let target = request.uri.string
         let path = request.uri.path
         if request.method == .options {

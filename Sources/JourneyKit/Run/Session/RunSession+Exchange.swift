@@ -42,6 +42,9 @@ extension RunSession {
             method: request.method, url: request.url, requestHeaders: request.headers, requestBody: nil,
             status: response?.status, responseHeaders: response?.headers ?? [], responseBody: nil,
             startedAt: startedAt, duration: duration)
+        if let response {
+            exchange.serverDuration = ServerTiming.seconds(inHeaders: response.headers.lazy.map { ($0.name, $0.value) })
+        }
         exchange.unredacted = UnredactedBodies(
             request: request.body, requestJSON: request.json, response: response?.body)
         return (outcome, exchange)
