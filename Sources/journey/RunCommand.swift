@@ -12,6 +12,12 @@ struct RunCommand: AsyncParsableCommand {
               journey run journeys/                      # each script against its own server or simulator
               journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
+              journey run journeys/ --repeat 5 --report json=out/report.json   # find flaky scripts
+
+            With --repeat N each script runs N times; one that passed on some attempts and not on
+            others is 'flaky' (its own status in the reports, counted in the summary) and fails the
+            run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every
+            attempt uses --seed when given (else each draws its own).
             """
     )
 
@@ -30,6 +36,16 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(help: "Stop after the first script that does not pass.")
     var failFast = false
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run each script N times (1-\(RepeatOption.maximum)) and report those that passed only sometimes as flaky.",
+            valueName: "N"))
+    var repeatCount: Int?
+
+    @Flag(help: "A flaky script (--repeat) does not fail the run; it stays 'flaky' in the reports.")
+    var allowFlaky = false
 
     @Option(help: "Output on stdout: human, json, junit or html.")
     var format: ReportFormat = .human
@@ -76,6 +92,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         _ = try parsedReports()
         _ = try parsedShard()
+        if let problem = RepeatOption.problem(count: repeatCount, allowFlaky: allowFlaky, record: record != nil) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() async throws {
@@ -94,6 +113,8 @@ struct RunCommand: AsyncParsableCommand {
                 tracing?.record(result)
             })
         options.shard = try parsedShard()
+        options.repeatCount = repeatCount ?? 1
+        options.allowFlaky = allowFlaky
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
