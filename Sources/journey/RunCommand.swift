@@ -13,11 +13,17 @@ struct RunCommand: AsyncParsableCommand {
               journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
               journey run journeys/ --repeat 5 --report json=out/report.json   # find flaky scripts
+              journey run journeys/ --watch                # rerun what a saved change affects
 
             With --repeat N each script runs N times; one that passed on some attempts and not on
             others is 'flaky' (its own status in the reports, counted in the summary) and fails the
             run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every
-            attempt uses --seed when given (else each draws its own).
+            attempt uses --seed when given (else each draws its own). --record is refused with --repeat.
+
+            With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the
+            scripts they use, their simulator trees and --env-file, and runs again the scripts a
+            change affects (a new script runs, a deleted one is dropped). Ctrl-C stops it; the exit
+            code is the worst of each script's latest result.
             """
     )
 
@@ -46,6 +52,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(help: "A flaky script (--repeat) does not fail the run; it stays 'flaky' in the reports.")
     var allowFlaky = false
+
+    @Flag(help: "After the run, rerun the scripts whose files, used scripts or simulator trees change (Ctrl-C stops).")
+    var watch = false
 
     @Option(help: "Output on stdout: human, json, junit or html.")
     var format: ReportFormat = .human
@@ -95,6 +104,12 @@ struct RunCommand: AsyncParsableCommand {
         if let problem = RepeatOption.problem(count: repeatCount, allowFlaky: allowFlaky, record: record != nil) {
             throw ValidationError(problem)
         }
+        if watch,
+            let problem = WatchOption.problem(
+                .init(format: format, reports: !report.isEmpty, record: record != nil, shard: shard != nil))
+        {
+            throw ValidationError(problem)
+        }
     }
 
     func run() async throws {
@@ -118,6 +133,10 @@ struct RunCommand: AsyncParsableCommand {
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
+        let scope = WatchScope(
+            paths: paths, simulate: target.simulate, sharedFiles: [target.envFile, replay].compactMap { $0 })
+        // Taken before the first run, so a file saved while it runs is run again.
+        let baseline = watch ? await WatchLoop.files(scope)() : nil
         let wallStart = ContinuousClock.now
         let results = await SuiteRunner.run(options)
         let wall = ContinuousClock.now - wallStart
@@ -135,6 +154,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         let summary = output.finish(
             results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+        if let baseline {
+            let watching = RunWatch(options: options, output: output, scope: scope, logSimulator: logSimulator)
+            throw ExitCode(await watching.run(from: baseline, first: results))
+        }
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }
