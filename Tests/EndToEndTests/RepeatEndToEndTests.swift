@@ -53,7 +53,7 @@ import Testing
         #expect(document["summary"]?["flaky"]?.intValue == 1)
         #expect(document["summary"]?["passed"]?.intValue == 0)
         #expect(document["summary"]?["exitCode"]?.intValue == 1)
-        let result = try #require(document["scripts"]?[0])
+        let result = try #require(document["scripts"]?.arrayValue?.first)
         #expect(result["status"]?.stringValue == "flaky")
         #expect(result["exitCode"]?.intValue == 1)
         let attempts = try #require(result["attempts"]?.arrayValue)
@@ -69,15 +69,15 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)\n\(allowed.stderr)")
         #expect(allowed.stdout.contains("1 flaky (1 script)"), "\(allowed.stdout)")
         let allowedDocument = try JSONValue.parse(try String(contentsOfFile: report, encoding: .utf8))
-        #expect(allowedDocument["scripts"]?[0]?["status"]?.stringValue == "flaky")
+        #expect(allowedDocument["scripts"]?.arrayValue?.first?["status"]?.stringValue == "flaky")
         #expect(allowedDocument["summary"]?["exitCode"]?.intValue == 0)
 
         // Without a fault every attempt passes: passed, with its attempts listed.
         let steady = try await CLI.run(arguments, timeout: 120)
         #expect(steady.status == 0, "\(steady.stdout)\n\(steady.stderr)")
         let steadyDocument = try JSONValue.parse(try String(contentsOfFile: report, encoding: .utf8))
-        #expect(steadyDocument["scripts"]?[0]?["status"]?.stringValue == "passed")
-        #expect(steadyDocument["scripts"]?[0]?["attempts"]?.arrayValue?.count == 3)
+        #expect(steadyDocument["scripts"]?.arrayValue?.first?["status"]?.stringValue == "passed")
+        #expect(steadyDocument["scripts"]?.arrayValue?.first?["attempts"]?.arrayValue?.count == 3)
         #expect(steadyDocument["summary"]?["flaky"]?.intValue == 0)
     }
 
