@@ -24,9 +24,12 @@ struct RunWatch: Sendable {
             self.results = Mutex(Dictionary(results.map { ($0.file, $0) }, uniquingKeysWith: { _, last in last }))
         }
 
-        func update(_ new: [JourneyResult], dropping dropped: [String]) {
+        /// Records a rerun's results. Only the scripts still found keep their earlier results: a
+        /// dropped script, or a broken tree that stopped an earlier run, no longer counts.
+        func update(_ new: [JourneyResult], scripts: [String]) {
+            let found = Set(scripts)
             results.withLock { results in
-                for file in dropped { results[file] = nil }
+                results = results.filter { found.contains($0.key) }
                 for result in new { results[result.file] = result }
             }
         }
@@ -70,8 +73,9 @@ struct RunWatch: Sendable {
                 results,
                 wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
         }
-        latest.update(results, dropping: change.dropped)
-        output.note(watchingLine(await WatchLoop.files(scope)()))
+        let now = await WatchLoop.files(scope)()
+        latest.update(results, scripts: now.inventory.scripts)
+        output.note(watchingLine(now))
     }
 
     /// `── 14:02:11 modified login.yaml, added new.yaml → running 2 scripts again ──`

@@ -45,6 +45,13 @@ public struct ConsoleReporter: Reporter {
         if !result.attempts.isEmpty {
             lines.append("  " + style.paint(ConsoleVerdict.attemptsLine(result.attempts), .dim))
         }
+        // A flaky verdict line says how often it passed; why the other attempts did not is here.
+        if result.status == .flaky {
+            for (index, attempt) in result.attempts.enumerated() where attempt.status != .passed {
+                let text = VisibleText.escaped("attempt \(index + 1): " + ConsoleVerdict.attemptText(attempt))
+                lines.append("  " + style.paint(text, .red))
+            }
+        }
         lines.append(ConsoleVerdict(style: style).line(for: result))
         if verbose, result.status != .invalid { lines.append(timing(result)) }
         return lines.joined(separator: "\n")

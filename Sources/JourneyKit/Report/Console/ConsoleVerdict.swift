@@ -47,6 +47,13 @@ struct ConsoleVerdict {
         "attempts: " + attempts.map(\.status.rawValue).joined(separator: ", ")
     }
 
+    /// `passed`, or the verdict and the first reason, e.g. `failed: step 2: expected outcome ...`.
+    static func attemptText(_ attempt: Attempt) -> String {
+        if let failure = attempt.failures.first { return "\(attempt.status.rawValue): \(failure.description)" }
+        if let error = attempt.error { return "\(attempt.status.rawValue): " + describe(error) }
+        return attempt.status.rawValue
+    }
+
     /// `transport error at step 2: connection refused`.
     static func describe(_ error: RunError) -> String {
         let place = error.step.map { " at step \($0)" } ?? ""

@@ -58,7 +58,7 @@ public enum JUnitReport {
         if result.status == .flaky && result.flakyAllowed {
             for attempt in result.attempts where attempt.status != .passed {
                 let element = attempt.status == .failed ? "flakyFailure" : "flakyError"
-                let text = attemptText(attempt)
+                let text = ConsoleVerdict.attemptText(attempt)
                 lines.append(
                     "  <\(element) type=\"\(attempt.status.rawValue)\" message=\"\(XMLEscaping.attribute(text))\">"
                         + XMLEscaping.text(text) + "</\(element)>")
@@ -84,7 +84,7 @@ public enum JUnitReport {
         case .flaky:
             if result.flakyAllowed { return nil }
             let passes = result.attempts.filter { $0.status == .passed }.count
-            let body = result.attempts.enumerated().map { "attempt \($0 + 1): " + attemptText($1) }
+            let body = result.attempts.enumerated().map { "attempt \($0 + 1): " + ConsoleVerdict.attemptText($1) }
             return Problem(
                 element: "failure", type: "flaky",
                 message: "flaky: passed \(passes) of \(result.attempts.count) attempts",
@@ -109,13 +109,6 @@ public enum JUnitReport {
             }
             return Problem(element: "error", type: "invalid", message: message, body: body.joined(separator: "\n"))
         }
-    }
-
-    /// `passed`, or the verdict and the first reason, e.g. `failed: step 2: outcome ...`.
-    static func attemptText(_ attempt: Attempt) -> String {
-        if let failure = attempt.failures.first { return "\(attempt.status.rawValue): \(failure.description)" }
-        if let error = attempt.error { return "\(attempt.status.rawValue): " + ConsoleVerdict.describe(error) }
-        return attempt.status.rawValue
     }
 
     /// A dotted class name from the file path, so CI views group scripts by folder:
