@@ -56,7 +56,8 @@ struct RepeatTests {
     }
 
     @Test func anAllowedFlakyScriptExitsZeroButStaysFlaky() throws {
-        let result = try #require(RepeatedRun.fold([Self.attempt(0), Self.attempt(1, failing: true)], allowFlaky: true))
+        let result = try #require(
+            RepeatedRun.fold([Self.attempt(0), Self.attempt(1, failing: true)], allowFlaky: true))
         #expect(result.status == .flaky)
         #expect(result.exitCode == 0)
         let summary = RunSummary(results: [ReportFixtures.passing, result])
@@ -66,7 +67,9 @@ struct RepeatTests {
     }
 
     @Test func attemptsThatFailDifferentlyReportTheWorstAndItsTrace() throws {
-        let runs = [Self.attempt(0, failing: true), Self.attempt(1, error: Self.transport), Self.attempt(2, failing: true)]
+        let runs = [
+            Self.attempt(0, failing: true), Self.attempt(1, error: Self.transport), Self.attempt(2, failing: true),
+        ]
         let result = try #require(RepeatedRun.fold(runs, allowFlaky: true))
         #expect(result.status == .error)
         #expect(result.exitCode == 3)

@@ -35,7 +35,8 @@ struct ScriptWatcherTests {
     }
 
     @Test func aChangedUsedScriptRerunsItselfAndItsUsers() {
-        let change = ScriptWatcher.change(from: Self.baseline, to: Self.poll { _, states in states["/s/b.yaml"] = Self.state(2) })
+        let change = ScriptWatcher.change(
+            from: Self.baseline, to: Self.poll { _, states in states["/s/b.yaml"] = Self.state(2) })
         #expect(change == WatchChange(modified: ["/s/b.yaml"], rerun: ["/s/a.yaml", "/s/b.yaml"]))
     }
 
@@ -46,7 +47,8 @@ struct ScriptWatcherTests {
     }
 
     @Test func aChangedScriptRerunsOnlyItself() {
-        let change = ScriptWatcher.change(from: Self.baseline, to: Self.poll { _, states in states["/s/d.yaml"] = Self.state(2) })
+        let change = ScriptWatcher.change(
+            from: Self.baseline, to: Self.poll { _, states in states["/s/d.yaml"] = Self.state(2) })
         #expect(change.rerun == ["/s/d.yaml"])
     }
 
@@ -61,7 +63,9 @@ struct ScriptWatcherTests {
                 states["/s/e.yaml"] = Self.state(1)
             })
         #expect(
-            change == WatchChange(added: ["/s/e.yaml"], removed: ["/s/d.yaml"], rerun: ["/s/e.yaml"], dropped: ["/s/d.yaml"]))
+            change
+                == WatchChange(
+                    added: ["/s/e.yaml"], removed: ["/s/d.yaml"], rerun: ["/s/e.yaml"], dropped: ["/s/d.yaml"]))
     }
 
     @Test func aDeletedUsedScriptRerunsItsUser() {
@@ -166,8 +170,14 @@ struct ScriptWatcherTests {
         let inventory = WatchInventory.find(WatchScope(paths: [root], sharedFiles: [env]))
         let key = { (name: String) in WatchInventory.key(root + "/" + name) }
         #expect(inventory.scripts == [root + "/a.yaml", root + "/b.yaml", root + "/sub/c.yaml"])
-        #expect(inventory.dependencies[root + "/a.yaml"] == [key("a.yaml"), key("b.yaml"), key("sub/c.yaml"), WatchInventory.key(env)])
-        #expect(inventory.dependencies[root + "/sub/c.yaml"] == [key("sub/c.yaml"), key("tree.yaml"), WatchInventory.key(env)])
+        #expect(
+            inventory.dependencies[root + "/a.yaml"] == [
+                key("a.yaml"), key("b.yaml"), key("sub/c.yaml"), WatchInventory.key(env),
+            ])
+        #expect(
+            inventory.dependencies[root + "/sub/c.yaml"] == [
+                key("sub/c.yaml"), key("tree.yaml"), WatchInventory.key(env),
+            ])
         // The tree of --simulate stands for the scripts' own.
         let simulated = WatchInventory.find(WatchScope(paths: [root + "/sub"], simulate: root + "/other.yaml"))
         #expect(simulated.dependencies[root + "/sub/c.yaml"] == [key("sub/c.yaml"), key("other.yaml")])

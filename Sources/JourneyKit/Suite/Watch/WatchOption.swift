@@ -24,7 +24,9 @@ public enum WatchOption {
         }
         if request.reports { return "--watch cannot write --report files: a report describes one run" }
         if request.record { return "--watch cannot --record: a recording holds one run of each script" }
-        if request.shard { return "--watch runs every script it finds: --shard is for splitting one run across machines" }
+        if request.shard {
+            return "--watch runs every script it finds: --shard is for splitting one run across machines"
+        }
         return nil
     }
 }
