@@ -12,17 +12,17 @@ struct RunCommand: AsyncParsableCommand {
               journey run journeys/                      # each script against its own server or simulator
               journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
-              journey run journeys/ --repeat 5 --report json=out/report.json   # find flaky scripts
-              journey run journeys/ --watch                # rerun what a saved change affects
+              journey run journeys/ --repeat 5         # find flaky scripts
+              journey run journeys/ --watch            # rerun what a change affects
 
-            With --repeat N each script runs N times; one that passed on some attempts and not on
-            others is 'flaky' (its own status in the reports, counted in the summary) and fails the
-            run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every
+            With --repeat N each script runs N times; one that passed on some attempts and not on \
+            others is 'flaky' (its own status in the reports, counted in the summary) and fails the \
+            run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every \
             attempt uses --seed when given (else each draws its own). --record is refused with --repeat.
 
-            With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the
-            scripts they use, their simulator trees and --env-file, and runs again the scripts a
-            change affects (a new script runs, a deleted one is dropped). Ctrl-C stops it; the exit
+            With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the \
+            scripts they use, their simulator trees and --env-file, and runs again the scripts a \
+            change affects (a new script runs, a deleted one is dropped). Ctrl-C stops it; the exit \
             code is the worst of each script's latest result.
             """
     )
