@@ -15,6 +15,8 @@ struct RunWatch: Sendable {
     var output: OutputSink
     var scope: WatchScope
     var logSimulator: Bool
+    /// What each unchanged file names, kept between polls.
+    let cache = WatchReferenceCache()
 
     /// The latest result of each script, by the path it was found by.
     final class Latest: Sendable {
@@ -39,7 +41,7 @@ struct RunWatch: Sendable {
 
     func run(from baseline: ScriptWatcher.Poll, first results: [JourneyResult]) async -> Int32 {
         let latest = Latest(results)
-        let loop = WatchLoop(poll: WatchLoop.files(scope))
+        let loop = WatchLoop(poll: WatchLoop.files(scope, cache: cache))
         output.note(watchingLine(baseline))
         let task = Task { await loop.run(from: baseline) { change in await rerun(change, latest: latest) } }
         let signals = [SIGINT, SIGTERM].map { number in
@@ -73,7 +75,7 @@ struct RunWatch: Sendable {
                 results,
                 wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
         }
-        let now = await WatchLoop.files(scope)()
+        let now = await WatchLoop.files(scope, cache: cache)()
         latest.update(results, scripts: now.inventory.scripts)
         output.note(watchingLine(now))
     }

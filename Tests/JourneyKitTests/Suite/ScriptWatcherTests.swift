@@ -190,6 +190,22 @@ struct ScriptWatcherTests {
         #expect(after[key("a.yaml")]?.size == before[key("a.yaml")]?.size)
     }
 
+    @Test func theReferenceCacheLoadsAFileAgainWhenItChanged() throws {
+        let folder = try TemporaryFiles.directory()
+        let script = folder.appendingPathComponent("a.yaml").path
+        try "version: 1\nname: A\nuses: b.yaml\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let cache = WatchReferenceCache()
+        let scope = WatchScope(paths: [folder.path])
+        let b = WatchInventory.key(folder.path + "/b.yaml")
+        let c = WatchInventory.key(folder.path + "/c.yaml")
+        #expect(WatchInventory.find(scope, cache: cache).dependencies[script] == [WatchInventory.key(script), b])
+        // Same size, same second: the digest tells the versions apart.
+        try "version: 1\nname: A\nuses: c.yaml\n".write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(WatchInventory.find(scope, cache: cache).dependencies[script] == [WatchInventory.key(script), c])
+        try FileManager.default.removeItem(atPath: script)
+        #expect(WatchInventory.find(scope, cache: cache).scripts.isEmpty)
+    }
+
     @Test func watchRefusesWhatDescribesOneRun() {
         #expect(WatchOption.problem(.init()) == nil)
         #expect(WatchOption.problem(.init(format: .json))?.contains("--format json") == true)

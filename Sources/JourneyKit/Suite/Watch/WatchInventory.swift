@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import Synchronization
 
 /// What `journey run --watch` watches: the paths given to run (searched again on every poll, so
 /// a new script file runs and a deleted one is dropped), and the files that apply to every script.
@@ -44,8 +45,9 @@ public struct WatchInventory: Sendable, Equatable {
 
     /// Searches `scope` and reads each script found for the files it names. A path that matches
     /// nothing (a folder emptied, a glob with no match) gives no scripts rather than an error:
-    /// the watch goes on and runs what appears.
-    public static func find(_ scope: WatchScope) -> WatchInventory {
+    /// the watch goes on and runs what appears. With a `cache`, a file is loaded again only when
+    /// its state changed (a poll of an unchanged suite loads no YAML).
+    public static func find(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache()) -> WatchInventory {
         var files: [String] = []
         for path in scope.paths {
             files += (try? ScriptFinder.yamlFiles(in: [path])) ?? []
@@ -56,34 +58,69 @@ public struct WatchInventory: Sendable, Equatable {
         var scripts: [String] = []
         var dependencies: [String: Set<String>] = [:]
         for file in files {
-            let text = try? SourceFile.read(file)
-            if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind { continue }
+            if cache.references(of: file)?.isTree == true { continue }
             scripts.append(file)
-            dependencies[file] = shared.union(named(byScriptAt: file, text: text, simulate: scope.simulate))
+            dependencies[file] = shared.union(named(byScriptAt: file, simulate: scope.simulate, cache: cache))
         }
         return WatchInventory(scripts: scripts, dependencies: dependencies)
     }
 
     /// The keys of the script at `file` and the files it names, following `uses:` to its end
     /// (a cycle or an unreadable script stops it: the run reports those).
-    static func named(byScriptAt file: String, text: String?, simulate: String?) -> Set<String> {
+    static func named(byScriptAt file: String, simulate: String?, cache: WatchReferenceCache) -> Set<String> {
         var keys: Set<String> = [key(file)]
         var path = file
-        var text = text
         var first = true
-        while let source = text, let script = ScriptLoader.lint(text: source, file: path).script {
-            if first, simulate == nil, let tree = script.server.simulate {
-                keys.insert(key(ReferencedFiles.resolve(tree.value, from: path)))
-            }
-            if let privateKey = script.oauth?.privateKey {
-                keys.insert(key(ReferencedFiles.resolve(privateKey.value, from: path)))
-            }
+        while let references = cache.references(of: path) {
+            if first, simulate == nil, let tree = references.simulate { keys.insert(key(tree)) }
+            if let privateKey = references.privateKey { keys.insert(key(privateKey)) }
             first = false
-            guard let uses = script.uses else { break }
-            path = ReferencedFiles.resolve(uses.script.value, from: path)
-            guard keys.insert(key(path)).inserted else { break }
-            text = try? SourceFile.read(path)
+            guard let uses = references.uses, keys.insert(key(uses)).inserted else { break }
+            path = uses
         }
         return keys
+    }
+}
+
+/// What one file says about the files it names, its paths resolved from the file's folder.
+public struct FileReferences: Sendable, Equatable {
+    /// A simulator tree (`kind: simulator`), not a script.
+    public var isTree = false
+    public var simulate: String?
+    public var privateKey: String?
+    public var uses: String?
+
+    /// The references in `text`, the file at `path`; none for a script that does not load.
+    public init(text: String, path: String) {
+        if ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
+            isTree = true
+            return
+        }
+        guard let script = ScriptLoader.lint(text: text, file: path).script else { return }
+        simulate = script.server.simulate.map { ReferencedFiles.resolve($0.value, from: path) }
+        privateKey = script.oauth?.privateKey.map { ReferencedFiles.resolve($0.value, from: path) }
+        uses = script.uses.map { ReferencedFiles.resolve($0.script.value, from: path) }
+    }
+}
+
+/// The ``FileReferences`` of each file, kept with the ``FileState`` they were read at: a watch
+/// loads a file again only when it changed.
+public final class WatchReferenceCache: Sendable {
+    private let entries = Mutex<[String: (state: FileState, references: FileReferences)]>([:])
+
+    public init() {}
+
+    /// The references of the file at `path`, nil when it cannot be read.
+    public func references(of path: String) -> FileReferences? {
+        let key = WatchInventory.key(path)
+        guard let state = FileStates.state(of: key) else {
+            entries.withLock { $0[key] = nil }
+            return nil
+        }
+        if let entry = entries.withLock({ $0[key] }), entry.state == state { return entry.references }
+        guard let text = try? SourceFile.read(key) else { return nil }
+        let references = FileReferences(text: text, path: path)
+        entries.withLock { $0[key] = (state, references) }
+        return references
     }
 }

@@ -22,10 +22,12 @@ public struct WatchLoop: Sendable {
         self.sleep = sleep
     }
 
-    /// The poll of real files for `scope`.
-    public static func files(_ scope: WatchScope) -> @Sendable () async -> ScriptWatcher.Poll {
+    /// The poll of real files for `scope`; `cache` keeps what unchanged files name between polls.
+    public static func files(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache())
+        -> @Sendable () async -> ScriptWatcher.Poll
+    {
         {
-            let inventory = WatchInventory.find(scope)
+            let inventory = WatchInventory.find(scope, cache: cache)
             return ScriptWatcher.Poll(inventory: inventory, states: FileStates.read(inventory.watched))
         }
     }
