@@ -133,8 +133,7 @@ struct RunCommand: AsyncParsableCommand {
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
-        let scope = WatchScope(
-            paths: paths, simulate: target.simulate, sharedFiles: [target.envFile, replay].compactMap { $0 })
+        let scope = WatchScope(paths: paths, simulate: target.simulate, sharedFiles: [target.envFile].compactMap { $0 })
         // Taken before the first run, so a file saved while it runs is run again.
         let baseline = watch ? await WatchLoop.files(scope)() : nil
         let wallStart = ContinuousClock.now
@@ -155,7 +154,8 @@ struct RunCommand: AsyncParsableCommand {
         let summary = output.finish(
             results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
         if let baseline {
-            let watching = RunWatch(options: options, output: output, scope: scope, logSimulator: logSimulator)
+            let watching = RunWatch(
+                options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)
             throw ExitCode(await watching.run(from: baseline, first: results))
         }
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }

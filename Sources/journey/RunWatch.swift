@@ -15,6 +15,8 @@ struct RunWatch: Sendable {
     var output: OutputSink
     var scope: WatchScope
     var logSimulator: Bool
+    /// `--env-file`, read again for each rerun so a change to it takes effect.
+    var envFile: String?
     /// What each unchanged file names, kept between polls.
     let cache = WatchReferenceCache()
 
@@ -62,6 +64,15 @@ struct RunWatch: Sendable {
         output.note(separator(change))
         var options = self.options
         options.paths = change.rerun
+        if let envFile {
+            do {
+                var environment = ProcessInfo.processInfo.environment
+                environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile }
+                options.configuration.environment = environment
+            } catch {
+                output.note(VisibleText.escaped("\(error.description); this run keeps the values read before"))
+            }
+        }
         var results: [JourneyResult] = []
         if !change.rerun.isEmpty {
             let simulators = EmbeddedSimulators(logRequests: logSimulator)

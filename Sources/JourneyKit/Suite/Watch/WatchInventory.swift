@@ -9,7 +9,7 @@ public struct WatchScope: Sendable {
     public var paths: [String]
     /// The tree of `--simulate`: every script runs against it.
     public var simulate: String?
-    /// Other files the whole run reads (`--env-file`, a `--replay` HAR file).
+    /// Other files the whole run reads (`--env-file`).
     public var sharedFiles: [String]
 
     public init(paths: [String], simulate: String? = nil, sharedFiles: [String] = []) {
