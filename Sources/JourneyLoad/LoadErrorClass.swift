@@ -19,7 +19,8 @@ public enum LoadErrorClass: String, Sendable, Codable, CaseIterable {
     public init?(_ result: JourneyResult) {
         switch result.status {
         case .passed: return nil
-        case .failed: self = .expectation
+        // A load runs each iteration once: `flaky` (`run --repeat`) is never its result.
+        case .failed, .flaky: self = .expectation
         case .invalid: self = .script
         case .mismatch: self = .mismatch
         case .error:

@@ -32,6 +32,11 @@ final class OutputSink: Sendable {
         return summary
     }
 
+    /// One line of its own on stdout (`--watch`'s separators), never inside a script's block.
+    func note(_ line: String) {
+        lock.withLock { _ in write(line) }
+    }
+
     /// Set once stdout is gone (`journey run … | head`): the run goes on to its verdict and exit code.
     private let outputClosed = Atomic(false)
 

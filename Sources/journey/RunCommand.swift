@@ -12,6 +12,18 @@ struct RunCommand: AsyncParsableCommand {
               journey run journeys/                      # each script against its own server or simulator
               journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
+              journey run journeys/ --repeat 5         # find flaky scripts
+              journey run journeys/ --watch            # rerun what a change affects
+
+            With --repeat N each script runs N times; one that passed on some attempts and not on \
+            others is 'flaky' (its own status in the reports, counted in the summary) and fails the \
+            run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every \
+            attempt uses --seed when given (else each draws its own). --record is refused with --repeat.
+
+            With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the \
+            scripts they use, their simulator trees and --env-file, and runs again the scripts a \
+            change affects (a new script runs, a deleted one is dropped). Ctrl-C stops it; the exit \
+            code is the worst of each script's latest result.
             """
     )
 
@@ -30,6 +42,19 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(help: "Stop after the first script that does not pass.")
     var failFast = false
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run each script N times (1-\(RepeatOption.maximum)) and report those that passed only sometimes as flaky.",
+            valueName: "N"))
+    var repeatCount: Int?
+
+    @Flag(help: "A flaky script (--repeat) does not fail the run; it stays 'flaky' in the reports.")
+    var allowFlaky = false
+
+    @Flag(help: "After the run, rerun the scripts whose files, used scripts or simulator trees change (Ctrl-C stops).")
+    var watch = false
 
     @Option(help: "Output on stdout: human, json, junit or html.")
     var format: ReportFormat = .human
@@ -76,6 +101,15 @@ struct RunCommand: AsyncParsableCommand {
         }
         _ = try parsedReports()
         _ = try parsedShard()
+        if let problem = RepeatOption.problem(count: repeatCount, allowFlaky: allowFlaky, record: record != nil) {
+            throw ValidationError(problem)
+        }
+        if watch,
+            let problem = WatchOption.problem(
+                .init(format: format, reports: !report.isEmpty, record: record != nil, shard: shard != nil))
+        {
+            throw ValidationError(problem)
+        }
     }
 
     func run() async throws {
@@ -94,9 +128,14 @@ struct RunCommand: AsyncParsableCommand {
                 tracing?.record(result)
             })
         options.shard = try parsedShard()
+        options.repeatCount = repeatCount ?? 1
+        options.allowFlaky = allowFlaky
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
+        let scope = WatchScope(paths: paths, simulate: target.simulate, sharedFiles: [target.envFile].compactMap { $0 })
+        // Taken before the first run, so a file saved while it runs is run again.
+        let baseline = watch ? await WatchLoop.files(scope)() : nil
         let wallStart = ContinuousClock.now
         let results = await SuiteRunner.run(options)
         let wall = ContinuousClock.now - wallStart
@@ -114,6 +153,11 @@ struct RunCommand: AsyncParsableCommand {
         }
         let summary = output.finish(
             results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+        if let baseline {
+            let watching = RunWatch(
+                options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)
+            throw ExitCode(await watching.run(from: baseline, first: results))
+        }
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }

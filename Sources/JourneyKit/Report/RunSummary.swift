@@ -8,7 +8,8 @@ import Foundation
 /// environment (server, network) could not be trusted, so it outranks a broken script, which
 /// outranks a failed expectation; a replay mismatch means the recording no longer describes
 /// the script at all, so it outranks everything. A run with no scripts exits 0; the CLI decides whether "nothing
-/// matched" is itself a problem.
+/// matched" is itself a problem. A flaky script (`--repeat`) exits 1 as a failed one does, or 0 when
+/// flaky scripts are allowed (``JourneyResult/exitCode``).
 public struct RunSummary: Sendable {
     /// The results in report order (the CLI passes them in the order of the files given).
     public var results: [JourneyResult]
@@ -46,9 +47,11 @@ public struct RunSummary: Sendable {
     public var invalid: Int { count(.invalid) }
     /// Replays whose requests did not match their recording.
     public var mismatched: Int { count(.mismatch) }
+    /// Scripts run several times (`--repeat`) that passed on some attempts only.
+    public var flaky: Int { count(.flaky) }
 
     /// The process exit code: the worst verdict of any script (see the type's documentation).
-    public var exitCode: Int32 { Self.exitCode(for: results.map(\.status)) }
+    public var exitCode: Int32 { results.map(\.exitCode).max() ?? 0 }
 
     /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
     /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4).

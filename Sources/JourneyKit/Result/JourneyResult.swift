@@ -27,6 +27,11 @@ public struct JourneyResult: Sendable {
     public var variables: [String: String] = [:]
     /// Exchanges outside the steps (outbox reads), each with the step it belongs to.
     public var sideExchanges: [Exchange] = []
+    /// Every run of the script, in order, when `--repeat` ran it more than once (``RepeatedRun``);
+    /// empty for a script run once. The steps, outcome, failures and error are one attempt's.
+    public var attempts: [Attempt] = []
+    /// A `flaky` verdict counts as passing for the exit code (`--allow-flaky`).
+    public var flakyAllowed = false
 
     public init(
         name: String, file: String, tags: [String] = [], server: String? = nil, steps: [StepTrace] = [],
@@ -52,10 +57,19 @@ public struct JourneyResult: Sendable {
     public var allFailures: [ExpectationFailure] { FailurePlacement(self).all }
 
     /// `passed` exactly when nothing failed: no error diagnostic, no error, no failure anywhere.
+    /// A script run several times has its attempts' verdict (``RunStatus/folding(_:)``).
     public var status: RunStatus {
+        if !attempts.isEmpty { return RunStatus.folding(attempts.map(\.status)) }
         if !diagnostics.filter({ $0.severity == .error }).isEmpty { return .invalid }
         if error?.kind == .mismatch { return .mismatch }
         if error != nil { return .error }
         return allFailures.isEmpty ? .passed : .failed
+    }
+
+    /// The exit code this script asks for: its verdict's, except a flaky script that is allowed
+    /// (`--allow-flaky`), which asks for 0 while it stays `flaky` in every report.
+    public var exitCode: Int32 {
+        let status = self.status
+        return status == .flaky && flakyAllowed ? 0 : status.exitCode
     }
 }

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// The verdict of one script run.
-public enum RunStatus: String, Sendable {
+public enum RunStatus: String, Sendable, CaseIterable {
     case passed
     /// An expectation failed (exit code 1).
     case failed
@@ -11,14 +11,32 @@ public enum RunStatus: String, Sendable {
     case invalid
     /// A replay's request did not match its recording (exit code 4).
     case mismatch
+    /// Run several times (`--repeat`), it passed on some attempts and not on others (exit code 1,
+    /// or 0 with `--allow-flaky`: ``JourneyResult/exitCode``). Never the verdict of one attempt.
+    case flaky
 
     public var exitCode: Int32 {
         switch self {
         case .passed: return 0
-        case .failed: return 1
+        case .failed, .flaky: return 1
         case .invalid: return 2
         case .error: return 3
         case .mismatch: return 4
         }
+    }
+
+    /// The verdict of a script run several times, from its attempts' verdicts in order:
+    /// - every attempt passed → `passed`;
+    /// - some passed and some did not → `flaky`;
+    /// - none passed → the most severe attempt's verdict, by the exit-code order
+    ///   (failed 1 < invalid 2 < error 3 < mismatch 4): attempts that failed an expectation once
+    ///   and hit a transport error once are reported as `error`, as a run of both scripts would exit.
+    ///
+    /// No attempts → `passed` (nothing failed).
+    public static func folding(_ attempts: [RunStatus]) -> RunStatus {
+        let passes = attempts.filter { $0 == .passed }.count
+        if passes == attempts.count { return .passed }
+        if passes > 0 || attempts.contains(.flaky) { return .flaky }
+        return attempts.max { $0.exitCode < $1.exitCode } ?? .passed
     }
 }

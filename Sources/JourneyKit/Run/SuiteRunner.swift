@@ -16,6 +16,11 @@ public struct SuiteOptions: Sendable {
     public var launcher: (any SimulatorLauncher)?
     /// Run only this part of the scripts found (``Shard``); all of them when nil.
     public var shard: Shard?
+    /// Runs of each script (`--repeat`, ``RepeatedRun``): a script whose attempts disagree is `flaky`.
+    /// Each attempt runs with the same configuration, so with a seed every attempt uses that seed.
+    public var repeatCount = 1
+    /// A flaky script counts as passing for the exit code and `failFast` (`--allow-flaky`).
+    public var allowFlaky = false
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
@@ -93,7 +98,7 @@ public enum SuiteRunner {
                 if let result {
                     results[index] = result
                     options.onResult?(result)
-                    if options.failFast && result.status != .passed { stop = true }
+                    if options.failFast && result.exitCode != 0 { stop = true }
                 }
                 schedule()
             }
@@ -101,14 +106,19 @@ public enum SuiteRunner {
         return results.compactMap { $0 }
     }
 
-    /// Prepares (``ScriptPreparation``) and runs one script, from its `text` when it was read
-    /// already; `nil` when its tags filter it out.
+    /// Prepares (``ScriptPreparation``) and runs one script, `repeatCount` times, from its `text`
+    /// when it was read already; `nil` when its tags filter it out. A script that ends before its
+    /// first request (invalid, refused, no simulator) is not repeated: nothing would differ.
     static func runOne(file: String, text: String? = nil, options: SuiteOptions) async -> JourneyResult? {
         switch await launch(file: file, text: text, options: options) {
         case nil: return nil
         case .finished(let result): return result
         case .ready(let compiled, let configuration):
-            return await JourneyDriver.run(compiled, configuration: configuration)
+            var runs: [JourneyResult] = []
+            for _ in 0..<max(1, options.repeatCount) {
+                runs.append(await JourneyDriver.run(compiled, configuration: configuration))
+            }
+            return RepeatedRun.fold(runs, allowFlaky: options.allowFlaky)
         }
     }
 

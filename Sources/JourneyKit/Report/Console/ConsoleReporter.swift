@@ -42,19 +42,31 @@ public struct ConsoleReporter: Reporter {
             lines += self.step(step, failures: placement.byStep[step.number] ?? [])
         }
         lines += placement.general.map { "  " + failure($0) }
+        if !result.attempts.isEmpty {
+            lines.append("  " + style.paint(ConsoleVerdict.attemptsLine(result.attempts), .dim))
+        }
+        // A flaky verdict line says how often it passed; why the other attempts did not is here.
+        if result.status == .flaky {
+            for (index, attempt) in result.attempts.enumerated() where attempt.status != .passed {
+                let text = VisibleText.escaped("attempt \(index + 1): " + ConsoleVerdict.attemptText(attempt))
+                lines.append("  " + style.paint(text, .red))
+            }
+        }
         lines.append(ConsoleVerdict(style: style).line(for: result))
         if verbose, result.status != .invalid { lines.append(timing(result)) }
         return lines.joined(separator: "\n")
     }
 
     /// The closing line, e.g. `3 passed, 1 failed, 0 errors (4 scripts) in 0.35 s`; `, 1 invalid`
-    /// follows the errors when any script was invalid. The counts always read `N passed, N failed`.
+    /// follows the errors when any script was invalid, `, 1 flaky` when a script run several times
+    /// (`--repeat`) passed on some attempts only. The counts always read `N passed, N failed`.
     public func renderSummary(_ summary: RunSummary) -> String {
         var counts =
             "\(summary.passed) passed, \(summary.failed) failed, "
             + ConsoleVerdict.plural(summary.errored, "error")
         if summary.invalid > 0 { counts += ", \(summary.invalid) invalid" }
         if summary.mismatched > 0 { counts += ", \(summary.mismatched) replay mismatched" }
+        if summary.flaky > 0 { counts += ", \(summary.flaky) flaky" }
         let line =
             "\(counts) (\(ConsoleVerdict.plural(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
         // Painted as a whole so the counts stay one contiguous text for tools that read them.

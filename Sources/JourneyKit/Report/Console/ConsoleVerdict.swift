@@ -19,6 +19,11 @@ struct ConsoleVerdict {
         case .error:
             label = style.paint("! error", .yellow)
             detail = result.error.map(Self.describe) ?? "error"
+        case .flaky:
+            // Yellow when allowed (the run still passes), red when it fails the run.
+            label = style.paint("≈ flaky", result.flakyAllowed ? .yellow : .red)
+            let passes = result.attempts.filter { $0.status == .passed }.count
+            detail = "passed \(passes) of \(result.attempts.count) attempts"
         case .invalid:
             label = style.paint("✘ invalid", .red)
             return "\(label)  \(Self.diagnosticCounts(result.diagnostics))"
@@ -35,6 +40,18 @@ struct ConsoleVerdict {
         }
         let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
         return "\(label)  \(VisibleText.escaped(detail))  \(steps), \(ReportTime.short(result.duration))"
+    }
+
+    /// `attempts: passed, failed, passed`: the verdicts of a script `--repeat` ran several times.
+    static func attemptsLine(_ attempts: [Attempt]) -> String {
+        "attempts: " + attempts.map(\.status.rawValue).joined(separator: ", ")
+    }
+
+    /// `passed`, or the verdict and the first reason, e.g. `failed: step 2: expected outcome ...`.
+    static func attemptText(_ attempt: Attempt) -> String {
+        if let failure = attempt.failures.first { return "\(attempt.status.rawValue): \(failure.description)" }
+        if let error = attempt.error { return "\(attempt.status.rawValue): " + describe(error) }
+        return attempt.status.rawValue
     }
 
     /// `transport error at step 2: connection refused`.

@@ -9,7 +9,7 @@ import JourneyCore
 /// looks a missing key up in the enclosing objects, so a step without a stage would otherwise
 /// show its script's.
 enum HTMLReportModel {
-    static let statuses = ["passed", "failed", "error", "invalid", "mismatch"]
+    static let statuses = ["passed", "failed", "error", "invalid", "mismatch", "flaky"]
 
     static func context(_ document: JSONValue) -> [String: Any] {
         let summary = document["summary"] ?? .null
@@ -44,6 +44,7 @@ enum HTMLReportModel {
         let error = script["error"]?.objectValue.map(JSONValue.object)
         let diagnostics = (script["diagnostics"]?.arrayValue ?? []).map(diagnostic)
         let outcome = script["outcome"]?["summary"]?.stringValue
+        let attempts = (script["attempts"]?.arrayValue ?? []).map(attempt)
         // Steps are placed from their own start when the times can be read, else one after another.
         var elapsed = 0.0
         let span = max(total, steps.reduce(0) { $0 + max($1["duration"]?.doubleValue ?? 0, 0) }, 0.000_001)
@@ -78,6 +79,8 @@ enum HTMLReportModel {
             "hasDiagnostics": !diagnostics.isEmpty,
             "steps": stepModels,
             "hasSteps": !stepModels.isEmpty,
+            "attempts": attempts,
+            "hasAttempts": !attempts.isEmpty,
             "stepCount": stepModels.count,
         ]
     }
@@ -102,6 +105,20 @@ enum HTMLReportModel {
             "hasCallbacks": !callbacks.isEmpty,
             "failures": failures,
             "hasFailures": !failures.isEmpty,
+        ]
+    }
+
+    /// One attempt of a script run several times (`--repeat`): its verdict and the first reason it did not pass.
+    static func attempt(_ attempt: JSONValue) -> [String: Any] {
+        let firstFailure = attempt["failures"]?.arrayValue?.first?["message"]?.stringValue
+        let error = attempt["error"]?["message"]?.stringValue
+        let reason = firstFailure ?? error ?? ""
+        return [
+            "number": attempt["number"]?.intValue ?? 0,
+            "status": text(attempt["status"]),
+            "duration": duration(attempt["duration"]?.doubleValue),
+            "reason": reason,
+            "hasReason": !reason.isEmpty,
         ]
     }
 

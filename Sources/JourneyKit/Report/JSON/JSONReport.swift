@@ -32,6 +32,7 @@ public enum JSONReport {
             "errors": .int(summary.errored),
             "invalid": .int(summary.invalid),
             "mismatched": .int(summary.mismatched),
+            "flaky": .int(summary.flaky),
             "exitCode": .int(Int(summary.exitCode)),
             "startedAt": .string(ReportTime.iso8601(summary.startedAt, fractionalSeconds: true)),
             "duration": JSONTrace.seconds(summary.duration),

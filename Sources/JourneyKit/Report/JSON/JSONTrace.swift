@@ -11,7 +11,7 @@ enum JSONTrace {
             "tags": .array(result.tags.map(JSONValue.string)),
             "server": optional(result.server),
             "status": .string(result.status.rawValue),
-            "exitCode": .int(Int(result.status.exitCode)),
+            "exitCode": .int(Int(result.exitCode)),
             "startedAt": .string(ReportTime.iso8601(result.startedAt, fractionalSeconds: true)),
             "duration": seconds(result.duration),
             "transportTime": seconds(result.transportTime),
@@ -20,6 +20,18 @@ enum JSONTrace {
             "error": result.error.map(error) ?? .null,
             "diagnostics": .array(result.diagnostics.map(diagnostic)),
             "steps": .array(result.steps.map { step($0, failures: placement.byStep[$0.number] ?? []) }),
+            "attempts": .array(result.attempts.enumerated().map { attempt($1, number: $0 + 1) }),
+        ])
+    }
+
+    static func attempt(_ attempt: Attempt, number: Int) -> JSONValue {
+        .object([
+            "number": .int(number),
+            "status": .string(attempt.status.rawValue),
+            "startedAt": .string(ReportTime.iso8601(attempt.startedAt, fractionalSeconds: true)),
+            "duration": seconds(attempt.duration),
+            "failures": .array(attempt.failures.map(failure)),
+            "error": attempt.error.map(error) ?? .null,
         ])
     }
 

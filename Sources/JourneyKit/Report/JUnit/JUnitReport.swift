@@ -9,7 +9,12 @@ import JourneyCore
 /// - failed (expectations) → `<failure type="expectation">`, listing every failed expectation;
 /// - error → `<error type="transport|protocol|script">`;
 /// - replay mismatch → `<error type="mismatch">` with the diff;
-/// - invalid script → `<error type="invalid">`, listing the diagnostics.
+/// - invalid script → `<error type="invalid">`, listing the diagnostics;
+/// - flaky (`--repeat`) → `<failure type="flaky">` listing the attempts, so CI shows the script red
+///   as the run's exit code does; with `--allow-flaky` a passed test case holding, as Maven Surefire
+///   writes a test that passed on a rerun, a `<flakyFailure>` (or `<flakyError>`) per attempt that
+///   did not pass (tools that read Surefire's rerun elements show it flaky; the others ignore them
+///   and show a pass, as the exit code does).
 ///
 /// Each test case carries its step log (the console block, without colour) in `<system-out>`.
 /// `errors` counts both errors and invalid scripts. Times are seconds with three decimals,
@@ -19,7 +24,7 @@ public enum JUnitReport {
     ///
     /// - Parameter sources: script texts, to show the offending line under a diagnostic.
     public static func render(_ summary: RunSummary, sources: SourceProvider = .none) -> String {
-        let failures = summary.failed
+        let failures = summary.failed + summary.results.filter { $0.status == .flaky && !$0.flakyAllowed }.count
         let errors = summary.errored + summary.invalid + summary.mismatched
         let counts = "tests=\"\(summary.total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
         let time = "time=\"\(ReportTime.junitSeconds(summary.duration))\""
@@ -50,6 +55,15 @@ public enum JUnitReport {
                     + "message=\"\(XMLEscaping.attribute(problem.message))\">"
                     + XMLEscaping.text(problem.body) + "</\(problem.element)>")
         }
+        if result.status == .flaky && result.flakyAllowed {
+            for attempt in result.attempts where attempt.status != .passed {
+                let element = attempt.status == .failed ? "flakyFailure" : "flakyError"
+                let text = ConsoleVerdict.attemptText(attempt)
+                lines.append(
+                    "  <\(element) type=\"\(attempt.status.rawValue)\" message=\"\(XMLEscaping.attribute(text))\">"
+                        + XMLEscaping.text(text) + "</\(element)>")
+            }
+        }
         lines.append("  <system-out>" + XMLEscaping.text(log.render(result)) + "</system-out>")
         lines.append("</testcase>")
         return lines
@@ -67,6 +81,14 @@ public enum JUnitReport {
         switch result.status {
         case .passed:
             return nil
+        case .flaky:
+            if result.flakyAllowed { return nil }
+            let passes = result.attempts.filter { $0.status == .passed }.count
+            let body = result.attempts.enumerated().map { "attempt \($0 + 1): " + ConsoleVerdict.attemptText($1) }
+            return Problem(
+                element: "failure", type: "flaky",
+                message: "flaky: passed \(passes) of \(result.attempts.count) attempts",
+                body: body.joined(separator: "\n"))
         case .failed:
             let failures = FailurePlacement(result).all
             let first = failures.first?.description ?? "an expectation failed"

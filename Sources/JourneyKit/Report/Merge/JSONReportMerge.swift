@@ -53,6 +53,7 @@ enum JSONReportMerge {
                 "errors": .int(count("error")),
                 "invalid": .int(count("invalid")),
                 "mismatched": .int(count("mismatch")),
+                "flaky": .int(count("flaky")),
                 "exitCode": .int(exitCode),
                 "startedAt": .string(
                     ReportTime.iso8601(start ?? Date(timeIntervalSince1970: 0), fractionalSeconds: true)),

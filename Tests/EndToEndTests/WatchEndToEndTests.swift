@@ -1,0 +1,140 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// `journey run --watch` as a process: the first run, a rerun of the one script edited, and a
+/// clean stop on SIGINT. Waits by reading the output, never by sleeping.
+@Suite struct WatchEndToEndTests {
+    /// The lines a child writes on stdout, read on a thread of its own (a blocking read must not
+    /// hold one of the concurrency pool's threads).
+    final class Lines: Sendable {
+        let stream: AsyncStream<String>
+
+        init(_ pipe: Pipe) {
+            let (stream, continuation) = AsyncStream<String>.makeStream()
+            self.stream = stream
+            Thread.detachNewThread {
+                var pending = ""
+                while true {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    pending += String(decoding: data, as: UTF8.self)
+                    while let newline = pending.firstIndex(of: "\n") {
+                        continuation.yield(String(pending[..<newline]))
+                        pending = String(pending[pending.index(after: newline)...])
+                    }
+                }
+                if !pending.isEmpty { continuation.yield(pending) }
+                continuation.finish()
+            }
+        }
+    }
+
+    /// Reads lines until one contains `text`; returns every line read (that one last), or what
+    /// was read when the output ended (then the caller's expectation fails). The test's watchdog
+    /// ends the child, and so the output, if it hangs.
+    static func read(_ iterator: inout AsyncStream<String>.Iterator, until text: String) async -> [String] {
+        var lines: [String] = []
+        while let line = await iterator.next() {
+            lines.append(line)
+            if line.contains(text) { return lines }
+        }
+        return lines
+    }
+
+    static func script(name: String, tree: String, password: String) -> String {
+        """
+        version: 1
+        name: \(name)
+        server: { simulate: \(tree), realm: alpha }
+        journey: Login
+        vars:
+          password: { value: \(password), secret: true }
+        handlers:
+          NameCallback: demo
+          PasswordCallback: "{{ password }}"
+        expect:
+          outcome: success
+
+        """
+    }
+
+    @Test func anEditedScriptRunsAgainAloneAndSIGINTStopsTheWatch() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("tree.yaml").path
+        try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
+        let first = folder.appendingPathComponent("first.yaml").path
+        let second = folder.appendingPathComponent("second.yaml").path
+        try Self.script(name: "First", tree: tree, password: "Ch4ng3it!").write(
+            toFile: first, atomically: true, encoding: .utf8)
+        try Self.script(name: "Second", tree: tree, password: "Ch4ng3it!").write(
+            toFile: second, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["run", folder.path, "--watch"]
+        process.currentDirectoryURL = CLI.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (exited, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        try process.run()
+        let pid = process.processIdentifier
+        // The one overall time limit, wide for a loaded machine: a hung watch is killed, its output
+        // ends and the expectations below fail instead of the test hanging.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            kill(pid, SIGKILL)
+        }
+        defer {
+            watchdog.cancel()
+            if process.isRunning { process.terminate() }
+        }
+        var lines = Lines(stdout).stream.makeAsyncIterator()
+
+        let firstRun = await Self.read(&lines, until: "watching ")
+        #expect(firstRun.contains { $0.hasPrefix("2 passed, 0 failed, 0 errors (2 scripts)") }, "\(firstRun)")
+        #expect(firstRun.contains { $0.hasPrefix("▶ First") }, "\(firstRun)")
+
+        // The second script now sends a wrong password: it runs again, alone, and fails.
+        try Self.script(name: "Second", tree: tree, password: "wrong").write(
+            toFile: second, atomically: true, encoding: .utf8)
+        let rerun = await Self.read(&lines, until: "watching ")
+        let separator = try #require(rerun.first { $0.hasPrefix("── ") }, "\(rerun)")
+        #expect(separator.contains("modified"), "\(separator)")
+        #expect(separator.contains("second.yaml"), "\(separator)")
+        #expect(separator.hasSuffix("→ running 1 script again ──"), "\(separator)")
+        #expect(rerun.contains { $0.hasPrefix("▶ Second") }, "\(rerun)")
+        #expect(!rerun.contains { $0.hasPrefix("▶ First") }, "\(rerun)")
+        #expect(rerun.contains { $0.hasPrefix("✘ failed") }, "\(rerun)")
+        #expect(rerun.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") }, "\(rerun)")
+
+        process.interrupt()
+        let stopped = await Waiting.ends(exited, within: 60)
+        #expect(stopped, "journey run --watch still ran 60 s after SIGINT")
+        let last = await Self.read(&lines, until: "stopped watching")
+        #expect(last.contains("stopped watching (exit code 1)"), "\(last)")
+        process.waitUntilExit()
+        // A clean exit with the suite's latest verdict: the second script failed.
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+    }
+
+    @Test(
+        arguments: [
+            (["--format", "json"], "--format json"),
+            (["--report", "json=out.json"], "--report"),
+            (["--record", "out.har"], "--record"),
+            (["--shard", "1/2"], "--shard"),
+        ])
+    func watchRefusesOptionsForOneRun(options: [String], message: String) async throws {
+        let output = try await CLI.run(["run", "journeys/", "--watch"] + options, timeout: 60)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+}
