@@ -92,7 +92,7 @@ final class LoadRecorder: Sendable {
     func summary(model: String, scripts: [String], seconds: Double) -> LoadSummary {
         state.withLock { state in
             LoadSummary(
-                model: model, scripts: scripts, seconds: seconds, journeys: state.journeys,
+                model: model, shard: nil, scripts: scripts, seconds: seconds, journeys: state.journeys,
                 passed: state.passed, dropped: state.dropped, errors: state.errors, amCodes: state.amCodes,
                 journey: state.journey, added: state.added.count > 0 ? state.added : nil,
                 steps: state.stepOrder.compactMap { label in

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyKit
 
 extension LoadSummary {
     /// The largest load summary read.
@@ -24,6 +25,11 @@ extension LoadSummary {
                     "\(path) is not a journey load summary like \(paths[0]); merge reports of one kind")
             }
             parts.append(summary)
+        }
+        do throws(ReportMerge.Problem) {
+            try ShardCompleteness.check(zip(paths, parts).map { ($0, $1.shard) })
+        } catch {
+            throw LoadOptionError(error.description)
         }
         return merged(parts)
     }

@@ -79,7 +79,9 @@ public struct LoadRunner: Sendable {
         let seconds = max(duration, Self.seconds(clock.now - start))
         var description = model.summary
         if let shard { description += " (shard \(shard.index)/\(shard.count): \(model.shardShare(shard.count)))" }
-        return recorder.summary(model: description, scripts: scripts.map(\.file), seconds: seconds)
+        var summary = recorder.summary(model: description, scripts: scripts.map(\.file), seconds: seconds)
+        summary.shard = shard?.description
+        return summary
     }
 
     private func runOpen(

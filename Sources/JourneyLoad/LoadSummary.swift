@@ -26,6 +26,9 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     }
 
     public var model: String
+    /// The part of a sharded load this machine ran (`I/N`), so `journey report merge` can tell a
+    /// missing or repeated shard; nil for a whole load (and for a merged one).
+    public var shard: String?
     public var scripts: [String]
     /// Wall seconds from the first start to the last end (the sum over shards when merged).
     public var seconds: Double
@@ -62,6 +65,7 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     /// (a second's p50 and p99 are the highest of the shards': the timeline keeps no histogram).
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
+        total.shard = nil
         var stepIndex = Dictionary(
             total.steps.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
         var secondIndex = Dictionary(

@@ -26,8 +26,8 @@ final class OutputSink: Sendable {
 
     /// The summary of `results`; `wallSeconds`, the run's measured wall time, stands for the
     /// span of the scripts' start times, which in a replay are the recordings' own dates.
-    func finish(_ results: [JourneyResult], wallSeconds: Double? = nil) -> RunSummary {
-        let summary = RunSummary(results: results, duration: wallSeconds)
+    func finish(_ results: [JourneyResult], wallSeconds: Double? = nil, shard: Shard? = nil) -> RunSummary {
+        let summary = RunSummary(results: results, duration: wallSeconds, shard: shard)
         lock.withLock { _ in write(reporter.finish(summary)) }
         return summary
     }

@@ -108,6 +108,15 @@ import Testing
         }
         #expect(try counts(report("merged.xml")) == counts(report("all.xml")))
 
+        // A shard whose report is missing (its job died) is not a passing suite.
+        for ext in ["json", "xml"] {
+            let partial = try await CLI.run(["report", "merge"] + (1...3).map { report("shard-\($0).\(ext)").path })
+            #expect(partial.status == 2, "\(ext): \(partial.stdout)")
+            #expect(
+                partial.stderr.contains("shard is missing (4/4): merge the reports of all 4 shards"),
+                "\(partial.stderr)")
+        }
+
         // The HTML report of the merge shows every script, and never the secret.
         let html = try String(contentsOf: report("merged.html"), encoding: .utf8)
         #expect(html.contains("Expects a failure and logs in"))

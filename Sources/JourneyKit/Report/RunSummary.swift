@@ -17,12 +17,16 @@ public struct RunSummary: Sendable {
     public var startedAt: Date
     /// Seconds of wall time for the whole run. With `--jobs` this is less than the sum of the scripts' durations.
     public var duration: Double
+    /// The part of a sharded suite this run took (`--shard I/N`), written into its reports so
+    /// `journey report merge` can tell a missing or repeated shard; nil for a whole suite.
+    public var shard: Shard?
 
     /// - Parameters:
     ///   - duration: the run's wall time; by default the span from the earliest script start to the latest script end.
     ///   - startedAt: by default the earliest script start (now when there are no results).
-    public init(results: [JourneyResult], startedAt: Date? = nil, duration: Double? = nil) {
+    public init(results: [JourneyResult], startedAt: Date? = nil, duration: Double? = nil, shard: Shard? = nil) {
         self.results = results
+        self.shard = shard
         let earliest = results.map(\.startedAt).min()
         self.startedAt = startedAt ?? earliest ?? Date()
         if let duration {

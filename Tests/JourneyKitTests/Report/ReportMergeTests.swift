@@ -11,8 +11,9 @@ struct ReportMergeTests {
     /// The fixtures split round robin into `count` shards, each rendered as its own run.
     static func shards(_ count: Int, render: (RunSummary) -> String) throws -> [ReportMerge.Input] {
         try (1...count).map { index in
-            let results = try Shard(index: index, count: count).select(all)
-            return ReportMerge.Input(name: "shard-\(index)", text: render(RunSummary(results: results)))
+            let shard = try Shard(index: index, count: count)
+            return ReportMerge.Input(
+                name: "shard-\(index)", text: render(RunSummary(results: shard.select(all), shard: shard)))
         }
     }
 
@@ -69,6 +70,36 @@ struct ReportMergeTests {
         #expect(cases(merged.text) == cases(whole))
         #expect(merged.text.contains("tests=\"4\" failures=\"1\" errors=\"2\" skipped=\"0\""))
         #expect(merged.text.contains("timestamp=\"2025-02-19T21:20:00Z\""))
+    }
+
+    /// A merged verdict speaks for the whole suite: a shard whose report is missing (its job
+    /// died), repeated, or from another split must not pass unnoticed.
+    @Test(arguments: [ReportMerge.Kind.json, .junit])
+    func refusesAnIncompleteOrMixedSetOfShards(kind: ReportMerge.Kind) throws {
+        let render: (RunSummary) -> String = kind == .json ? { JSONReport.render($0) } : { JUnitReport.render($0) }
+        let four = try Self.shards(4, render: render)
+        let whole = try ReportMerge.merge(four)
+        #expect(!whole.text.contains("1/4"), "the merged report is the whole suite's")
+        let unsharded = ReportMerge.Input(name: "whole", text: render(RunSummary(results: Self.all)))
+        let threeOfFive = try Self.shards(5, render: render)[2]
+        let cases: [([ReportMerge.Input], String)] = [
+            (Array(four.prefix(3)), "shard is missing (4/4): merge the reports of all 4 shards"),
+            ([four[0]], "shards are missing (2/4, 3/4, 4/4)"),
+            (four + [four[1]], "shard 2/4 is given twice: shard-2 and shard-2"),
+            (four + [unsharded], "whole is from an unsharded run, shard-1 from shard 1/4"),
+            (four + [threeOfFive], "shard-3 is shard 3/5, shard-1 is of another split (1/4)"),
+        ]
+        for (inputs, message) in cases {
+            let error = #expect(throws: ReportMerge.Problem.self) { try ReportMerge.merge(inputs) }
+            #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func aShardOfAHugeSplitIsReportedWithoutCountingEveryPart() {
+        let input = ReportMerge.Input(
+            name: "a", text: JSONReport.render(RunSummary(results: [], shard: try? Shard(index: 1, count: Int.max))))
+        let error = #expect(throws: ReportMerge.Problem.self) { try ReportMerge.merge([input]) }
+        #expect(error?.description.hasSuffix(", …): merge the reports of all \(Int.max) shards") == true)
     }
 
     @Test func refusesWhatIsNotAJourneyReport() {

@@ -34,6 +34,7 @@ public enum JSONReport {
             "mismatched": .int(summary.mismatched),
             "flaky": .int(summary.flaky),
             "exitCode": .int(Int(summary.exitCode)),
+            "shard": summary.shard.map { .string($0.description) } ?? .null,
             "startedAt": .string(ReportTime.iso8601(summary.startedAt, fractionalSeconds: true)),
             "duration": JSONTrace.seconds(summary.duration),
         ])

@@ -35,12 +35,20 @@ public enum JUnitReport {
             "<testsuites name=\"journey\" \(counts) \(time) \(timestamp)>",
             "  <testsuite name=\"journey\" \(counts) \(time) \(timestamp)>",
         ]
+        if let shard = summary.shard { lines.append(shardProperty(shard)) }
         for result in summary.results {
             lines += testCase(result, log: log, sources: sources).map { "    " + $0 }
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The property line that says which shard a file is from (read back by `journey report merge`).
+    static func shardProperty(_ shard: Shard) -> String {
+        "    <properties><property name=\"\(shardPropertyName)\" value=\"\(shard)\"/></properties>"
+    }
+
+    static let shardPropertyName = "journey.shard"
 
     static func testCase(_ result: JourneyResult, log: ConsoleReporter, sources: SourceProvider) -> [String] {
         let name = result.name.isEmpty ? result.file : result.name

@@ -16,8 +16,10 @@ enum JSONReportMerge {
         var starts: [Date] = []
         var ends: [Date] = []
         var longest = 0.0
-        for (number, input) in inputs.enumerated() {
-            let document = try parse(input)
+        let documents = try inputs.map { input throws(ReportMerge.Problem) in try parse(input) }
+        try ShardCompleteness.check(
+            zip(inputs, documents).map { ($0.name, $1["summary"]?["shard"]?.stringValue) })
+        for (number, document) in documents.enumerated() {
             let summary = document["summary"] ?? .null
             exitCode = max(exitCode, summary["exitCode"]?.intValue ?? 0)
             let duration = max(summary["duration"]?.doubleValue ?? 0, 0)
@@ -55,6 +57,7 @@ enum JSONReportMerge {
                 "mismatched": .int(count("mismatch")),
                 "flaky": .int(count("flaky")),
                 "exitCode": .int(exitCode),
+                "shard": .null,
                 "startedAt": .string(
                     ReportTime.iso8601(start ?? Date(timeIntervalSince1970: 0), fractionalSeconds: true)),
                 "duration": JSONTrace.seconds(duration),

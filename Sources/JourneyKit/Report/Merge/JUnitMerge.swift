@@ -14,6 +14,8 @@ enum JUnitMerge {
         var timestamp: Date?
         var time: Double
         var cases: [[String]]
+        /// `I/N` from the suite's `journey.shard` property; nil for an unsharded run.
+        var shard: String? = nil
     }
 
     static func merge(_ inputs: [ReportMerge.Input]) throws(ReportMerge.Problem) -> (text: String, exitCode: Int32) {
@@ -22,8 +24,9 @@ enum JUnitMerge {
         var starts: [Date] = []
         var ends: [Date] = []
         var longest = 0.0
-        for (number, input) in inputs.enumerated() {
-            let suite = try parse(input)
+        let suites = try inputs.map { input throws(ReportMerge.Problem) in try parse(input) }
+        try ShardCompleteness.check(zip(inputs, suites).map { ($0.name, $1.shard) })
+        for (number, suite) in suites.enumerated() {
             longest = max(longest, suite.time)
             if let timestamp = suite.timestamp {
                 starts.append(timestamp)
@@ -96,6 +99,10 @@ enum JUnitMerge {
         // over lines of its own, kept byte for byte.
         var current: [String]?
         for line in lines[(open + 1)..<close] {
+            if current == nil, suite.cases.isEmpty, suite.shard == nil, line.hasPrefix("    <properties>") {
+                suite.shard = attribute("value", in: line) ?? ""
+                continue
+            }
             if current == nil {
                 guard line.hasPrefix("    <testcase ") else {
                     throw ReportMerge.Problem(
