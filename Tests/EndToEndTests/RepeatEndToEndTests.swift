@@ -6,19 +6,7 @@ import Testing
 
 /// `journey run --repeat N`: a script that meets a server fault on one attempt only is flaky.
 @Suite struct RepeatEndToEndTests {
-    static let script = """
-        version: 1
-        name: Login that meets a fault once
-        journey: Login
-        vars:
-          password: { value: Ch4ng3it!, secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-        expect:
-          outcome: success
-
-        """
+    static let script = LoginScript.expectingSuccess(name: "Login that meets a fault once", simulate: nil)
 
     /// Registers a 503 answer for the next start of the Login journey only (the simulator's
     /// test-control API), so the first attempt fails and the following ones pass.

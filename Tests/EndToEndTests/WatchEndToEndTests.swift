@@ -43,20 +43,7 @@ import Testing
     }
 
     static func script(name: String, tree: String, password: String) -> String {
-        """
-        version: 1
-        name: \(name)
-        server: { simulate: \(tree), realm: alpha }
-        journey: Login
-        vars:
-          password: { value: \(password), secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-        expect:
-          outcome: success
-
-        """
+        LoginScript.expectingSuccess(name: name, simulate: tree, password: password)
     }
 
     @Test func anEditedScriptRunsAgainAloneAndSIGINTStopsTheWatch() async throws {

@@ -7,19 +7,7 @@ import Testing
 /// `SuiteOptions.repeatCount` through the library: a fault on one start makes a script flaky, and
 /// `failFast` stops at it only when flaky scripts fail the run.
 @Suite struct RepeatLibraryTests {
-    static let script = """
-        version: 1
-        name: Login
-        journey: Login
-        vars:
-          password: { value: Ch4ng3it!, secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-        expect:
-          outcome: success
-
-        """
+    static let script = LoginScript.expectingSuccess(name: "Login", simulate: nil)
 
     @Test func failFastStopsAtAFlakyScriptUnlessFlakyScriptsAreAllowed() async throws {
         let folder = try TemporaryFiles.directory()
