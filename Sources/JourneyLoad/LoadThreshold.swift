@@ -62,7 +62,7 @@ public struct LoadThreshold: Sendable, Equatable {
         let value = String(compact[range.upperBound...])
         let metric: Metric
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-        let latency = Latency(rawValue: parts[0]) ?? .journey
+        let latency = parts.first.flatMap { Latency(rawValue: $0) } ?? .journey
         switch (parts.count == 2 ? Latency(rawValue: parts[0]) : nil, parts.count == 2 ? parts[1] : name) {
         case (.some, "mean"): metric = .mean
         case (.some, "max"): metric = .max

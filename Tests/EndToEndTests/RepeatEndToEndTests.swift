@@ -69,6 +69,18 @@ import Testing
         #expect(steadyDocument["summary"]?["flaky"]?.intValue == 0)
     }
 
+    /// A seeded registration draws a new username in each attempt: the same one registered twice
+    /// on one simulator would fail every attempt after the first, a false flaky.
+    @Test func aSeededRegistrationRepeatsWithoutCollidingWithItself() async throws {
+        let output = try await CLI.run(
+            ["run", "journeys/registration.yaml", "--seed", "42", "--repeat", "3", "--format", "json"], timeout: 120)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let document = try JSONValue.parse(output.stdout)
+        let result = try #require(document["scripts"]?.arrayValue?.first)
+        #expect(result["status"]?.stringValue == "passed")
+        #expect(result["attempts"]?.arrayValue?.map { $0["seed"]?.stringValue } == ["42", "43", "44"])
+    }
+
     @Test(
         arguments: [
             (["--repeat", "0"], "--repeat must be 1 to 1000, got 0"),

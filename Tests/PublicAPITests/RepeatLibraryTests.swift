@@ -30,8 +30,10 @@ import Testing
                 #expect(results.first?.attempts.map(\.status) == [.error, .passed, .passed])
                 #expect(results.first?.exitCode == (allowFlaky ? 0 : 1))
                 #expect(RunSummary(results: results).exitCode == (allowFlaky ? 0 : 1))
-                // Every attempt ran with the one seed given.
+                // Attempt k ran with the seed given plus k − 1: reproducible, and its generated
+                // values do not collide with the first attempt's on the same server.
                 #expect(results.first?.seed == 7)
+                #expect(results.first?.attempts.map(\.seed) == [7, 8, 9])
                 #expect(results.last?.attempts.count == 3)
             }
         }

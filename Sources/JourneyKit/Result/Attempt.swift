@@ -5,56 +5,85 @@ import JourneyCore
 /// pass, why. The script's result keeps one attempt's whole trace (``RepeatedRun``); the others
 /// are kept as this summary.
 public struct Attempt: Sendable {
+    /// The attempt's verdict.
     public var status: RunStatus
+    /// When the attempt started.
     public var startedAt: Date
     /// Seconds of wall time for this attempt.
     public var duration: Double
     /// Every expectation failure of the attempt (``JourneyResult/allFailures``).
     public var failures: [ExpectationFailure]
+    /// The error that stopped the attempt, if one did.
     public var error: RunError?
+    /// The attempt's random seed: `--seed` with it runs the attempt again.
+    public var seed: UInt64?
 
     public init(
         status: RunStatus, startedAt: Date = Date(), duration: Double = 0, failures: [ExpectationFailure] = [],
-        error: RunError? = nil
+        error: RunError? = nil, seed: UInt64? = nil
     ) {
         self.status = status
         self.startedAt = startedAt
         self.duration = duration
         self.failures = failures
         self.error = error
+        self.seed = seed
     }
 
     /// The summary of one attempt's result.
     public init(_ result: JourneyResult) {
         self.init(
             status: result.status, startedAt: result.startedAt, duration: result.duration,
-            failures: result.allFailures, error: result.error)
+            failures: result.allFailures, error: result.error, seed: result.seed)
     }
 }
 
-/// Folds the runs of one script that `--repeat` ran several times into the script's result.
-public enum RepeatedRun {
+/// Folds the runs of one script that `--repeat` ran several times into the script's result, run by
+/// run: only each attempt's summary, the most severe run that did not pass and the last run are
+/// kept, so a thousand attempts do not hold a thousand traces.
+public struct RepeatedRun: Sendable {
+    private var attempts: [Attempt] = []
+    private var worst: JourneyResult?
+    private var last: JourneyResult?
+    private var firstStart: Date?
+    private var end: Date?
+    private var transportTime = 0.0
+
+    public init() {}
+
+    /// Adds the next attempt's result.
+    public mutating func add(_ run: JourneyResult) {
+        if run.status != .passed, worst.map({ run.status.exitCode >= $0.status.exitCode }) ?? true { worst = run }
+        if firstStart == nil { firstStart = run.startedAt }
+        let runEnd = run.startedAt.addingTimeInterval(run.duration)
+        end = max(end ?? runEnd, runEnd)
+        transportTime += run.transportTime
+        attempts.append(Attempt(run))
+        last = run
+    }
+
     /// The script's result: the trace of the attempt that explains the verdict (the last of the
     /// most severe attempts that did not pass; the last attempt when all passed), with every
     /// attempt in ``JourneyResult/attempts``, the start of the first, the wall time until the end of
-    /// the last and the transport time of all. One run is returned as it is.
+    /// the last and the transport time of all. One run is returned as it is; nil for none.
     ///
     /// - Parameter allowFlaky: a flaky script counts as passing for the exit code (`--allow-flaky`).
-    public static func fold(_ runs: [JourneyResult], allowFlaky: Bool) -> JourneyResult? {
-        guard var result = runs.last else { return nil }
-        guard runs.count > 1 else { return result }
-        var worst: JourneyResult?
-        for run in runs where run.status != .passed {
-            if worst.map({ run.status.exitCode >= $0.status.exitCode }) ?? true { worst = run }
-        }
-        if let worst { result = worst }
-        let first = runs[0]
-        let end = runs.map { $0.startedAt.addingTimeInterval($0.duration) }.max() ?? first.startedAt
-        result.startedAt = first.startedAt
-        result.duration = max(0, end.timeIntervalSince(first.startedAt))
-        result.transportTime = runs.reduce(0) { $0 + $1.transportTime }
-        result.attempts = runs.map(Attempt.init)
+    public func result(allowFlaky: Bool) -> JourneyResult? {
+        guard let last else { return nil }
+        guard attempts.count > 1, let firstStart else { return last }
+        var result = worst ?? last
+        result.startedAt = firstStart
+        result.duration = max(0, (end ?? firstStart).timeIntervalSince(firstStart))
+        result.transportTime = transportTime
+        result.attempts = attempts
         result.flakyAllowed = allowFlaky
         return result
+    }
+
+    /// The result of `runs` (``result(allowFlaky:)``).
+    public static func fold(_ runs: [JourneyResult], allowFlaky: Bool) -> JourneyResult? {
+        var folding = RepeatedRun()
+        for run in runs { folding.add(run) }
+        return folding.result(allowFlaky: allowFlaky)
     }
 }

@@ -53,3 +53,16 @@ public struct RunConfiguration: Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 }
+
+extension RunConfiguration {
+    /// The configuration of attempt `attempt` (from 0) of a script that `--repeat` runs: with a
+    /// seed S, S+attempt, so each attempt draws its own reproducible values (the same username
+    /// registered twice on one server would make a script look flaky). A replay runs offline and
+    /// keeps its recording's seed: its attempts must send what was recorded.
+    func forAttempt(_ attempt: Int) -> RunConfiguration {
+        guard attempt > 0, !offline, let seed else { return self }
+        var configuration = self
+        configuration.seed = seed &+ UInt64(attempt)
+        return configuration
+    }
+}

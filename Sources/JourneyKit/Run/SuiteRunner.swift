@@ -17,7 +17,9 @@ public struct SuiteOptions: Sendable {
     /// Run only this part of the scripts found (``Shard``); all of them when nil.
     public var shard: Shard?
     /// Runs of each script (`--repeat`, ``RepeatedRun``): a script whose attempts disagree is `flaky`.
-    /// Each attempt runs with the same configuration, so with a seed every attempt uses that seed.
+    /// Each attempt runs with the same configuration but for the seed: with a seed S, attempt k
+    /// (from 1) uses S+k−1, so generated values (a username to register) do not collide with the
+    /// first attempt's on the same server; a replay keeps its recording's seed.
     public var repeatCount = 1
     /// A flaky script counts as passing for the exit code and `failFast` (`--allow-flaky`).
     public var allowFlaky = false
@@ -87,7 +89,7 @@ public enum SuiteRunner {
             var next = 0
             var stop = false
             func schedule() {
-                guard next < scripts.count, !stop else { return }
+                guard next < scripts.count, !stop, !Task.isCancelled else { return }
                 let index = next
                 let (file, text) = scripts[index]
                 next += 1
@@ -114,11 +116,21 @@ public enum SuiteRunner {
         case nil: return nil
         case .finished(let result): return result
         case .ready(let compiled, let configuration):
-            var runs: [JourneyResult] = []
-            for _ in 0..<max(1, options.repeatCount) {
-                runs.append(await JourneyDriver.run(compiled, configuration: configuration))
+            let attempts = max(1, options.repeatCount)
+            guard attempts > 1 else { return await JourneyDriver.run(compiled, configuration: configuration) }
+            var folding = RepeatedRun()
+            let clock = ContinuousClock()
+            let started = clock.now
+            for attempt in 0..<attempts {
+                // A stopped run (Ctrl-C in a watch) does not go on through the other attempts.
+                if attempt > 0 && Task.isCancelled { break }
+                folding.add(await JourneyDriver.run(compiled, configuration: configuration.forAttempt(attempt)))
             }
-            return RepeatedRun.fold(runs, allowFlaky: options.allowFlaky)
+            var result = folding.result(allowFlaky: options.allowFlaky)
+            // Measured, not the span of the attempts' dates: a replay's dates are the recording's.
+            let wall = (clock.now - started).components
+            result?.duration = Double(wall.seconds) + Double(wall.attoseconds) / 1e18
+            return result
         }
     }
 

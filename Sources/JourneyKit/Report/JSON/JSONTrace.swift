@@ -32,6 +32,8 @@ enum JSONTrace {
             "duration": seconds(attempt.duration),
             "failures": .array(attempt.failures.map(failure)),
             "error": attempt.error.map(error) ?? .null,
+            // A string: a 64-bit seed is past the integers JSON readers keep exactly.
+            "seed": attempt.seed.map { .string(String($0)) } ?? .null,
         ])
     }
 

@@ -8,7 +8,9 @@ public enum ShardCompleteness {
     /// Checks the shards of the inputs (`name`: a file, for messages; `shard`: `I/N` as a report
     /// writes it, nil when the run was not sharded).
     public static func check(_ inputs: [(name: String, shard: String?)]) throws(ReportMerge.Problem) {
-        guard let named = inputs.first(where: { $0.shard != nil }) else { return }
+        guard let first = inputs.first(where: { $0.shard != nil }) else { return }
+        // A shard's text comes from a report file: escaped before it reaches a message.
+        let named = (name: first.name, shard: first.shard.map { VisibleText.escaped($0) })
         var parts: [Int: String] = [:]
         var count: Int?
         for input in inputs {
