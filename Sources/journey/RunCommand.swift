@@ -140,7 +140,8 @@ struct RunCommand: AsyncParsableCommand {
         let results = await SuiteRunner.run(options)
         let wall = ContinuousClock.now - wallStart
         await simulators.stopAll()
-        await tracing?.finish()
+        // A watch's reruns are traced too: the exporter stops when the watch does.
+        if baseline == nil { await tracing?.finish() }
         // The recording is written first (its line comes before the summary) but a failure to write
         // it is reported after the summary and the --report files, which the run still owes.
         var recordFailure: CommandFailure?
@@ -157,7 +158,9 @@ struct RunCommand: AsyncParsableCommand {
         if let baseline {
             let watching = RunWatch(
                 options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)
-            throw ExitCode(await watching.run(from: baseline, first: results))
+            let code = await watching.run(from: baseline, first: results)
+            await tracing?.finish()
+            throw ExitCode(code)
         }
         let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
         try await CommandExit.reporting {

@@ -46,10 +46,16 @@ struct RunWatch: Sendable {
         let loop = WatchLoop(poll: WatchLoop.files(scope, cache: cache))
         output.note(watchingLine(baseline))
         let task = Task { await loop.run(from: baseline) { change in await rerun(change, latest: latest) } }
+        let stopping = Atomic(false)
         let signals = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler {
+                // A second signal does not wait for a rerun that ignores cancellation (a command
+                // value source's program, a slow server): it ends the process as a signal would.
+                if stopping.exchange(true, ordering: .relaxed) { _exit(130) }
+                task.cancel()
+            }
             source.resume()
             return source
         }

@@ -7,7 +7,9 @@ import Foundation
 #endif
 
 /// Expands the files, folders and globs given on the command line into YAML files, in a
-/// stable order. Folders are searched recursively for `.yaml`/`.yml`.
+/// stable order. Folders are searched recursively for `.yaml`/`.yml`, leaving out hidden files
+/// and folders (`.github/`, `.build/`, an editor's `.#login.yaml`): a file named on its own is
+/// taken as it is.
 public enum ScriptFinder {
     public struct Missing: Error, Sendable, CustomStringConvertible {
         public let path: String
@@ -43,6 +45,10 @@ public enum ScriptFinder {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
             if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
                 files.append((directory as NSString).appendingPathComponent(relative))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JourneyCore
 
 /// What `journey run --watch` compares between polls for one file: its size, modification time
 /// and a digest of its bytes (so an edit within the file system's time granularity that keeps
@@ -38,7 +39,9 @@ public enum FileStates {
         let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         var digest: UInt64 = 0
-        if size <= digestLimit, let data = FileManager.default.contents(atPath: path) {
+        // Read with the limit, not by the size just seen: the file may grow in between.
+        if size <= digestLimit, let data = try? SourceFile.bytes(path, limit: Int(digestLimit), what: "a watched file")
+        {
             digest = fnv1a(data)
         }
         return FileState(size: size, modified: modified, digest: digest)
