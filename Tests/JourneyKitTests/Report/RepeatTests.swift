@@ -76,6 +76,22 @@ struct RepeatTests {
         #expect(result.error?.message == "connection refused")
     }
 
+    /// `--repeat 1000` stays readable: runs of one verdict are counted, and only the first ten
+    /// failing attempts are explained on the console.
+    @Test func manyAttemptsMakeOneShortLineAndTenExplanations() throws {
+        let runs = (0..<1000).map { Self.attempt($0, failing: $0 % 2 == 1 || $0 >= 990) }
+        let result = try #require(RepeatedRun.fold(runs, allowFlaky: false))
+        let shortRuns = (0..<4).map { Self.attempt($0, failing: $0 == 0) }
+        #expect(
+            ConsoleVerdict.attemptsLine(try #require(RepeatedRun.fold(shortRuns, allowFlaky: false)).attempts)
+                == "attempts: failed, passed ×3")
+        let block = ConsoleReporter(useColor: false, verbose: false).scriptFinished(result)
+        #expect(block.contains("attempts: passed, failed, passed, failed"))
+        #expect(block.contains("passed, failed ×11"))
+        #expect(block.components(separatedBy: "\n  attempt ").count - 1 == 10)
+        #expect(block.contains("… 495 more attempts did not pass (the JSON report lists every attempt)"))
+    }
+
     @Test func oneRunIsReturnedAsItIs() throws {
         let result = try #require(RepeatedRun.fold([Self.attempt(0, failing: true)], allowFlaky: false))
         #expect(result.attempts.isEmpty)

@@ -47,9 +47,17 @@ public struct ConsoleReporter: Reporter {
         }
         // A flaky verdict line says how often it passed; why the other attempts did not is here.
         if result.status == .flaky {
-            for (index, attempt) in result.attempts.enumerated() where attempt.status != .passed {
+            let failing = result.attempts.enumerated().filter { $0.element.status != .passed }
+            for (index, attempt) in failing.prefix(ConsoleVerdict.explainedAttempts) {
                 let text = VisibleText.escaped("attempt \(index + 1): " + ConsoleVerdict.attemptText(attempt))
                 lines.append("  " + style.paint(text, .red))
+            }
+            if failing.count > ConsoleVerdict.explainedAttempts {
+                let more = failing.count - ConsoleVerdict.explainedAttempts
+                lines.append(
+                    "  "
+                        + style.paint(
+                            "… \(more) more attempts did not pass (the JSON report lists every attempt)", .red))
             }
         }
         lines.append(ConsoleVerdict(style: style).line(for: result))

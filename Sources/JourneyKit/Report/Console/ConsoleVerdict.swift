@@ -43,9 +43,28 @@ struct ConsoleVerdict {
     }
 
     /// `attempts: passed, failed, passed`: the verdicts of a script `--repeat` ran several times.
+    /// `attempts: error, passed, passed`; a run of one verdict is counted (`passed ×998`), so a
+    /// thousand attempts stay one short line.
     static func attemptsLine(_ attempts: [Attempt]) -> String {
-        "attempts: " + attempts.map(\.status.rawValue).joined(separator: ", ")
+        var runs: [(status: RunStatus, count: Int)] = []
+        for attempt in attempts {
+            if let last = runs.last, last.status == attempt.status {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((attempt.status, 1))
+            }
+        }
+        return "attempts: "
+            + runs.map {
+                $0.count > 2
+                    ? "\($0.status.rawValue) ×\($0.count)"
+                    : Array(repeating: $0.status.rawValue, count: $0.count).joined(separator: ", ")
+            }
+            .joined(separator: ", ")
     }
+
+    /// How many failing attempts the console and JUnit explain one by one; the JSON report has all.
+    static let explainedAttempts = 10
 
     /// `passed`, or the verdict and the first reason, e.g. `failed: step 2: expected outcome ...`.
     static func attemptText(_ attempt: Attempt) -> String {
