@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,6 +26,10 @@ final class HostileServer: Sendable {
         case redirect
         /// A JSON body larger than the runner's response limit.
         case huge
+        /// The same without a Content-Length: the body runs until the connection closes.
+        case hugeUnsized
+        /// A gzip body of 20 KB that inflates to 20 MB (Tests/BadInputs/gzip-bomb-20mb-spaces.gz).
+        case gzipBomb
         /// A NameCallback step; the answer `hang-me` is never answered.
         case hangOnValue
     }
@@ -107,6 +112,19 @@ final class HostileServer: Sendable {
             guard write(connection, Data("[".utf8)) else { return }
             for _ in 0..<(size / chunk.count) where !write(connection, chunk) { return }
             _ = write(connection, Data("]".utf8))
+        case .hugeUnsized:
+            let head = "HTTP/1.1 200 X\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+            guard write(connection, Data(head.utf8)) else { return }
+            let chunk = Data(repeating: 0x20, count: 64 * 1024)
+            for _ in 0..<(9 * 16) where !write(connection, chunk) { return }
+            _ = write(connection, Data("]".utf8))
+        case .gzipBomb:
+            let bomb =
+                (try? Data(
+                    contentsOf: Repository.root.appendingPathComponent("Tests/BadInputs/gzip-bomb-20mb-spaces.gz")))
+                ?? Data()
+            guard write(connection, head(200, length: bomb.count, extra: "Content-Encoding: gzip\r\n")) else { return }
+            _ = write(connection, bomb)
         case .hangOnValue:
             if body.contains("hang-me") {
                 var byte: UInt8 = 0

@@ -106,6 +106,23 @@ import Testing
         #expect(output.stdout.contains("answered HTTP 302 redirect to /redirect/am/json"), "\(output.stdout)")
     }
 
+    /// The limit counts the bytes as they arrive, not a Content-Length the server may leave out.
+    @Test func aBodyOverTheLimitWithoutALengthIsCutOff() async throws {
+        let output = try await Self.run(.hugeUnsized, arguments: ["--timeout", "10"])
+        #expect(output.status == 3, "\(output.stdout)")
+        #expect(output.stdout.contains("response body larger than 8388608 bytes"), "\(output.stdout)")
+    }
+
+    /// A small gzip body that inflates past the limits is stopped while it inflates.
+    @Test func aGzipBombIsStoppedWhileItInflates() async throws {
+        let output = try await Self.run(.gzipBomb, arguments: ["--timeout", "10"])
+        #expect(output.status == 3, "\(output.stdout)")
+        #expect(!output.stdout.contains("NameCallback"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("the compressed response body inflates past the limit (50× its size)"),
+            "\(output.stdout)")
+    }
+
     @Test func aBodyOverTheLimitIsCutOff() async throws {
         let output = try await Self.run(.huge, arguments: ["--timeout", "10"])
         #expect(output.status == 3, "\(output.stdout)")

@@ -8,6 +8,8 @@ import NIOHTTP1
 public struct HTTPTransport: Transport {
     /// The largest response body read; a larger one is a protocol error, not a memory blow-up.
     public static let maxResponseBytes = 8 * 1024 * 1024
+    /// How many times its compressed size a response body may inflate to (a gzip bomb stops there).
+    public static let decompressionRatio = 50
 
     private let client: HTTPClient
 
@@ -67,6 +69,12 @@ public struct HTTPTransport: Transport {
                 return .failed(String(describing: error))
             }
         }
+        // NIOHTTPDecompression.DecompressionError (swift-nio-extras, not a dependency of its own
+        // here) prints as a bare "limit"; its type's name tells it.
+        if String(reflecting: type(of: error)).hasSuffix("DecompressionError") {
+            return .failed(
+                "the compressed response body inflates past the limit (\(decompressionRatio)× its size): \(error)")
+        }
         if error is ResponseAccumulator.ResponseTooBigError || error is NIOTooManyBytesError {
             return .failed("response body larger than \(maxResponseBytes) bytes")
         }
@@ -100,7 +108,7 @@ private enum SharedClients {
             verify
             ? HTTPClient.Configuration() : HTTPClient.Configuration(certificateVerification: .none)
         configuration.redirectConfiguration = .disallow
-        configuration.decompression = .enabled(limit: .ratio(50))
+        configuration.decompression = .enabled(limit: .ratio(HTTPTransport.decompressionRatio))
         // journey makes its own span per round trip (JourneyTelemetry); the client's would
         // duplicate it, and costs a span and its attributes per request even with no tracer set.
         configuration.tracing.tracer = nil
