@@ -152,7 +152,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let summary = output.finish(
-            results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+            results, wallSeconds: wall.inSeconds)
         if let baseline {
             let watching = RunWatch(
                 options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)
