@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// Why a load option's value is not acceptable.
 public struct LoadOptionError: Error, Sendable, CustomStringConvertible {
     public let message: String
@@ -17,19 +19,13 @@ public enum LoadQuantity {
 
     /// Seconds in a duration such as `30s`; a bare number is seconds. Range: 0 to a day.
     public static func seconds(_ text: String, option: String) throws(LoadOptionError) -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("ms", 0.001), ("us", 0.000_001), ("s", 1), ("m", 60), ("h", 3600)]
-        var number = trimmed
-        var scale = 1.0
-        for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
-            number = String(trimmed.dropLast(suffix.count))
-            scale = factor
-            break
-        }
-        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= maxSeconds else {
+        guard
+            let seconds = DurationText.seconds(parsing: text.lowercased(), units: DurationText.unitsWithMicroseconds),
+            seconds >= 0, seconds <= maxSeconds
+        else {
             throw LoadOptionError("\(option) takes a duration from 0 to 24h such as 500ms, 30s or 5m, got '\(text)'")
         }
-        return value * scale
+        return seconds
     }
 
     /// Journeys per second in a rate such as `200/s` or `600/m`. Range: above 0, at most 100,000/s.

@@ -153,8 +153,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let summary = output.finish(
-            results, wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
-            shard: options.shard)
+            results, wallSeconds: wall.inSeconds, shard: options.shard)
         if let baseline {
             let watching = RunWatch(
                 options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)

@@ -90,7 +90,7 @@ struct RunWatch: Sendable {
             guard !Task.isCancelled else { return }
             _ = output.finish(
                 results,
-                wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+                wallSeconds: wall.inSeconds)
         }
         let now = await WatchLoop.files(scope, cache: cache)()
         latest.update(results, scripts: now.inventory.scripts)

@@ -92,6 +92,29 @@ import Testing
         #expect(output.stdout.contains("attestation=packed"))
     }
 
+    /// A relying party asking for `direct` attestation refuses the authenticator's default `none`
+    /// statement (AM's Failure outcome): the script that expects that failure passes.
+    @Test func directAttestationRefusesNone() async throws {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/passkeys.yaml").path
+        let script = try TemporaryFiles.file(
+            "register.yaml",
+            """
+            version: 1
+            name: Register without attestation where direct is asked
+            server: { simulate: \(tree) }
+            journey: PasskeyRegistrationStrict
+            handlers:
+              NameCallback: demo
+              PasswordCallback: { value: Ch4ng3it!, secret: true }
+              WebAuthnRegistrationCallback: { deviceName: Key }
+            expect: { outcome: failure }
+
+            """)
+        let output = try await CLI.run(["run", script, "--format", "human", "--verbose"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("attestation=none"), "\(output.stdout)")
+    }
+
     /// Recovery codes are secrets even when the script does not capture them, and even when the
     /// step that shows them fails an expectation.
     @Test func recoveryCodesNeverReachTheOutputUncaptured() async throws {

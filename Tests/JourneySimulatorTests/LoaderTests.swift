@@ -102,6 +102,34 @@ struct LoaderTests {
         #expect(try SimulatorLoader.load(text: yaml, file: "w.yaml").journeys["J"] != nil)
     }
 
+    @Test("webAuthnAuthentication: 'username' beside 'usernameless: true' is ignored, and lint says so where it is")
+    func usernamelessIgnoresUsername() throws {
+        let yaml = """
+            kind: simulator
+            version: 1
+            journeys:
+              J:
+                start: a
+                nodes:
+                  a:
+                    webAuthnAuthentication: { usernameless: true, username: login }
+                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+              K:
+                start: a
+                nodes:
+                  a:
+                    webAuthnAuthentication: { usernameless: false, username: login }
+                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+            """
+        let diagnostics = SimulatorLoader.lint(text: yaml, file: "u.yaml")
+        let warning = try #require(diagnostics.first { $0.message.contains("'username' is ignored") })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("usernameless: true"))
+        #expect(warning.location?.line == 8 && warning.location?.column == 65, "\(warning)")
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(try SimulatorLoader.load(text: yaml, file: "u.yaml").journeys["J"] != nil)
+    }
+
     @Test("bad values: policies, faults, regexes, resources naming unknown journeys")
     func badValues() {
         let yaml = """

@@ -372,16 +372,49 @@ struct WebAuthnTests {
     @Test("at most maxDevices devices: the next registration takes exceedsDeviceLimit")
     func deviceLimit() async throws {
         try await Harness.run(Self.tree) { h in
+            // The strict node asks for direct attestation: packed self attestation answers it.
             for id in UInt8(1)...2 {
                 var passkey = try TestPasskey(.es256, id: id)
-                #expect(
-                    try await Self.register(h, &passkey, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
+                let reply = try await Self.register(h, &passkey, journey: "PasskeyRegistrationStrict") {
+                    $0.packed = true
+                }
+                #expect(reply.json["tokenId"] != nil)
             }
             var third = try TestPasskey(.es256, id: 3)
-            #expect(try await Self.register(h, &third, journey: "PasskeyRegistrationStrict").status == 401)
+            #expect(
+                try await Self.register(h, &third, journey: "PasskeyRegistrationStrict") { $0.packed = true }.status
+                    == 401)
             #expect(Self.logged(h, "'demo' holds 2 device(s) already"))
             #expect(try await Self.devices(h).count == 2)
         }
+    }
+
+    @Test(
+        "attestation direct refuses a 'none' statement as AM does (failure outcome); packed self attestation passes; a node asking none takes 'none'"
+    )
+    func directAttestation() async throws {
+        let trace = EdgeTrace()
+        try await Harness.run(Self.tree, trace: trace) { h in
+            var unattested = try TestPasskey(.es256, id: 1)
+            let refused = try await Self.register(h, &unattested, journey: "PasskeyRegistrationStrict")
+            #expect(refused.status == 401, "\(refused.json)")
+            #expect(Self.logged(h, "direct attestation required"), "\(h.logs.all)")
+            #expect(try await Self.devices(h).isEmpty)
+
+            var attested = try TestPasskey(.es256, id: 2)
+            let accepted = try await Self.register(h, &attested, journey: "PasskeyRegistrationStrict") {
+                $0.packed = true
+            }
+            #expect(accepted.json["tokenId"] != nil, "\(accepted.json) \(h.logs.all)")
+
+            var plain = try TestPasskey(.es256, id: 3)
+            #expect(try await Self.register(h, &plain).json["tokenId"] != nil)
+            #expect(
+                try await Self.devices(h).compactMap { $0["attestationFormat"]?.stringValue } == ["packed", "none"])
+        }
+        #expect(trace.all.contains("PasskeyRegistrationStrict/register/failure"))
+        #expect(
+            trace.notes.contains { $0.hasPrefix("PasskeyRegistrationStrict/register: attestation 'none' is refused") })
     }
 
     // MARK: recovery codes and test controls
@@ -460,7 +493,10 @@ struct WebAuthnTests {
             let page = try await Self.registrationPage(h, "PasskeyRegistrationStrict")
             let excluded = Steps.output(Steps.callbacks(page)[0], "data")?["_excludeCredentials"]?.arrayValue ?? []
             #expect(excluded.map { WebAuthnPageTests.int8Bytes($0["id"]) } == [first.credentialId])
-            #expect(try await Self.register(h, &second, journey: "PasskeyRegistrationStrict").json["tokenId"] != nil)
+            let registered = try await Self.register(h, &second, journey: "PasskeyRegistrationStrict") {
+                $0.packed = true
+            }
+            #expect(registered.json["tokenId"] != nil)
             let listed = try await Self.devices(h)
             #expect(
                 listed.map { $0["credentialId"] } == [

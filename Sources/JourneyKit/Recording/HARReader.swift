@@ -169,11 +169,8 @@ public enum HARReader {
 
     /// An ISO 8601 time as HAR writes it, with or without fractional seconds.
     public static func date(_ text: String) -> Date? {
-        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        ReportTime.date(parsing: text)
     }
-
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
 
     /// A time as HAR writes it: ISO 8601, UTC, milliseconds.
     public static func string(_ date: Date) -> String {

@@ -34,4 +34,12 @@ enum ReportTime {
         let fraction = String(Int(milliseconds - whole * 1000))
         return text.dropLast() + "." + String(repeating: "0", count: max(0, 3 - fraction.count)) + fraction + "Z"
     }
+
+    /// An ISO 8601 time as reports and HARs write it, with or without fractional seconds; nil when it is none.
+    static func date(parsing text: String) -> Date? {
+        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+    }
+
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
 }

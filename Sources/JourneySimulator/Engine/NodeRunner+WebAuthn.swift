@@ -41,14 +41,17 @@ extension NodeRunner {
         return .object(memory)
     }
 
-    func expectation(_ memory: JSONValue, _ common: WebAuthnCommonSpec, algorithms: [Int]) -> WebAuthnExpectation? {
+    func expectation(
+        _ memory: JSONValue, _ common: WebAuthnCommonSpec, algorithms: [Int], directAttestation: Bool = false
+    ) -> WebAuthnExpectation? {
         guard let challenge = memory["challenge"]?.stringValue.flatMap({ Base64URL.decode($0) }),
             let rpId = memory["rpId"]?.stringValue
         else { return nil }
         return WebAuthnExpectation(
             challenge: [UInt8](challenge), rpId: rpId,
             origins: (memory["origins"]?.arrayValue ?? []).compactMap(\.stringValue),
-            userVerificationRequired: common.userVerification == .required, algorithms: algorithms)
+            userVerificationRequired: common.userVerification == .required, algorithms: algorithms,
+            directAttestation: directAttestation)
     }
 
     /// The user's id as AM sends it (`userId`): the base64 of the profile's `_id`, or of the username.
@@ -85,7 +88,8 @@ extension NodeRunner {
         _ spec: WebAuthnRegistrationSpec, _ state: inout JourneyState, _ answers: EchoValidator.Answers
     ) -> NodeStep {
         guard let memory = state.memory[webAuthnKey],
-            let expected = expectation(memory, spec.common, algorithms: spec.algorithms),
+            let expected = expectation(
+                memory, spec.common, algorithms: spec.algorithms, directAttestation: spec.attestation == .direct),
             let username = memory["username"]?.stringValue, let handle = memory["userHandle"]?.stringValue
         else { return enter(&state) }
         // The challenge is used once, whatever the answer.

@@ -10,6 +10,9 @@ struct WebAuthnExpectation: Sendable {
     var userVerificationRequired: Bool
     /// Registration: the COSE algorithms offered in pubKeyCredParams.
     var algorithms: [Int]
+    /// Registration: the node asks for `direct` attestation, so a `none` statement is refused (as AM's
+    /// AttestationDecoder does); `packed` self attestation still passes.
+    var directAttestation: Bool = false
 }
 
 /// Why a relying party refuses an answer (the node's `failure` outcome).
@@ -133,7 +136,8 @@ enum WebAuthnVerifier {
                 "the credential's algorithm \(algorithm) was not offered (pubKeyCredParams: \(expected.algorithms))")
         }
         let signed = attestation.authenticatorData + Array(SHA256.hash(data: Array(clientData.utf8)))
-        try checkAttestationStatement(attestation, credential.publicKey, signed: signed)
+        try checkAttestationStatement(
+            attestation, credential.publicKey, signed: signed, directAttestation: expected.directAttestation)
         return VerifiedRegistration(
             credentialId: credentialId, publicKey: credential.publicKey.encoded(), algorithm: algorithm,
             signCount: authData.signCount, deviceName: deviceName,
@@ -141,11 +145,18 @@ enum WebAuthnVerifier {
             backupState: authData.flags.contains(.backupState), attestationFormat: attestation.format)
     }
 
-    /// `none`: an empty statement. `packed` self attestation: `alg` is the credential key's, `sig`
-    /// verifies with it over authData ‖ SHA-256(clientDataJSON). Other formats and certificate chains are refused.
-    static func checkAttestationStatement(_ attestation: AttestationObject, _ key: COSEKey, signed: [UInt8]) throws {
+    /// `none`: an empty statement, refused when the node asks for `direct` attestation. `packed` self
+    /// attestation: `alg` is the credential key's, `sig` verifies with it over authData ‖ SHA-256(clientDataJSON).
+    /// Other formats and certificate chains are refused.
+    static func checkAttestationStatement(
+        _ attestation: AttestationObject, _ key: COSEKey, signed: [UInt8], directAttestation: Bool = false
+    ) throws {
         switch attestation.format {
         case "none":
+            // AM's AttestationDecoder: "Unacceptable attestation format provided - direct attestation required."
+            if directAttestation {
+                throw WebAuthnRejection(Self.noneUnderDirect)
+            }
             guard attestation.statement == .map([]) else {
                 throw WebAuthnRejection("attestation 'none' must have an empty statement")
             }
@@ -168,6 +179,10 @@ enum WebAuthnVerifier {
             throw WebAuthnRejection("attestation format '\(attestation.format)' is not supported (none, packed)")
         }
     }
+
+    /// Why a `none` statement is refused when the node asks for `direct` attestation (AM's words).
+    static let noneUnderDirect =
+        "attestation 'none' is refused: the node asks for direct attestation (Unacceptable attestation format provided - direct attestation required.)"
 
     // MARK: §7.2 authentication
 

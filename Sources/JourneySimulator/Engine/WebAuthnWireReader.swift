@@ -5,12 +5,13 @@ import JourneyCore
 public enum WebAuthnWireReader {
     /// Reads `bytes` as one form: 0 a registration `webAuthnOutcome` and 1 an authentication one
     /// (each through the relying party's checks), 2 an attestation object, 3 authenticator data,
-    /// 4 clientDataJSON, 5 a COSE key.
+    /// 4 clientDataJSON, 5 a COSE key. Bit 7 asks for user verification, bit 6 for direct attestation.
     public static func read(_ bytes: [UInt8], form: UInt8) {
         let text = String(decoding: bytes, as: UTF8.self)
         let expected = WebAuthnExpectation(
             challenge: Array(repeating: 7, count: 32), rpId: "127.0.0.1", origins: ["http://127.0.0.1:8080"],
-            userVerificationRequired: form & 0x80 != 0, algorithms: [-7, -8, -257])
+            userVerificationRequired: form & 0x80 != 0, algorithms: [-7, -8, -257],
+            directAttestation: form & 0x40 != 0)
         switch form % 6 {
         case 0:
             _ = WebAuthnVerifier.registration(text, expected)

@@ -85,9 +85,15 @@ extension TreeParser {
     func parseWebAuthnAuthentication(_ node: YNode, context: String) -> WebAuthnAuthenticationSpec {
         let map = optionalMapping(node, context)
         map?.allowOnly(Self.webAuthnAuthenticationKeys, in: context)
+        let usernameless = map?["usernameless"]?.bool("usernameless") ?? false
+        if usernameless, let username = map?["username"] {
+            // AM's "Username from device": the user is the one the credential's user handle names.
+            reader.warning(
+                "'username' is ignored with 'usernameless: true': the user comes from the passkey's user handle",
+                at: username)
+        }
         return WebAuthnAuthenticationSpec(
-            common: parseWebAuthnCommon(map, context: context),
-            usernameless: map?["usernameless"]?.bool("usernameless") ?? false,
+            common: parseWebAuthnCommon(map, context: context), usernameless: usernameless,
             allowRecoveryCode: map?["allowRecoveryCode"]?.bool("allowRecoveryCode") ?? false)
     }
 

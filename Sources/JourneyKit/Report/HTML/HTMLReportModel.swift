@@ -37,7 +37,7 @@ enum HTMLReportModel {
         let status = script["status"]?.stringValue ?? "unknown"
         let tags = (script["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
         let total = max(script["duration"]?.doubleValue ?? 0, 0)
-        let start = script["startedAt"]?.stringValue.flatMap(instant)
+        let start = script["startedAt"]?.stringValue.flatMap(ReportTime.date(parsing:))
         let steps = script["steps"]?.arrayValue ?? []
         let failures = (script["failures"]?.arrayValue ?? []).map(failure)
         // Not a ternary with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` is `.null`.
@@ -51,7 +51,7 @@ enum HTMLReportModel {
         let stepModels = steps.map { step -> [String: Any] in
             let duration = max(step["duration"]?.doubleValue ?? 0, 0)
             var offset = elapsed
-            if let start, let begun = step["startedAt"]?.stringValue.flatMap(instant) {
+            if let start, let begun = step["startedAt"]?.stringValue.flatMap(ReportTime.date(parsing:)) {
                 offset = max(0, begun.timeIntervalSince(start))
             }
             elapsed = offset + duration
@@ -181,10 +181,6 @@ enum HTMLReportModel {
 
     static func percent(_ fraction: Double) -> String {
         String(format: "%.2f%%", fraction.isFinite ? fraction * 100 : 0)
-    }
-
-    static func instant(_ text: String) -> Date? {
-        try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
 

@@ -24,7 +24,7 @@ enum JSONReportMerge {
             exitCode = max(exitCode, summary["exitCode"]?.intValue ?? 0)
             let duration = max(summary["duration"]?.doubleValue ?? 0, 0)
             longest = max(longest, duration)
-            if let start = summary["startedAt"]?.stringValue.flatMap(instant) {
+            if let start = summary["startedAt"]?.stringValue.flatMap(ReportTime.date(parsing:)) {
                 starts.append(start)
                 ends.append(start.addingTimeInterval(duration))
             }
@@ -85,9 +85,5 @@ enum JSONReportMerge {
             throw ReportMerge.Problem("\(input.name): a journey report needs \"summary\" and \"scripts\"")
         }
         return document
-    }
-
-    static func instant(_ text: String) -> Date? {
-        try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

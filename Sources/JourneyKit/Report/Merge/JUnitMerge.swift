@@ -91,9 +91,7 @@ enum JUnitMerge {
                 "\(input.name): not a JUnit file written by journey (no <testsuite name=\"journey\">)")
         }
         var suite = Suite(
-            timestamp: attribute("timestamp", in: lines[open]).flatMap {
-                try? Date($0, strategy: Date.ISO8601FormatStyle())
-            },
+            timestamp: attribute("timestamp", in: lines[open]).flatMap(ReportTime.date(parsing:)),
             time: attribute("time", in: lines[open]).flatMap(Double.init) ?? 0, cases: [])
         // Only an element's first line carries the indentation: the text of <system-out> goes on
         // over lines of its own, kept byte for byte.

@@ -54,18 +54,3 @@ extension LoadContext {
         return seconds
     }
 }
-
-/// Durations written as text in a script.
-enum DurationText {
-    /// Seconds from `30`, `1.5`, `30s`, `500ms`, `2m` or `1h`; nil when the text is none of these.
-    static func seconds(parsing text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let units: [(suffix: String, factor: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            let number = trimmed.dropLast(unit.suffix.count)
-            if let value = Double(number), value.isFinite { return value * unit.factor }
-        }
-        if let value = Double(trimmed), value.isFinite { return value }
-        return nil
-    }
-}
