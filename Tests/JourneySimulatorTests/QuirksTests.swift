@@ -49,9 +49,6 @@ struct QuirksTests {
             let valid = try await h.post(
                 "\(Self.sessions)?_action=validate", headers: [("Cookie", "iPlanetDirectoryPro=\(token)")])
             #expect(valid.json["valid"] == true)
-            // No cookie was set, so the logout clears none.
-            let logout = try await h.post("\(Self.sessions)?_action=logout", headers: [("iPlanetDirectoryPro", token)])
-            #expect(logout.status == 200 && logout.cookies.isEmpty)
         }
     }
 
@@ -73,10 +70,6 @@ struct QuirksTests {
             let byHeader = try await h.post(
                 "\(Self.sessions)?_action=validate", headers: [("iPlanetDirectoryPro", token)])
             #expect(byHeader.json["valid"] == true)
-            // The logout clears the cookie the server set, under its name.
-            let logout = try await h.post(
-                "\(Self.sessions)?_action=logout", headers: [("Cookie", "session-jwt=\(value)")])
-            #expect(logout.cookies.count == 1 && logout.cookies.first?.hasPrefix("session-jwt=LOGOUT;") == true)
         }
     }
 
@@ -95,7 +88,6 @@ struct QuirksTests {
             let logout = try await h.post("\(Self.sessions)?_action=logout", headers: [("iPlanetDirectoryPro", token)])
             #expect(logout.status == 204)
             #expect(logout.body.isEmpty)
-            #expect(logout.cookies.count == 1 && logout.cookies.first?.hasPrefix("iPlanetDirectoryPro=LOGOUT;") == true)
             let again = try await h.post("\(Self.sessions)?_action=logout", headers: [("iPlanetDirectoryPro", token)])
             #expect(again.status == 401)
         }

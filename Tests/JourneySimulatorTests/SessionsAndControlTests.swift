@@ -21,17 +21,11 @@ struct SessionsAndControlTests {
             #expect(byBody.json["valid"] == true)
             let logout = try await h.post("\(path)?_action=logout", headers: [("iPlanetDirectoryPro", token)])
             #expect(logout.json == (try Paths.fixture("sessions/logout-success.json")))
-            // AM clears the session cookie it set: its logout value, expired in 1970.
-            #expect(
-                logout.cookies == [
-                    "iPlanetDirectoryPro=LOGOUT; Expires=Thu, 01-Jan-1970 00:00:10 GMT; Path=/; HttpOnly"
-                ])
             let after = try await h.post("\(path)?_action=validate", json: ["tokenId": .string(token)])
             #expect(after.json == ["valid": false])
             let again = try await h.post("\(path)?_action=logout", headers: [("iPlanetDirectoryPro", token)])
             #expect(again.status == 401)
             #expect(again.json == (try Paths.fixture("sessions/logout-failure-401.json")))
-            #expect(again.cookies.isEmpty)
         }
     }
 

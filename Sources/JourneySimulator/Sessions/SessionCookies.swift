@@ -20,21 +20,6 @@ struct SessionCookies: Sendable {
         return HTTPField(name: .setCookie, value: "\(name)=\(value); Path=/; HttpOnly")
     }
 
-    /// The `Set-Cookie` a logout answers with: the session cookie's name (as `cookie(for:)` sets it)
-    /// with AM's logout value and an `Expires` in 1970, as AM's logout cookie (value `LOGOUT`,
-    /// max-age 0) is written by its servlet container; nil when `quirks.noSessionCookie` set none.
-    func logoutCookie() -> HTTPField? {
-        let quirks = settings.quirks
-        if quirks.noSessionCookie { return nil }
-        let name = quirks.sessionCookieName ?? settings.cookieName
-        return HTTPField(name: .setCookie, value: "\(name)=\(Self.logoutValue); \(Self.expiredAttributes)")
-    }
-
-    /// The value AM writes into the session cookie it clears.
-    static let logoutValue = "LOGOUT"
-    /// The attributes of a cleared cookie, as Java servlet containers write max-age 0.
-    static let expiredAttributes = "Expires=Thu, 01-Jan-1970 00:00:10 GMT; Path=/; HttpOnly"
-
     /// The tokenId a request carries in a session cookie (under `settings.cookieName` or
     /// `quirks.sessionCookieName`) or in a header named like the cookie. With
     /// `quirks.cookieHoldsHandle` a cookie must hold the handle: a bare tokenId in a cookie is ignored.

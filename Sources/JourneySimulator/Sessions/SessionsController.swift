@@ -42,13 +42,10 @@ struct SessionsController: SimulatorController {
         case "logout":
             guard let session, sessions.remove(session.tokenId) else { return .accessDenied }
             if settings.quirks.logoutNoContent {
-                reply = HTTPReply(status: .noContent, headers: HTTPFields(), body: [], logOutcome: "204 logged out")
-            } else {
-                reply = .json(.ok, ["result": "Successfully logged out"], outcome: "200 logged out")
-                reply.headers[.contentAPIVersion] = "resource=3.1"
+                return HTTPReply(status: .noContent, headers: HTTPFields(), body: [], logOutcome: "204 logged out")
             }
-            // The client's session cookie is cleared, as AM clears it.
-            if let cleared = cookies.logoutCookie() { reply.headers.append(cleared) }
+            reply = .json(.ok, ["result": "Successfully logged out"], outcome: "200 logged out")
+            reply.headers[.contentAPIVersion] = "resource=3.1"
         case "getSessionInfo":
             guard let session else { return .accessDenied }
             sessions.touch(session.tokenId, now: now)
