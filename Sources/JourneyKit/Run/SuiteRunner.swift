@@ -128,8 +128,7 @@ public enum SuiteRunner {
             }
             var result = folding.result(allowFlaky: options.allowFlaky)
             // Measured, not the span of the attempts' dates: a replay's dates are the recording's.
-            let wall = (clock.now - started).components
-            result?.duration = Double(wall.seconds) + Double(wall.attoseconds) / 1e18
+            result?.duration = (clock.now - started).inSeconds
             return result
         }
     }
