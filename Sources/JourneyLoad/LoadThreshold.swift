@@ -40,7 +40,9 @@ public struct LoadThreshold: Sendable, Equatable {
         }
     }
 
+    /// The threshold as given.
     public let expression: String
+    /// Whose latency a percentile, mean or max reads (`journey.` or `added.`).
     public let latency: Latency
     public let metric: Metric
     public let comparison: Comparison

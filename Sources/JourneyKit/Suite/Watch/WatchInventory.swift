@@ -86,8 +86,11 @@ public struct WatchInventory: Sendable, Equatable {
 public struct FileReferences: Sendable, Equatable {
     /// A simulator tree (`kind: simulator`), not a script.
     public var isTree = false
+    /// The script's `server.simulate` tree, as written.
     public var simulate: String?
+    /// The `oauth` private key file the script names, as written.
     public var privateKey: String?
+    /// The script its `uses:` names, as written.
     public var uses: String?
 
     /// The references in `text`, the file at `path`; none for a script that does not load.
