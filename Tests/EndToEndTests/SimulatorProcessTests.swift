@@ -72,7 +72,9 @@ import Testing
         let stopped = await Waiting.ends(child.exited, within: 10)
         if !stopped { child.process.interrupt() }
         #expect(stopped, "journey simulate was still running 10 s after SIGTERM")
-        #expect(Date().timeIntervalSince(signalled) < 2.5)
+        // Far below the 60 s delay: the pending request did not hold the stop (a wide margin, as a
+        // loaded machine takes seconds to start and stop processes).
+        #expect(Date().timeIntervalSince(signalled) < 8)
         if stopped {
             // A graceful stop: the signal was handled, not the process killed by it.
             #expect(child.process.terminationReason == .exit)
