@@ -40,6 +40,9 @@ final class OutputSink: Sendable {
     /// Set once stdout is gone (`journey run … | head`): the run goes on to its verdict and exit code.
     private let outputClosed = Atomic(false)
 
+    /// Whether a write found stdout gone (a watch then stops: nobody reads its reruns).
+    var isClosed: Bool { outputClosed.load(ordering: .relaxed) }
+
     private func write(_ text: String) {
         guard !outputClosed.load(ordering: .relaxed) else { return }
         do {

@@ -95,6 +95,8 @@ struct RunWatch: Sendable {
         let now = await WatchLoop.files(scope, cache: cache)()
         latest.update(results, scripts: now.inventory.scripts)
         output.note(watchingLine(now))
+        // `journey run --watch | head`: once the reader is gone, nobody sees a rerun; stop as a signal would.
+        if output.isClosed { withUnsafeCurrentTask { $0?.cancel() } }
     }
 
     /// `── 14:02:11 modified login.yaml, added new.yaml → running 2 scripts again ──`
