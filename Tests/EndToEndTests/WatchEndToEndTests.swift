@@ -112,6 +112,51 @@ import Testing
         #expect(process.terminationStatus == 1)
     }
 
+    /// `journey run --watch | head`: once the reader is gone, the next rerun ends the watch.
+    @Test func aWatchWhoseReaderIsGoneStopsAfterItsNextRerun() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("tree.yaml").path
+        try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
+        let script = folder.appendingPathComponent("only.yaml").path
+        try Self.script(name: "Only", tree: tree, password: "Ch4ng3it!").write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["run", folder.path, "--watch"]
+        process.currentDirectoryURL = CLI.packageRoot
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (exited, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        try process.run()
+        let pid = process.processIdentifier
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            kill(pid, SIGKILL)
+        }
+        defer {
+            watchdog.cancel()
+            if process.isRunning { process.terminate() }
+        }
+        var read = ""
+        while !read.contains("watching ") {
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            read += String(decoding: data, as: UTF8.self)
+        }
+        #expect(read.contains("1 passed, 0 failed, 0 errors (1 script)"), "\(read)")
+        try stdout.fileHandleForReading.close()
+        try Self.script(name: "Only", tree: tree, password: "wrong").write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let stopped = await Waiting.ends(exited, within: 120)
+        #expect(stopped, "the watch went on with nobody reading it")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1, "the rerun failed: the suite's latest verdict")
+    }
+
     @Test(
         arguments: [
             (["--format", "json"], "--format json"),
