@@ -102,10 +102,12 @@ extension JourneyLoop {
     }
 
     func continueRequest(_ step: AMStep) -> TransportRequest {
+        // Built once: the body and the JSON kept for redaction are the same tree.
+        let json = step.json
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: baseHeaders, body: step.json.encoded,
+            method: "POST", url: continueURL, headers: baseHeaders, body: json.encoded,
             timeoutSeconds: endpoint.timeout)
-        request.json = step.json
+        request.json = json
         return request
     }
 }
