@@ -51,9 +51,15 @@ extension JourneyLoop {
         continueURL = AMEndpoints.authenticateURL(base: endpoint.baseURL, realm: endpoint.realm, query: query)
         var headers = baseHeaders
         if let zeroPage = start.zeroPage { headers += try await zeroPageHeaders(zeroPage) }
-        return TransportRequest(
-            method: "POST", url: continueURL, headers: headers, body: Data("{}".utf8), timeoutSeconds: endpoint.timeout)
+        var request = TransportRequest(
+            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject, timeoutSeconds: endpoint.timeout)
+        // Its JSON too, so the trace need not parse the body again (as for a continue request).
+        request.json = .object([:])
+        return request
     }
+
+    /// The start request's body, `{}`.
+    static let emptyObject = Data("{}".utf8)
 
     /// `start.query`, evaluated: sent on the start request, a resume included.
     private func startQuery(_ start: StartSpec) throws(RunError) -> [(String, String)] {
