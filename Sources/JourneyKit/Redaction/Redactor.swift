@@ -257,21 +257,24 @@ public final class Redactor: Sendable {
     }
 
     /// True when cutting `text` at its `;` and `=` bytes cuts it where cutting at those
-    /// Characters does: each stands between ASCII bytes (a non-ASCII neighbour can join it into
-    /// a larger grapheme), and there is no U+037E (a Character equal to `;`). A cookie holding a
-    /// placeholder (`amlbcookie=«amlbcookie»`) is such a text.
+    /// Characters does: each stands between ASCII or Latin-1 scalars (U+0000 to U+00FF hold no
+    /// scalar that joins a neighbour into one grapheme; others may), and there is no U+037E (a
+    /// Character equal to `;`). A cookie holding a placeholder (`amlbcookie=«amlbcookie»`) is such a text.
     static func splitsOnBytesAsOnCharacters(_ text: String.UTF8View) -> Bool {
+        // A scalar up to U+00FF is one ASCII byte, or 0xC2 / 0xC3 and a continuation byte.
         var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
         var afterCut = false
         for byte in text {
-            if afterCut && byte >= 0x80 { return false }
+            if afterCut && byte >= 0x80 && byte != 0xC2 && byte != 0xC3 { return false }
             afterCut = false
             if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") {
-                if previous >= 0x80 { return false }
+                if previous >= 0x80 && beforePrevious != 0xC2 && beforePrevious != 0xC3 { return false }
                 afterCut = true
             } else if previous == 0xCD && byte == 0xBE {
                 return false
             }
+            beforePrevious = previous
             previous = byte
         }
         return true

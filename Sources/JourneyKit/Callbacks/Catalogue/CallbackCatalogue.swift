@@ -66,7 +66,8 @@ public enum CallbackCatalogue {
         }
         for byte in prompt {
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
                 || lower == UInt8(ascii: "_")
             {
                 word.append(lower)

@@ -52,7 +52,8 @@ extension JourneyLoop {
         var headers = baseHeaders
         if let zeroPage = start.zeroPage { headers += try await zeroPageHeaders(zeroPage) }
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject, timeoutSeconds: endpoint.timeout)
+            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject, timeoutSeconds: endpoint.timeout
+        )
         // Its JSON too, so the trace need not parse the body again (as for a continue request).
         request.json = .object([:])
         return request
