@@ -293,6 +293,12 @@ public final class Redactor: Sendable {
     private static func redactSetCookie(_ value: String, known: (Substring) -> String?) -> String {
         let cookie = HTTPText.setCookiePair(Substring(value))
         let redacted = redactedCookieValue(cookie.value ?? "", name: cookie.name, known: known)
+        // Unchanged (it holds a placeholder already) and nothing trimmed from it: the line is its own redaction.
+        if let original = cookie.value, redacted.utf8.elementsEqual(original.utf8),
+            cookie.name.utf8.count + 1 + original.utf8.count + cookie.attributes.utf8.count == value.utf8.count
+        {
+            return value
+        }
         return "\(cookie.name)=\(redacted)" + cookie.attributes
     }
 
