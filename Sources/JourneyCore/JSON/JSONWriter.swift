@@ -79,6 +79,21 @@ public struct JSONWriter {
                 self.value(item)
             }
             bytes.append(UInt8(ascii: "]"))
+        case .object(let members) where members.count <= 2:
+            // Most objects of a step are `{name, value}` pairs: put two members in order without sorting an array.
+            var iterator = members.makeIterator()
+            bytes.append(UInt8(ascii: "{"))
+            if let first = iterator.next() {
+                if let second = iterator.next() {
+                    let (one, two) = second.key < first.key ? (second, first) : (first, second)
+                    member(one.key, one.value)
+                    bytes.append(UInt8(ascii: ","))
+                    member(two.key, two.value)
+                } else {
+                    member(first.key, first.value)
+                }
+            }
+            bytes.append(UInt8(ascii: "}"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
             // Sorted pairs, not sorted keys: no second hash lookup per member.
@@ -90,6 +105,12 @@ public struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func member(_ key: String, _ value: JSONValue) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        self.value(value)
     }
 
     /// Writes an object whose members keep the order the closure writes them in.

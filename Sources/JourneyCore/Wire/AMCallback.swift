@@ -104,6 +104,7 @@ extension NameValue: Codable {
 
     public var json: JSONValue {
         var object = extra
+        object.reserveCapacity(extra.count + 2)
         object["name"] = .string(name)
         object["value"] = value
         return .object(object)
@@ -136,6 +137,7 @@ extension AMCallback {
     /// The callback as JSON, ready to be echoed.
     public var json: JSONValue {
         var object = extra
+        object.reserveCapacity(extra.count + 4)
         object["type"] = .string(type)
         object["output"] = .array(output.map(\.json))
         if let input { object["input"] = .array(input.map(\.json)) }

@@ -44,6 +44,8 @@ public struct AMStep: Sendable, Hashable {
 
     public var json: JSONValue {
         var object = extra
+        // At its final size at once: growing it member by member rehashed it (a continue request per step).
+        object.reserveCapacity(extra.count + 5)
         object["authId"] = .string(authId)
         object["callbacks"] = .array(callbacks.map(\.json))
         if let stage { object["stage"] = .string(stage) }

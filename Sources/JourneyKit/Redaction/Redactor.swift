@@ -19,12 +19,15 @@ public final class Redactor: Sendable {
         let placeholder: [UInt8]
         /// The value's bytes, then its base64 and base64url forms (without padding).
         let needles: [[UInt8]]
+        /// True when the value is ASCII: then `==` with ASCII text is a comparison of bytes.
+        let isASCII: Bool
 
         init(value: String, name: String) {
             self.value = value
             self.name = name
             self.placeholder = Array(Redactor.placeholder(name).utf8)
             let bytes = Array(value.utf8)
+            self.isASCII = bytes.allSatisfy { $0 < 0x80 }
             // Base64 without padding is base64url with its two other letters.
             let base64URL = Array(Base64URL.encode(bytes).utf8)
             let base64 = base64URL.map { byte in
@@ -92,6 +95,22 @@ public final class Redactor: Sendable {
         secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
     }
 
+    /// `placeholder(forWholeValue:in:)` of a part of a header. ASCII against an ASCII secret
+    /// compares bytes (the same answer as `==`, which compares canonical equivalents, without
+    /// its cost); anything else compares as `==` does.
+    static func placeholder(forWholeValue value: Substring, in secrets: Secrets) -> String? {
+        let bytes = value.utf8
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        for secret in secrets.list {
+            let equal =
+                isASCII && secret.isASCII
+                ? secret.value.utf8.count == bytes.count && secret.value.utf8.elementsEqual(bytes)
+                : secret.value == value
+            if equal { return String(decoding: secret.placeholder, as: UTF8.self) }
+        }
+        return nil
+    }
+
     /// The secrets registered so far, for redacting many texts under one lock.
     var snapshot: Secrets { secrets.withLock { $0 } }
 
@@ -148,9 +167,7 @@ public final class Redactor: Sendable {
     /// Headers with secret values replaced; cookies keep their names, lose their values.
     public func redact(headers: [HeaderField]) -> [HeaderField] {
         let secrets = secrets.withLock { $0 }
-        let known = { (value: Substring) in
-            secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
-        }
+        let known = { (value: Substring) in Self.placeholder(forWholeValue: value, in: secrets) }
         return headers.map { field in
             // Only a name as long as a secret header's can be one: most are passed over at once.
             guard Self.secretHeaderLengths.contains(field.name.utf8.count) else {
@@ -217,17 +234,50 @@ public final class Redactor: Sendable {
         return redact(String(decoding: body, as: UTF8.self))
     }
 
+    /// `«`, ASCII, `»`: a text that surely starts with the Character `«` and ends with `»`
+    /// (checked by bytes; any other text is left to the Character check).
+    private static func isPlaceholderText(_ bytes: Substring.UTF8View) -> Bool {
+        guard bytes.count >= 4, bytes.starts(with: [0xC2, 0xAB]), bytes.reversed().starts(with: [0xBB, 0xC2]) else {
+            return false
+        }
+        return bytes.dropFirst(2).dropLast(2).allSatisfy { $0 < 0x80 }
+    }
+
     /// A cookie's value becomes the placeholder of the secret it holds when known (`«tokenId»`,
     /// so the cookie and the body's tokenId stay the same value in a recording), else one named after the cookie.
     private static func redactCookiePairs(_ value: String, known: (Substring) -> String?) -> String {
-        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return redactCookiePairsByCharacter(value, known: known) }
-        // ASCII: split on bytes (the same cuts as on Characters, without grapheme breaking).
+        guard splitsOnBytesAsOnCharacters(value.utf8) else { return redactCookiePairsByCharacter(value, known: known) }
+        // Split on bytes: the same cuts as on Characters, without grapheme breaking.
         return value.utf8.split(separator: UInt8(ascii: ";")).map { pairBytes in
             let parts = pairBytes.split(separator: UInt8(ascii: "="), maxSplits: 1).map { Substring($0) }
             let name = parts.first.map(\.trimmedSpacesAndTabs) ?? ""
             return
                 "\(name)=\(redactedCookieValue(parts.count > 1 ? parts[1].trimmedSpacesAndTabs : "", name: name, known: known))"
         }.joined(separator: "; ")
+    }
+
+    /// True when cutting `text` at its `;` and `=` bytes cuts it where cutting at those
+    /// Characters does: each stands between ASCII or Latin-1 scalars (U+0000 to U+00FF hold no
+    /// scalar that joins a neighbour into one grapheme; others may), and there is no U+037E (a
+    /// Character equal to `;`). A cookie holding a placeholder (`amlbcookie=«amlbcookie»`) is such a text.
+    static func splitsOnBytesAsOnCharacters(_ text: String.UTF8View) -> Bool {
+        // A scalar up to U+00FF is one ASCII byte, or 0xC2 / 0xC3 and a continuation byte.
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        var afterCut = false
+        for byte in text {
+            if afterCut && byte >= 0x80 && byte != 0xC2 && byte != 0xC3 { return false }
+            afterCut = false
+            if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "=") {
+                if previous >= 0x80 && beforePrevious != 0xC2 && beforePrevious != 0xC3 { return false }
+                afterCut = true
+            } else if previous == 0xCD && byte == 0xBE {
+                return false
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return true
     }
 
     private static func redactCookiePairsByCharacter(_ value: String, known: (Substring) -> String?) -> String {
@@ -243,6 +293,12 @@ public final class Redactor: Sendable {
     private static func redactSetCookie(_ value: String, known: (Substring) -> String?) -> String {
         let cookie = HTTPText.setCookiePair(Substring(value))
         let redacted = redactedCookieValue(cookie.value ?? "", name: cookie.name, known: known)
+        // Unchanged (it holds a placeholder already) and nothing trimmed from it: the line is its own redaction.
+        if let original = cookie.value, redacted.utf8.elementsEqual(original.utf8),
+            cookie.name.utf8.count + 1 + original.utf8.count + cookie.attributes.utf8.count == value.utf8.count
+        {
+            return value
+        }
         return "\(cookie.name)=\(redacted)" + cookie.attributes
     }
 
@@ -250,7 +306,9 @@ public final class Redactor: Sendable {
         -> String
     {
         if let placeholder = known(value) { return placeholder }
-        if value.utf8.first == 0xC2 && value.hasPrefix("«") && value.hasSuffix("»") { return String(value) }
+        if isPlaceholderText(value.utf8) || (value.utf8.first == 0xC2 && value.hasPrefix("«") && value.hasSuffix("»")) {
+            return String(value)
+        }
         return placeholder(String(name))
     }
 }

@@ -8,24 +8,30 @@ import JourneyCore
 /// repeated in a failure message) reaches no report. Stage names and callback types are kept.
 extension Redactor {
     func redactTexts(of result: inout JourneyResult) {
+        // One snapshot for every text of the steps: nothing in them registers a secret.
+        let secrets = snapshot
         for index in result.steps.indices {
-            redactTexts(of: &result.steps[index])
+            redactTexts(of: &result.steps[index], with: secrets)
         }
         result.outcome = result.outcome.map(redact(outcome:))
         result.failures = result.failures.map(redact(failure:))
         result.error = result.error.map { RunError($0.kind, redact($0.message), step: $0.step) }
     }
 
-    private func redactTexts(of step: inout StepTrace) {
-        step.header = step.header.map(redact(_:))
-        step.notes = step.notes.map { ($0.key, redact($0.value)) }
-        step.failures = step.failures.map(redact(failure:))
+    private func redactTexts(of step: inout StepTrace, with secrets: Secrets) {
+        step.header = step.header.map { redact($0, with: secrets) }
+        step.notes = step.notes.map { ($0.key, redact($0.value, with: secrets)) }
+        step.failures = step.failures.map { failure in
+            var failure = failure
+            failure.message = redact(failure.message, with: secrets)
+            return failure
+        }
         for index in step.callbacks.indices {
             var callback = step.callbacks[index]
-            callback.prompt = callback.prompt.map { redact(label: $0) }
-            callback.notes = callback.notes.map { ($0.key, redact($0.value)) }
+            callback.prompt = callback.prompt.map { redact(label: $0, with: secrets) }
+            callback.notes = callback.notes.map { ($0.key, redact($0.value, with: secrets)) }
             callback.inputs = callback.inputs.map { input in
-                let shown = redact(input.value)
+                let shown = redact(input.value, with: secrets)
                 return InputTrace(name: input.name, value: shown, redacted: input.redacted || shown != input.value)
             }
             step.callbacks[index] = callback

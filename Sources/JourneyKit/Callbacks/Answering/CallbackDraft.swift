@@ -93,14 +93,15 @@ struct CallbackDraft: Sendable {
         secretInputs = [:]
     }
 
-    /// The inputs as the trace shows them: secrets as their placeholder, everything else redacted text.
-    func inputTraces(redactor: Redactor) -> [InputTrace] {
+    /// The inputs as the trace shows them: secrets as their placeholder, everything else redacted
+    /// text (`secrets`: the redactor's snapshot, one for the whole step).
+    func inputTraces(redactor: Redactor, with secrets: Redactor.Secrets) -> [InputTrace] {
         (callback.input ?? []).map { input in
             if let secret = secretInputs[input.name] {
                 return InputTrace(name: input.name, value: Redactor.placeholder(secret), redacted: true)
             }
             let text = input.value.displayText
-            let shown = redactor.redact(text)
+            let shown = redactor.redact(text, with: secrets)
             return InputTrace(name: input.name, value: shown, redacted: shown != text)
         }
     }

@@ -123,14 +123,18 @@ struct StepAnswering {
 
     private func finish(exitPolling: Bool) -> StepAnswer {
         let redactor = environment.redactor
+        // One snapshot of the secrets for the step's texts: every secret its answers wrote is registered by now.
+        let secrets = redactor.snapshot
         var step = layout.step
         step.callbacks = drafts.map(\.callback)
         let traces = drafts.map { draft in
             CallbackTrace(
-                type: draft.type, prompt: draft.original.prompt.map { redactor.redact(label: $0) },
+                type: draft.type, prompt: draft.original.prompt.map { redactor.redact(label: $0, with: secrets) },
                 answeredBy: draft.answeredBy,
-                inputs: draft.inputTraces(redactor: redactor),
-                notes: (Self.standingNotes(for: draft) + draft.notes).map { ($0.key, redactor.redact($0.value)) })
+                inputs: draft.inputTraces(redactor: redactor, with: secrets),
+                notes: (Self.standingNotes(for: draft) + draft.notes).map {
+                    ($0.key, redactor.redact($0.value, with: secrets))
+                })
         }
         let failures = unhandled.sorted().map { index in
             ExpectationFailure(

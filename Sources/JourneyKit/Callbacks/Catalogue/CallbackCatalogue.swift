@@ -39,6 +39,7 @@ public enum CallbackCatalogue {
     /// True for prompts such as "One Time Password", "Enter OTP", "Verification code", "PIN".
     /// Word by word rather than by regular expression: it runs for every password input of every step.
     static func looksLikeOneTimeCode(_ prompt: String) -> Bool {
+        if prompt.utf8.allSatisfy({ $0 < 0x80 }) { return looksLikeOneTimeCode(ascii: prompt.utf8) }
         let words = prompt.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }
         for (index, word) in words.enumerated() {
             if oneTimeCodeWords.contains(word) { return true }
@@ -48,4 +49,34 @@ public enum CallbackCatalogue {
     }
 
     private static let oneTimeCodeWords: Set<Substring> = ["onetime", "otp", "passcode", "code", "pin"]
+
+    /// The same words of an ASCII prompt, read from its bytes: ASCII letters and digits are the
+    /// Characters `isLetter` and `isNumber` accept there, so the words are the same, without
+    /// lowercasing and splitting Characters (every password input of every step asks this).
+    private static func looksLikeOneTimeCode(ascii prompt: String.UTF8View) -> Bool {
+        var word: [UInt8] = []
+        var previousWasOne = false
+        func ends() -> Bool {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard !word.isEmpty else { return false }
+            if previousWasOne && word.elementsEqual("time".utf8) { return true }
+            if oneTimeCodeASCIIWords.contains(word) { return true }
+            previousWasOne = word.elementsEqual("one".utf8)
+            return false
+        }
+        for byte in prompt {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+                || lower == UInt8(ascii: "_")
+            {
+                word.append(lower)
+            } else if ends() {
+                return true
+            }
+        }
+        return ends()
+    }
+
+    private static let oneTimeCodeASCIIWords: [[UInt8]] = oneTimeCodeWords.map { Array($0.utf8) }
 }

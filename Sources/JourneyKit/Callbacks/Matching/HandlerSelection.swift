@@ -13,10 +13,14 @@ struct HandlerSelection: Sendable {
     func handler(forCallbackAt index: Int) -> ActiveHandler? {
         let hasDefault = BuiltInDefault(callbackAt: index, in: layout) != nil
         let isHidden = layout.step.callbacks[index].hasType(.hiddenValue)
-        for handler in handlers {
-            let matcher = handler.spec.matcher
-            if matcher.type == nil, hasDefault, !(isHidden && matcher.hiddenId != nil) { continue }
-            if matcher.matches(callbackAt: index, in: layout) { return handler }
+        // Read in place: copying each handler and its matcher was most of this function's cost.
+        for position in handlers.indices {
+            if handlers[position].spec.matcher.type == nil, hasDefault,
+                !(isHidden && handlers[position].spec.matcher.hiddenId != nil)
+            {
+                continue
+            }
+            if handlers[position].spec.matcher.matches(callbackAt: index, in: layout) { return handlers[position] }
         }
         return nil
     }

@@ -7,14 +7,17 @@ extension RunSession {
     /// in all responses are registered first, so a tokenId of the last step names the session
     /// cookie of earlier ones, and a code read from the outbox is hidden in the step that sent it.
     func finish(into result: inout JourneyResult) {
-        let state = withState { $0 }
-        if !state.endpoint.baseURL.isEmpty { result.server = state.endpoint.baseURL }
-        result.diagnostics = state.diagnostics
-        result.seed = state.seed
-        result.transportTime = state.transportTime
-        result.failures = state.failures
-        result.steps = state.steps
-        result.sideExchanges = state.sideExchanges
+        // The steps and side exchanges are moved out, not copied: a copy left in the session
+        // made the first change below copy every step again (and kept the unredacted bodies).
+        withState { state in
+            if !state.endpoint.baseURL.isEmpty { result.server = state.endpoint.baseURL }
+            result.diagnostics = state.diagnostics
+            result.seed = state.seed
+            result.transportTime = state.transportTime
+            result.failures = state.failures
+            swap(&result.steps, &state.steps)
+            swap(&result.sideExchanges, &state.sideExchanges)
+        }
         // In place: copying the exchanges out and back was a visible cost of every run.
         for index in result.steps.indices {
             result.steps[index].exchange.registerSecrets(with: redactor)

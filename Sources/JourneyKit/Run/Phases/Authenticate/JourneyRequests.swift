@@ -51,9 +51,16 @@ extension JourneyLoop {
         continueURL = AMEndpoints.authenticateURL(base: endpoint.baseURL, realm: endpoint.realm, query: query)
         var headers = baseHeaders
         if let zeroPage = start.zeroPage { headers += try await zeroPageHeaders(zeroPage) }
-        return TransportRequest(
-            method: "POST", url: continueURL, headers: headers, body: Data("{}".utf8), timeoutSeconds: endpoint.timeout)
+        var request = TransportRequest(
+            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject, timeoutSeconds: endpoint.timeout
+        )
+        // Its JSON too, so the trace need not parse the body again (as for a continue request).
+        request.json = .object([:])
+        return request
     }
+
+    /// The start request's body, `{}`.
+    static let emptyObject = Data("{}".utf8)
 
     /// `start.query`, evaluated: sent on the start request, a resume included.
     private func startQuery(_ start: StartSpec) throws(RunError) -> [(String, String)] {
@@ -102,10 +109,12 @@ extension JourneyLoop {
     }
 
     func continueRequest(_ step: AMStep) -> TransportRequest {
+        // Built once: the body and the JSON kept for redaction are the same tree.
+        let json = step.json
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: baseHeaders, body: step.json.encoded,
+            method: "POST", url: continueURL, headers: baseHeaders, body: json.encoded,
             timeoutSeconds: endpoint.timeout)
-        request.json = step.json
+        request.json = json
         return request
     }
 }
