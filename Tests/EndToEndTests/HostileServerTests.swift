@@ -34,11 +34,12 @@ import Testing
 
     @Test func aDrippingBodyEndsAtTheRequestTimeout() async throws {
         let started = Date()
-        let output = try await Self.run(.drip, limit: 40)
+        let output = try await Self.run(.drip, limit: 55)
         #expect(output.status == 3, "\(output.stdout)")
         #expect(output.stdout.contains("no response within 2 s (request timeout)"), "\(output.stdout)")
-        // The whole body takes a minute; a loaded machine may be slow to start the process.
-        #expect(Date().timeIntervalSince(started) < 30)
+        // The whole body takes a minute; a loaded machine may be slow to start the process (36 s
+        // was seen with a load average of 15), so the bound is only "well before the minute".
+        #expect(Date().timeIntervalSince(started) < 50)
     }
 
     @Test func theScriptDeadlineBoundsTheWholeRun() async throws {
