@@ -42,6 +42,42 @@ import Testing
         return lines
     }
 
+    /// `journey run FOLDER --watch` started as a child with stdout on a pipe. The one overall
+    /// time limit is wide for a loaded machine: a hung watch is killed, its output ends and the
+    /// test's expectations fail instead of the test hanging. `stop()` ends what is left.
+    struct Watch {
+        let process = Process()
+        let stdout = Pipe()
+        let exited: AsyncStream<Void>
+        let watchdog: Task<Void, any Error>
+
+        init(folder: URL) throws {
+            process.executableURL = CLI.executable
+            process.arguments = ["run", folder.path, "--watch"]
+            process.currentDirectoryURL = CLI.packageRoot
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            let (exited, continuation) = AsyncStream<Void>.makeStream()
+            self.exited = exited
+            process.terminationHandler = { _ in continuation.finish() }
+            try process.run()
+            let pid = process.processIdentifier
+            watchdog = Task {
+                try await Task.sleep(for: .seconds(300))
+                kill(pid, SIGKILL)
+            }
+        }
+
+        func stop() {
+            watchdog.cancel()
+            if process.isRunning { process.terminate() }
+        }
+    }
+
     static func script(name: String, tree: String, password: String) -> String {
         LoginScript.expectingSuccess(name: name, simulate: tree, password: password)
     }
@@ -57,32 +93,10 @@ import Testing
         try Self.script(name: "Second", tree: tree, password: "Ch4ng3it!").write(
             toFile: second, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["run", folder.path, "--watch"]
-        process.currentDirectoryURL = CLI.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let (exited, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
-        try process.run()
-        let pid = process.processIdentifier
-        // The one overall time limit, wide for a loaded machine: a hung watch is killed, its output
-        // ends and the expectations below fail instead of the test hanging.
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            kill(pid, SIGKILL)
-        }
-        defer {
-            watchdog.cancel()
-            if process.isRunning { process.terminate() }
-        }
-        var lines = Lines(stdout).stream.makeAsyncIterator()
+        let watch = try Watch(folder: folder)
+        defer { watch.stop() }
+        let process = watch.process
+        var lines = Lines(watch.stdout).stream.makeAsyncIterator()
 
         let firstRun = await Self.read(&lines, until: "watching ")
         #expect(firstRun.contains { $0.hasPrefix("2 passed, 0 failed, 0 errors (2 scripts)") }, "\(firstRun)")
@@ -102,7 +116,7 @@ import Testing
         #expect(rerun.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") }, "\(rerun)")
 
         process.interrupt()
-        let stopped = await Waiting.ends(exited, within: 60)
+        let stopped = await Waiting.ends(watch.exited, within: 60)
         #expect(stopped, "journey run --watch still ran 60 s after SIGINT")
         let last = await Self.read(&lines, until: "stopped watching")
         #expect(last.contains("stopped watching (exit code 1)"), "\(last)")
@@ -120,26 +134,10 @@ import Testing
         let script = folder.appendingPathComponent("only.yaml").path
         try Self.script(name: "Only", tree: tree, password: "Ch4ng3it!").write(
             toFile: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["run", folder.path, "--watch"]
-        process.currentDirectoryURL = CLI.packageRoot
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let (exited, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
-        try process.run()
-        let pid = process.processIdentifier
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            kill(pid, SIGKILL)
-        }
-        defer {
-            watchdog.cancel()
-            if process.isRunning { process.terminate() }
-        }
+        let watch = try Watch(folder: folder)
+        defer { watch.stop() }
+        let process = watch.process
+        let stdout = watch.stdout
         var read = ""
         while !read.contains("watching ") {
             let data = stdout.fileHandleForReading.availableData
@@ -150,7 +148,7 @@ import Testing
         try stdout.fileHandleForReading.close()
         try Self.script(name: "Only", tree: tree, password: "wrong").write(
             toFile: script, atomically: true, encoding: .utf8)
-        let stopped = await Waiting.ends(exited, within: 120)
+        let stopped = await Waiting.ends(watch.exited, within: 120)
         #expect(stopped, "the watch went on with nobody reading it")
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
