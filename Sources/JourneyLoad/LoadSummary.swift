@@ -66,6 +66,8 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
         total.shard = nil
+        // The first part's model names its shard ("open model, 20/s (shard 1/2: 10/s)"): the whole load's does not.
+        if let suffix = total.model.range(of: " (shard ") { total.model = String(total.model[..<suffix.lowerBound]) }
         var stepIndex = Dictionary(
             total.steps.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
         var secondIndex = Dictionary(

@@ -100,8 +100,22 @@ struct LoadCommand: AsyncParsableCommand {
             } catch {
                 throw CommandExit.error(error.description)
             }
+            // Users I, I+N... are this machine's: with fewer users than I it would run nothing and pass.
+            if case .closed(let users, _) = plan.model, let part = plan.shard, part.index > users {
+                throw CommandExit.error(
+                    "--shard \(part) with --users \(users): this machine would run no user; give at least \(part.count) users"
+                )
+            }
         }
         var configuration = try await CommandExit.reporting { try target.configuration() }
+        // Each journey's data row, `vu` and `iteration` are set per journey: a --var of the same
+        // name would be accepted and then overwritten, so it is refused.
+        let perJourney = Set(LoadPreparation.loadVariables(plan.data).keys)
+        if let clash = configuration.variables.keys.sorted().first(where: perJourney.contains) {
+            throw CommandExit.error(
+                "--var \(clash): '\(clash)' is set for each journey (vu, iteration and the --data columns); drop the --var"
+            )
+        }
         configuration.timeoutSeconds = timeout
         configuration.variables.merge(LoadPreparation.loadVariables(plan.data)) { given, _ in given }
         let tracing = try telemetry.tracing()

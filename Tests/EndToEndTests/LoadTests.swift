@@ -130,6 +130,8 @@ import Testing
             (["--users", "2", "--data", "/nonexistent.csv"], "--data /nonexistent.csv cannot be read"),
             (["--users", "2", "--ramp", "5s"], "--ramp and --max-in-flight belong to the open model"),
             (["--rate", "5/s", "--think", "1s"], "--think belongs to the closed model"),
+            (["--users", "2", "--shard", "3/4"], "--shard 3/4 with --users 2: this machine would run no user"),
+            (["--users", "2", "--var", "vu=7"], "--var vu: 'vu' is set for each journey"),
         ] {
             let output = try await CLI.run(["load", "journeys/login.yaml"] + arguments)
             #expect(output.status == 2 || output.status == 64, "\(arguments)")
@@ -157,6 +159,7 @@ extension LoadEndToEndTests {
         let whole = try LoadSummary.read(
             try Data(contentsOf: URL(fileURLWithPath: "\(folder)/load.json")), file: "load")
         #expect(whole.journeys == 20)
+        #expect(whole.model == "open model, 20/s", "the whole load's model names no shard: \(whole.model)")
         #expect(whole.journey.count == 20)
         // The shards' thresholds are judged again on the whole load, and decide the exit code.
         let judged = try await CLI.run([

@@ -236,14 +236,15 @@ enum WebAuthnVerifier {
             throw WebAuthnRejection("clientDataJSON does not parse: \(error)")
         }
         guard clientData.type == type else {
-            throw WebAuthnRejection("clientData type is '\(clientData.type)', expected '\(type)'")
+            // Client text, cut short: the rejection reaches notes and the log line.
+            throw WebAuthnRejection("clientData type is '\(clientData.type.prefix(64))', expected '\(type)'")
         }
         guard let challenge = Base64URL.decode(clientData.challenge), [UInt8](challenge) == expected.challenge else {
             throw WebAuthnRejection("clientData challenge is not the one this journey issued")
         }
         guard expected.origins.contains(clientData.origin) else {
             throw WebAuthnRejection(
-                "clientData origin '\(clientData.origin)' is not accepted (\(expected.origins.joined(separator: ", ")))"
+                "clientData origin '\(clientData.origin.prefix(128))' is not accepted (\(expected.origins.joined(separator: ", ")))"
             )
         }
         if clientData.crossOrigin {

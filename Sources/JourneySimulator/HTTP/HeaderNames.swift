@@ -1,4 +1,5 @@
 import HTTPTypes
+import JourneyCore
 
 extension HTTPField.Name {
     // Constant, valid header names: the initializer cannot fail for them.
@@ -7,6 +8,6 @@ extension HTTPField.Name {
     static let simulatorFault = Self("X-Simulator-Fault")!
     static let txid = Self("X-TxID")!
     static let idToken = Self("X-IdToken")!
-    static let serverTiming = Self("Server-Timing")!
+    static let serverTiming = Self(ServerTiming.headerName)!
     static let authenticateResponse = Self("x-authenticate-response")!
 }

@@ -33,10 +33,7 @@ struct SimulatorResponder: HTTPResponder {
     /// `app;dur=0.123`: the milliseconds from the request's head to its reply, so a load run can
     /// tell the server's time from the runner's (`journey load`'s "added by the runner").
     static func serverTiming(since started: ContinuousClock.Instant) -> String {
-        let elapsed = (ContinuousClock.now - started).components
-        let microseconds = max(0, elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000)
-        let fraction = String(microseconds % 1000)
-        return "app;dur=\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        String(format: "app;dur=%.3f", max(0, (ContinuousClock.now - started).inSeconds * 1000))
     }
 
     private func reply(to request: Request, context: SimulatorContext) async throws -> Response {

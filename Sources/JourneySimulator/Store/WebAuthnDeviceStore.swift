@@ -89,11 +89,6 @@ final class WebAuthnDeviceStore: Sendable {
         }
     }
 
-    /// Whether `username` may register one more device under `limit` (0 = no limit).
-    func hasRoom(for username: String, limit: Int) -> Bool {
-        limit == 0 || devices(of: username).count < limit
-    }
-
     enum CounterUpdate: Equatable {
         case updated
         /// The counter did not increase (a cloned authenticator, or a replayed assertion).

@@ -17,9 +17,13 @@ public enum HTMLReport {
 
     /// The page for a JSON report document (a run's, or one `journey report merge` joined).
     public static func render(document: JSONValue) -> String {
+        render(HTMLReportModel.context(document), withTemplate: "report")
+    }
+
+    private static func render(_ context: [String: Any], withTemplate template: String) -> String {
         switch library {
         case .success(let library):
-            return library.render(HTMLReportModel.context(document), withTemplate: "report") ?? ""
+            return library.render(context, withTemplate: template) ?? ""
         case .failure(let error):
             // Only a broken build gets here (the templates are tested); still a valid page.
             let message = "\(error)".replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
@@ -32,8 +36,7 @@ public enum HTMLReport {
     /// The page of a load run (`journey load --report html=FILE`), from the context JourneyLoad builds
     /// of its summary: numbers and escaped text only.
     public static func renderLoad(_ context: [String: Any]) -> String {
-        guard case .success(let library) = library else { return "" }
-        return library.render(context, withTemplate: "load") ?? ""
+        render(context, withTemplate: "load")
     }
 
     /// The templates, parsed once: the page and the style and script it includes as partials.
