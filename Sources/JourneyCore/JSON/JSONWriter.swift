@@ -116,7 +116,8 @@ public struct JSONWriter {
     /// Writes an object whose members keep the order the closure writes them in.
     public mutating func object(_ body: (inout ObjectWriter) -> Void) {
         var members = ObjectWriter(writer: self)
-        self = JSONWriter()
+        // Moved into `members`, not copied: an empty writer in its place (no buffer) keeps the bytes unshared.
+        self = JSONWriter(capacity: 0)
         members.writer.bytes.append(UInt8(ascii: "{"))
         body(&members)
         members.writer.bytes.append(UInt8(ascii: "}"))

@@ -15,7 +15,9 @@ enum ReplayMatcher {
         var path: String
         var query: [(name: String, value: String)]
         var headers: [HeaderField]
-        var json: JSONValue?
+        /// The body's JSON, built when read (a continue request carries its step).
+        var json: JSONValue? { sent?.value }
+        var sent: SentJSON?
         var step: AMStep?
         var redactor: Redactor
 
@@ -26,13 +28,21 @@ enum ReplayMatcher {
             let components = URLComponents(string: request.url)
             path = components?.percentEncodedPath ?? request.url
             query = (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
-            json = request.json ?? request.body.flatMap { $0.isEmpty ? nil : try? JSONValue.parse($0) }
-            step = json.flatMap(AMStep.init(json:))
+            let sent =
+                request.sentJSON
+                ?? request.body.flatMap { $0.isEmpty ? nil : (try? JSONValue.parse($0)).map(SentJSON.value) }
+            if case .step(let sentStep) = sent {
+                step = sentStep
+            } else {
+                step = sent.flatMap { AMStep(json: $0.value) }
+            }
+            self.sent = sent
             self.redactor = redactor
         }
 
         var isAuthenticate: Bool { method == "POST" && path.hasSuffix("/authenticate") }
-        var isContinue: Bool { json?["authId"]?.stringValue != nil }
+        /// A body with a string `authId` (what makes a step).
+        var isContinue: Bool { step != nil }
         var resumes: Bool { queryValue("suspendedId") != nil }
         var journeyName: String? { queryValue("authIndexValue") ?? queryValue("service") }
         var amPath: String { RecordedExchange.amPath(path) }

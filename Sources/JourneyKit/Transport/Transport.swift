@@ -9,8 +9,14 @@ public struct TransportRequest: Sendable {
     public var body: Data?
     /// Seconds before the request is abandoned with `TransportError.timeout`.
     public var timeoutSeconds: Double
-    /// The body's JSON when the driver built it from a value, so the trace need not parse it again.
-    var json: JSONValue?
+    /// The body's JSON when the driver built it, so the trace need not parse it again.
+    var json: JSONValue? {
+        get { sentJSON?.value }
+        set { sentJSON = newValue.map(SentJSON.value) }
+    }
+    /// Where the body came from: a JSON value, or the step a continue request echoes (whose
+    /// JSON tree is built only when something reads it: a replay, a report of the body).
+    var sentJSON: SentJSON?
 
     public init(
         method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30
@@ -20,6 +26,19 @@ public struct TransportRequest: Sendable {
         self.headers = headers
         self.body = body
         self.timeoutSeconds = timeoutSeconds
+    }
+}
+
+/// The JSON of a request body the runner wrote.
+enum SentJSON: Sendable {
+    case value(JSONValue)
+    case step(AMStep)
+
+    var value: JSONValue {
+        switch self {
+        case .value(let json): json
+        case .step(let step): step.json
+        }
     }
 }
 

@@ -50,7 +50,7 @@ extension RunSession {
             exchange.serverDuration = ServerTiming.seconds(inHeaders: response.headers.lazy.map { ($0.name, $0.value) })
         }
         exchange.unredacted = UnredactedBodies(
-            request: request.body, requestJSON: request.json, response: response?.body)
+            request: request.body, requestJSON: request.sentJSON, response: response?.body)
         return (outcome, exchange)
     }
 

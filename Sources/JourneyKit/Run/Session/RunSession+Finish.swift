@@ -26,15 +26,12 @@ extension RunSession {
             result.sideExchanges[index].registerSecrets(with: redactor)
         }
         // After the secrets they carried are known: the URLs kept are still redacted of them.
-        if !configuration.keepsExchangeBodies {
-            for index in result.steps.indices { result.steps[index].exchange.dropBodies() }
-            for index in result.sideExchanges.indices { result.sideExchanges[index].dropBodies() }
-        }
+        let keepsBodies = configuration.keepsExchangeBodies
         for index in result.steps.indices {
-            result.steps[index].exchange.redact(by: redactor)
+            result.steps[index].exchange.finishRedaction(by: redactor, keepingBodies: keepsBodies)
         }
         for index in result.sideExchanges.indices {
-            result.sideExchanges[index].redact(by: redactor)
+            result.sideExchanges[index].finishRedaction(by: redactor, keepingBodies: keepsBodies)
         }
         var variables: [String: String] = [:]
         for (name, value) in context.variables where value.secretName == nil {
@@ -45,42 +42,25 @@ extension RunSession {
 }
 
 extension Exchange {
-    /// Registers the secrets the response carries (`tokenId`, `otpauth` seeds...) and keeps its parsed JSON.
+    /// Registers the secrets the exchange carries: the response's (`tokenId`, `otpauth` seeds...),
+    /// keeping its parsed JSON, and the `otpauth` seeds of a request body that is not JSON.
     mutating func registerSecrets(with redactor: Redactor) {
-        guard let bodies = unredacted, let body = bodies.response, !body.isEmpty else { return }
+        guard let bodies = unredacted else { return }
+        if bodies.requestJSON == nil, let body = bodies.request, !body.isEmpty {
+            OTPAuthSecrets.register(in: body, with: redactor)
+        }
+        guard let body = bodies.response, !body.isEmpty else { return }
         unredacted?.responseJSON = redactor.registerSecrets(inBody: body, parsed: bodies.responseJSON)
     }
 
-    /// Forgets the headers and bodies, keeping the URL, status and timing.
-    mutating func dropBodies() {
-        unredacted = nil
-        requestHeaders = []
-        responseHeaders = []
-        requestBody = nil
-        responseBody = nil
-    }
-
-    /// Replaces every secret `redactor` knows now.
-    mutating func redact(by redactor: Redactor) {
+    /// Redacts the URL now and hands the headers and bodies to `redactor`, to be redacted on
+    /// first read; without `keepingBodies` they are dropped instead, keeping the URL, status and timing.
+    mutating func finishRedaction(by redactor: Redactor, keepingBodies: Bool) {
         url = redactor.redact(url: url)
-        requestHeaders = redactor.redact(headers: requestHeaders)
-        responseHeaders = redactor.redact(headers: responseHeaders)
-        if let bodies = unredacted {
-            unredacted = nil
-            if let json = bodies.requestJSON {
-                requestBody = redactor.redactedCompactJSON(json, body: bodies.request, sent: true)
-            } else {
-                requestBody = bodies.request.map { redactor.redact(body: $0, sent: true) }
-            }
-            if let json = bodies.responseJSON {
-                responseBody = redactor.redactedCompactJSON(json, body: bodies.response, sent: false)
-            } else {
-                responseBody = bodies.response.map { redactor.redact(body: $0) }
-            }
+        if keepingBodies {
+            redactWhenRead(by: redactor)
         } else {
-            // Another run's exchanges (`uses:`), redacted already: their JSON stays JSON.
-            requestBody = requestBody.map { redactor.redact(body: Data($0.utf8), sent: true) }
-            responseBody = responseBody.map { redactor.redact(body: Data($0.utf8)) }
+            dropHeadersAndBodies()
         }
     }
 }

@@ -109,12 +109,11 @@ extension JourneyLoop {
     }
 
     func continueRequest(_ step: AMStep) -> TransportRequest {
-        // Built once: the body and the JSON kept for redaction are the same tree.
-        let json = step.json
+        // Written straight from the step; the JSON tree kept for redaction is built only if it is read.
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: baseHeaders, body: json.encoded,
+            method: "POST", url: continueURL, headers: baseHeaders, body: step.encodedJSON,
             timeoutSeconds: endpoint.timeout)
-        request.json = json
+        request.sentJSON = .step(step)
         return request
     }
 }
