@@ -147,16 +147,15 @@ public struct JSONReader {
         index += 1
         let start = index
         // Fast path: no escapes.
-        while index < bytes.count {
+        index = JSONStringScan.firstSpecial(in: bytes, from: start)
+        if index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
                 return text
             }
-            if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in a string") }
-            index += 1
         }
         var buffer = Array(bytes[start..<index])
         while index < bytes.count {

@@ -24,11 +24,12 @@ public struct JSONWriter {
         value.withUTF8 { text in
             // Runs of bytes that need no escape are copied at once: most strings have none.
             var start = 0
-            for index in 0..<text.count
-            where text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "\\") || text[index] < 0x20 {
+            var index = JSONStringScan.firstSpecial(in: text, from: 0)
+            while index < text.count {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
                 escape(text[index])
                 start = index + 1
+                index = JSONStringScan.firstSpecial(in: text, from: start)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
         }
