@@ -14,28 +14,30 @@ public enum Base64URL {
     }()
 
     public static func encode(_ bytes: [UInt8]) -> String {
+        String(decoding: encodedBytes(bytes), as: UTF8.self)
+    }
+
+    /// The base64url text of `bytes`, as bytes.
+    public static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out += [
-                alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)],
-                alphabet[Int(chunk & 63)],
-            ]
+            out.append(alphabet[Int(chunk >> 18 & 63)])
+            out.append(alphabet[Int(chunk >> 12 & 63)])
+            out.append(alphabet[Int(chunk >> 6 & 63)])
+            out.append(alphabet[Int(chunk & 63)])
             index += 3
         }
-        switch bytes.count - index {
-        case 1:
-            let chunk = UInt32(bytes[index]) << 16
-            out += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)]]
-        case 2:
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], alphabet[Int(chunk >> 6 & 63)]]
-        default:
-            break
+        let rest = bytes.count - index
+        if rest > 0 {
+            let chunk = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            out.append(alphabet[Int(chunk >> 18 & 63)])
+            out.append(alphabet[Int(chunk >> 12 & 63)])
+            if rest == 2 { out.append(alphabet[Int(chunk >> 6 & 63)]) }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     public static func encode(_ data: Data) -> String { encode([UInt8](data)) }

@@ -5,9 +5,19 @@ public enum AMEndpoints {
     /// `alpha` → `/json/realms/root/realms/alpha`; `customers/europe` →
     /// `/json/realms/root/realms/customers/realms/europe`; empty, `/` or `root` → `/json/realms/root`.
     public static func realmPath(_ realm: String) -> String {
-        var parts = realm.split(separator: "/").map(String.init).filter { !$0.isEmpty }
-        if parts.first == "root" { parts.removeFirst() }
-        return "/json/realms/root" + parts.map { "/realms/\($0)" }.joined()
+        // An ASCII realm (all of them in practice) is cut at its `/` bytes in one pass, once per run.
+        guard realm.utf8.allSatisfy({ $0 < 0x80 }) else {
+            var parts = realm.split(separator: "/").map(String.init).filter { !$0.isEmpty }
+            if parts.first == "root" { parts.removeFirst() }
+            return "/json/realms/root" + parts.map { "/realms/\($0)" }.joined()
+        }
+        var path = "/json/realms/root"
+        for (index, part) in realm.utf8.split(separator: UInt8(ascii: "/")).enumerated() {
+            if index == 0 && part.elementsEqual("root".utf8) { continue }
+            path += "/realms/"
+            path += Substring(part)
+        }
+        return path
     }
 
     /// The base URL without a trailing slash.
@@ -64,10 +74,14 @@ public enum AMEndpoints {
 
     public static func queryString(_ query: [(String, String)]) -> String {
         guard !query.isEmpty else { return "" }
-        return "?"
-            + query.map { name, value in
-                "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(value))"
-            }.joined(separator: "&")
+        var text = "?"
+        for (index, (name, value)) in query.enumerated() {
+            if index > 0 { text += "&" }
+            text += PercentEncoding.queryComponent(name)
+            text += "="
+            text += PercentEncoding.queryComponent(value)
+        }
+        return text
     }
 
     /// The path and query of a URL, for compact display.

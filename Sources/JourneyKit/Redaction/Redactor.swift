@@ -25,18 +25,20 @@ public final class Redactor: Sendable {
         init(value: String, name: String) {
             self.value = value
             self.name = name
-            self.placeholder = Array(Redactor.placeholder(name).utf8)
+            self.placeholder = [0xC2, 0xAB] + Array(name.utf8) + [0xC2, 0xBB]
             let bytes = Array(value.utf8)
             self.isASCII = bytes.allSatisfy { $0 < 0x80 }
-            // Base64 without padding is base64url with its two other letters.
-            let base64URL = Array(Base64URL.encode(bytes).utf8)
-            let base64 = base64URL.map { byte in
-                byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
-            }
+            // Base64 without padding is base64url with its two other letters. Registered once
+            // per secret per run: bytes throughout, no text built.
+            let base64URL = Base64URL.encodedBytes(bytes)
             var needles = [bytes]
-            for encoded in [base64, base64URL] where !needles.contains(encoded) {
-                needles.append(encoded)
+            if base64URL.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
+                let base64 = base64URL.map { byte in
+                    byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
+                }
+                if base64 != bytes { needles.append(base64) }
             }
+            if base64URL != bytes { needles.append(base64URL) }
             self.needles = needles
         }
     }
