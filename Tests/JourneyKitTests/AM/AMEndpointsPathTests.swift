@@ -1,6 +1,5 @@
-import Testing
-
 import JourneyKit
+import Testing
 
 /// The realm path and query string of AM URLs, built by bytes for ASCII text (once per run).
 @Suite struct AMEndpointsPathTests {
