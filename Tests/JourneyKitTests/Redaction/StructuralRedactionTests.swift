@@ -108,7 +108,10 @@ import Testing
         for key in Redactor.secretMembers { #expect(Redactor.memberRule(key) == .secret, "\(key)") }
         for key in Redactor.identifierMembers { #expect(Redactor.memberRule(key) == .identifier, "\(key)") }
         #expect(Redactor.memberRule("value") == .outputValue)
-        for key in ["prompt", "output", "input", "callbacks", "Value", "tokenid", "id", "_id", ""] {
+        for key in [
+            "prompt", "output", "input", "callbacks", "Value", "tokenid", "id", "_id", "", "jwt", "names", "tokenIds",
+            "stagé", "client_assertioN",
+        ] {
             #expect(Redactor.memberRule(key) == nil, "\(key)")
         }
     }
