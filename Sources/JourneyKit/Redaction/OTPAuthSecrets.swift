@@ -15,15 +15,9 @@ enum OTPAuthSecrets {
         "otpauth": (parameter: "secret", name: "otpSecret"), "pushauth": (parameter: "s", name: "pushSecret"),
     ]
 
-    /// A plain byte search; `Data.range(of:)` was a visible cost on every response of a run.
+    /// A byte search (`Data.range(of:)` was a visible cost on every response of a run).
     private static func containsMarker(_ body: Data) -> Bool {
-        body.withUnsafeBytes { bytes in
-            guard bytes.count >= marker.count else { return false }
-            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-                if marker.indices.allSatisfy({ bytes[start + $0] == marker[$0] }) { return true }
-            }
-            return false
-        }
+        body.withUnsafeBytes { ByteSearch.contains(marker, in: $0) }
     }
 
     static func register(in body: Data, with redactor: Redactor) {
