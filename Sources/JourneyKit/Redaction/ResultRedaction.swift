@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-/// The last pass of a run, after its exchanges (`DriverRun.finishRecording`): every text of
+/// The last pass of a run, after its exchanges (`RunSession.finish(into:)`): every text of
 /// the result that came from the server or the run (prompts, headers, notes, inputs, failure
 /// messages, the outcome) is redacted with every secret the run learned, so a secret learned
 /// late (an OTP seed read after its QR code was shown) or echoed by the server (a password

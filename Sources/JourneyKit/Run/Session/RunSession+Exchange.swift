@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 
 /// Sending: every request of the run goes through here, with the run's cookies, timed, and
-/// kept unredacted until the run ends (``RunSession/finish(into:)`` redacts every exchange once).
+/// kept unredacted until the run ends (``RunSession/finish(into:)`` hands every exchange to the
+/// redactor, and it is redacted where it is first read).
 extension RunSession {
     /// Sends with the run's cookies, stores new ones, and returns the exchange. A request that
     /// gets no response is recorded as a step and ends the run (transport error or replay mismatch).

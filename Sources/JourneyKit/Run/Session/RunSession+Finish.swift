@@ -3,9 +3,10 @@ import JourneyCore
 
 extension RunSession {
     /// Fills the result from the session: steps, failures, diagnostics, the recording fields,
-    /// and redacts every exchange of the run, once, with every secret the run learned: secrets
-    /// in all responses are registered first, so a tokenId of the last step names the session
-    /// cookie of earlier ones, and a code read from the outbox is hidden in the step that sent it.
+    /// and every exchange of the run handed to the redactor, to be redacted once, where it is first
+    /// read, with every secret the run learned: secrets in all exchanges are registered first, so
+    /// a tokenId of the last step names the session cookie of earlier ones, and a code read from
+    /// the outbox is hidden in the step that sent it.
     func finish(into result: inout JourneyResult) {
         // The steps and side exchanges are moved out, not copied: a copy left in the session
         // made the first change below copy every step again (and kept the unredacted bodies).
