@@ -135,7 +135,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         let scope = WatchScope(paths: paths, simulate: target.simulate, sharedFiles: [target.envFile].compactMap { $0 })
         // Taken before the first run, so a file saved while it runs is run again.
-        let baseline = watch ? await WatchLoop.files(scope)() : nil
+        let watchCache = WatchReferenceCache()
+        let baseline = watch ? await WatchLoop.files(scope, cache: watchCache)() : nil
         let wallStart = ContinuousClock.now
         let results = await SuiteRunner.run(options)
         let wall = ContinuousClock.now - wallStart
@@ -156,7 +157,8 @@ struct RunCommand: AsyncParsableCommand {
             results, wallSeconds: wall.inSeconds, shard: options.shard)
         if let baseline {
             let watching = RunWatch(
-                options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile)
+                options: options, output: output, scope: scope, logSimulator: logSimulator, envFile: target.envFile,
+                cache: watchCache)
             let code = await watching.run(from: baseline, first: results)
             await tracing?.finish()
             throw ExitCode(code)

@@ -17,8 +17,8 @@ struct RunWatch: Sendable {
     var logSimulator: Bool
     /// `--env-file`, read again for each rerun so a change to it takes effect.
     var envFile: String?
-    /// What each unchanged file names, kept between polls.
-    let cache = WatchReferenceCache()
+    /// What each unchanged file names, kept between polls (the baseline poll's too).
+    var cache: WatchReferenceCache
 
     /// The latest result of each script, by the path it was found by.
     final class Latest: Sendable {

@@ -206,6 +206,25 @@ struct ScriptWatcherTests {
         #expect(WatchInventory.find(scope, cache: cache).scripts.isEmpty)
     }
 
+    @Test func aPollReadsEachFileOnce() throws {
+        let folder = try TemporaryFiles.directory()
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // Three scripts use one, which uses another: each file is still read once per poll.
+        try write("shared.yaml", "version: 1\nname: Shared\nuses: base.yaml\n")
+        try write("base.yaml", "version: 1\nname: Base\njourney: Login\n")
+        for name in ["a", "b", "c"] { try write("\(name).yaml", "version: 1\nname: \(name)\nuses: shared.yaml\n") }
+        let scope = WatchScope(paths: [folder.path], sharedFiles: [folder.path + "/test.env"])
+        var states = PollFileStates()
+        let inventory = WatchInventory.find(scope, cache: WatchReferenceCache(), states: &states)
+        let found = states.read(inventory.watched)
+        #expect(inventory.scripts.count == 5)
+        #expect(found.count == 5, "the five scripts; test.env is missing")
+        #expect(states.reads == 6, "five scripts and the missing env file, each read once")
+        #expect(found == FileStates.read(inventory.watched))
+    }
+
     @Test func watchRefusesWhatDescribesOneRun() {
         #expect(WatchOption.problem(.init()) == nil)
         #expect(WatchOption.problem(.init(format: .json))?.contains("--format json") == true)

@@ -25,14 +25,12 @@ public enum FileStates {
 
     /// The state of each of `paths` that is a readable regular file; missing ones are left out.
     public static func read(_ paths: some Sequence<String>) -> [String: FileState] {
-        var states: [String: FileState] = [:]
-        for path in paths {
-            if let state = state(of: path) { states[path] = state }
-        }
-        return states
+        var states = PollFileStates()
+        return states.read(paths)
     }
 
-    static func state(of path: String) -> FileState? {
+    /// The state of the file at `path`, nil when it is not a readable regular file.
+    public static func state(of path: String) -> FileState? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
@@ -54,5 +52,36 @@ public enum FileStates {
             hash = hash &* 0x0000_0100_0000_01b3
         }
         return hash
+    }
+}
+
+/// The states of the files one poll looks at, each read (and digested) once however many
+/// scripts name it: the inventory's reference cache and the poll's states share them.
+public struct PollFileStates {
+    private var states: [String: FileState?] = [:]
+    private let reader: (String) -> FileState?
+    /// How many files were read from the file system (tests count them).
+    public private(set) var reads = 0
+
+    public init(reader: @escaping (String) -> FileState? = FileStates.state(of:)) {
+        self.reader = reader
+    }
+
+    /// The state of the file with `key` (an absolute standardized path), read once per poll.
+    public mutating func state(ofKey key: String) -> FileState? {
+        if let known = states[key] { return known }
+        reads += 1
+        let state = reader(key)
+        states[key] = state
+        return state
+    }
+
+    /// The state of each of `keys` that is a readable regular file; missing ones are left out.
+    public mutating func read(_ keys: some Sequence<String>) -> [String: FileState] {
+        var found: [String: FileState] = [:]
+        for key in keys {
+            if let state = state(ofKey: key) { found[key] = state }
+        }
+        return found
     }
 }

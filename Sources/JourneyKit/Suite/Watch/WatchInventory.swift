@@ -48,6 +48,14 @@ public struct WatchInventory: Sendable, Equatable {
     /// the watch goes on and runs what appears. With a `cache`, a file is loaded again only when
     /// its state changed (a poll of an unchanged suite loads no YAML).
     public static func find(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache()) -> WatchInventory {
+        var states = PollFileStates()
+        return find(scope, cache: cache, states: &states)
+    }
+
+    /// ``find(_:cache:)`` reading each file's state once for the whole poll (`states`).
+    public static func find(_ scope: WatchScope, cache: WatchReferenceCache, states: inout PollFileStates)
+        -> WatchInventory
+    {
         var files: [String] = []
         for path in scope.paths {
             files += (try? ScriptFinder.yamlFiles(in: [path])) ?? []
@@ -58,20 +66,23 @@ public struct WatchInventory: Sendable, Equatable {
         var scripts: [String] = []
         var dependencies: [String: Set<String>] = [:]
         for file in files {
-            if cache.references(of: file)?.isTree == true { continue }
+            if cache.references(of: file, states: &states)?.isTree == true { continue }
             scripts.append(file)
-            dependencies[file] = shared.union(named(byScriptAt: file, simulate: scope.simulate, cache: cache))
+            dependencies[file] = shared.union(
+                named(byScriptAt: file, simulate: scope.simulate, cache: cache, states: &states))
         }
         return WatchInventory(scripts: scripts, dependencies: dependencies)
     }
 
     /// The keys of the script at `file` and the files it names, following `uses:` to its end
     /// (a cycle or an unreadable script stops it: the run reports those).
-    static func named(byScriptAt file: String, simulate: String?, cache: WatchReferenceCache) -> Set<String> {
+    static func named(
+        byScriptAt file: String, simulate: String?, cache: WatchReferenceCache, states: inout PollFileStates
+    ) -> Set<String> {
         var keys: Set<String> = [key(file)]
         var path = file
         var first = true
-        while let references = cache.references(of: path) {
+        while let references = cache.references(of: path, states: &states) {
             if first, simulate == nil, let tree = references.simulate { keys.insert(key(tree)) }
             if let privateKey = references.privateKey { keys.insert(key(privateKey)) }
             first = false
@@ -115,8 +126,14 @@ public final class WatchReferenceCache: Sendable {
 
     /// The references of the file at `path`, nil when it cannot be read.
     public func references(of path: String) -> FileReferences? {
+        var states = PollFileStates()
+        return references(of: path, states: &states)
+    }
+
+    /// ``references(of:)`` with the file's state read through the poll's `states`.
+    public func references(of path: String, states: inout PollFileStates) -> FileReferences? {
         let key = WatchInventory.key(path)
-        guard let state = FileStates.state(of: key) else {
+        guard let state = states.state(ofKey: key) else {
             entries.withLock { $0[key] = nil }
             return nil
         }

@@ -27,8 +27,10 @@ public struct WatchLoop: Sendable {
         -> @Sendable () async -> ScriptWatcher.Poll
     {
         {
-            let inventory = WatchInventory.find(scope, cache: cache)
-            return ScriptWatcher.Poll(inventory: inventory, states: FileStates.read(inventory.watched))
+            // One read of each file per poll, shared by the inventory and the states compared.
+            var states = PollFileStates()
+            let inventory = WatchInventory.find(scope, cache: cache, states: &states)
+            return ScriptWatcher.Poll(inventory: inventory, states: states.read(inventory.watched))
         }
     }
 
