@@ -19,6 +19,32 @@ struct RunWatch: Sendable {
     var envFile: String?
     /// What each unchanged file names, kept between polls (the baseline poll's too).
     var cache: WatchReferenceCache
+    /// The environment as last read with `--env-file` (a reread that fails keeps it).
+    let environment: LastEnvironment
+
+    init(
+        options: SuiteOptions, output: OutputSink, scope: WatchScope, logSimulator: Bool, envFile: String?,
+        cache: WatchReferenceCache
+    ) {
+        self.options = options
+        self.output = output
+        self.scope = scope
+        self.logSimulator = logSimulator
+        self.envFile = envFile
+        self.cache = cache
+        environment = LastEnvironment(options.configuration.environment)
+    }
+
+    /// The environment of the latest run whose `--env-file` read well.
+    final class LastEnvironment: Sendable {
+        private let values: Mutex<[String: String]>
+
+        init(_ values: [String: String]) { self.values = Mutex(values) }
+
+        var current: [String: String] { values.withLock { $0 } }
+
+        func set(_ new: [String: String]) { values.withLock { $0 = new } }
+    }
 
     /// The latest result of each script, by the path it was found by.
     final class Latest: Sendable {
@@ -72,12 +98,11 @@ struct RunWatch: Sendable {
         options.paths = change.rerun
         if let envFile {
             do {
-                var environment = ProcessInfo.processInfo.environment
-                environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile }
-                options.configuration.environment = environment
+                environment.set(try TargetOptions.environment(envFile: envFile))
             } catch {
-                output.note(VisibleText.escaped("\(error.description); this run keeps the values read before"))
+                output.note(VisibleText.escaped("\(error.description); this run keeps the values last read"))
             }
+            options.configuration.environment = environment.current
         }
         var results: [JourneyResult] = []
         if !change.rerun.isEmpty {

@@ -33,13 +33,19 @@ struct TargetOptions: ParsableArguments {
     /// The run configuration these options give: the process environment with the env file over
     /// it, the server and realm overrides, and the `--var` assignments.
     func configuration() throws -> RunConfiguration {
-        var environment = ProcessInfo.processInfo.environment
-        if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
+        let environment = try Self.environment(envFile: envFile)
         var configuration = RunConfiguration(
             serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
             environment: environment)
         configuration.allowCommands = allowCommands
         configuration.challengerURL = challenger
         return configuration
+    }
+
+    /// The process environment with the env file's assignments over it.
+    static func environment(envFile: String?) throws(EnvFile.Problem) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let envFile { environment.merge(try EnvFile.read(envFile)) { _, fromFile in fromFile } }
+        return environment
     }
 }

@@ -51,9 +51,9 @@ import Testing
         let exited: AsyncStream<Void>
         let watchdog: Task<Void, any Error>
 
-        init(folder: URL) throws {
+        init(folder: URL, arguments: [String] = []) throws {
             process.executableURL = CLI.executable
-            process.arguments = ["run", folder.path, "--watch"]
+            process.arguments = ["run", folder.path, "--watch"] + arguments
             process.currentDirectoryURL = CLI.packageRoot
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
@@ -124,6 +124,45 @@ import Testing
         // A clean exit with the suite's latest verdict: the second script failed.
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 1)
+    }
+
+    /// A rerun reads `--env-file` again; one that no longer reads keeps the values last read
+    /// (not those of the first run).
+    @Test func anEnvFileThatNoLongerReadsKeepsTheValuesLastRead() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("tree.yaml").path
+        try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
+        try """
+        version: 1
+        name: From env
+        server: { simulate: \(tree), realm: alpha }
+        journey: Login
+        vars:
+          password: { env: WATCHED_PASSWORD, secret: true }
+        handlers:
+          NameCallback: demo
+          PasswordCallback: "{{ password }}"
+        expect: { outcome: success }
+
+        """.write(to: folder.appendingPathComponent("env.yaml"), atomically: true, encoding: .utf8)
+        let env = folder.appendingPathComponent("test.env").path
+        try "WATCHED_PASSWORD=Ch4ng3it!\n".write(toFile: env, atomically: true, encoding: .utf8)
+        let watch = try Watch(folder: folder, arguments: ["--env-file", env])
+        defer { watch.stop() }
+        var lines = Lines(watch.stdout).stream.makeAsyncIterator()
+        let firstRun = await Self.read(&lines, until: "watching ")
+        #expect(firstRun.contains { $0.hasPrefix("1 passed, 0 failed, 0 errors (1 script)") }, "\(firstRun)")
+
+        try "WATCHED_PASSWORD=wrong\n".write(toFile: env, atomically: true, encoding: .utf8)
+        let rerun = await Self.read(&lines, until: "watching ")
+        #expect(rerun.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") }, "\(rerun)")
+
+        try "this line is not an assignment\n".write(toFile: env, atomically: true, encoding: .utf8)
+        let broken = await Self.read(&lines, until: "watching ")
+        #expect(broken.contains { $0.contains("keeps the values last read") }, "\(broken)")
+        #expect(
+            broken.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") },
+            "the last values read (the wrong password), not the first run's: \(broken)")
     }
 
     /// `journey run --watch | head`: once the reader is gone, the next rerun ends the watch.
