@@ -132,19 +132,10 @@ import Testing
         let folder = try TemporaryFiles.directory()
         let tree = folder.appendingPathComponent("tree.yaml").path
         try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
-        try """
-        version: 1
-        name: From env
-        server: { simulate: \(tree), realm: alpha }
-        journey: Login
-        vars:
-          password: { env: WATCHED_PASSWORD, secret: true }
-        handlers:
-          NameCallback: demo
-          PasswordCallback: "{{ password }}"
-        expect: { outcome: success }
-
-        """.write(to: folder.appendingPathComponent("env.yaml"), atomically: true, encoding: .utf8)
+        try
+            (LoginScript.yaml(name: "From env", simulate: tree, passwordFromEnvironment: "WATCHED_PASSWORD")
+            + "expect: { outcome: success }\n").write(
+                to: folder.appendingPathComponent("env.yaml"), atomically: true, encoding: .utf8)
         let env = folder.appendingPathComponent("test.env").path
         try "WATCHED_PASSWORD=Ch4ng3it!\n".write(toFile: env, atomically: true, encoding: .utf8)
         let watch = try Watch(folder: folder, arguments: ["--env-file", env])

@@ -154,11 +154,13 @@ struct ScriptWatcherTests {
         func next() -> ScriptWatcher.Poll { polls.isEmpty ? ScriptWatcherTests.baseline : polls.removeFirst() }
     }
 
+    static func write(_ text: String, to name: String, in folder: URL) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
     @Test func theInventoryFollowsUsesTreesAndSkipsTreeFiles() throws {
         let folder = try TemporaryFiles.directory()
-        func write(_ name: String, _ text: String) throws {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        let write = { (name: String, text: String) in try Self.write(text, to: name, in: folder) }
         try write("a.yaml", "version: 1\nname: A\nuses: b.yaml\n")
         try write("b.yaml", "version: 1\nname: B\nuses: { script: sub/c.yaml }\n")
         try FileManager.default.createDirectory(
@@ -208,9 +210,7 @@ struct ScriptWatcherTests {
 
     @Test func aPollReadsEachFileOnce() throws {
         let folder = try TemporaryFiles.directory()
-        func write(_ name: String, _ text: String) throws {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        let write = { (name: String, text: String) in try Self.write(text, to: name, in: folder) }
         // Three scripts use one, which uses another: each file is still read once per poll.
         try write("shared.yaml", "version: 1\nname: Shared\nuses: base.yaml\n")
         try write("base.yaml", "version: 1\nname: Base\njourney: Login\n")
