@@ -81,6 +81,24 @@ import Testing
         #expect(result["attempts"]?.arrayValue?.map { $0["seed"]?.stringValue } == ["42", "43", "44"])
     }
 
+    /// A replay's attempts all carry the recording's date: the script's duration is theirs added
+    /// up, not the span of those dates (which is one attempt's).
+    @Test func aRepeatedReplayLastsItsAttemptsAddedUp() async throws {
+        let output = try await CLI.run(
+            [
+                "run", "journeys/login.yaml", "--replay", "journeys/recordings/login.har", "--repeat", "5", "--format",
+                "json",
+            ], timeout: 120)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let result = try #require(try JSONValue.parse(output.stdout)["scripts"]?.arrayValue?.first)
+        let attempts = try #require(result["attempts"]?.arrayValue)
+        #expect(attempts.count == 5)
+        #expect(Set(attempts.compactMap { $0["startedAt"]?.stringValue }).count == 1, "the recording's date")
+        let added = attempts.compactMap { $0["duration"]?.doubleValue }.reduce(0, +)
+        let duration = try #require(result["duration"]?.doubleValue)
+        #expect(abs(duration - added) < 0.000_01 * 5, "\(duration) against \(added)")
+    }
+
     @Test(
         arguments: [
             (["--repeat", "0"], "--repeat must be 1 to 1000, got 0"),

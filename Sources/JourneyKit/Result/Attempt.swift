@@ -46,7 +46,7 @@ public struct RepeatedRun: Sendable {
     private var worst: JourneyResult?
     private var last: JourneyResult?
     private var firstStart: Date?
-    private var end: Date?
+    private var duration = 0.0
     private var transportTime = 0.0
 
     public init() {}
@@ -55,8 +55,7 @@ public struct RepeatedRun: Sendable {
     public mutating func add(_ run: JourneyResult) {
         if run.status != .passed, worst.map({ run.status.exitCode >= $0.status.exitCode }) ?? true { worst = run }
         if firstStart == nil { firstStart = run.startedAt }
-        let runEnd = run.startedAt.addingTimeInterval(run.duration)
-        end = max(end ?? runEnd, runEnd)
+        duration += run.duration
         transportTime += run.transportTime
         attempts.append(Attempt(run))
         last = run
@@ -64,8 +63,8 @@ public struct RepeatedRun: Sendable {
 
     /// The script's result: the trace of the attempt that explains the verdict (the last of the
     /// most severe attempts that did not pass; the last attempt when all passed), with every
-    /// attempt in ``JourneyResult/attempts``, the start of the first, the wall time until the end of
-    /// the last and the transport time of all. One run is returned as it is; nil for none.
+    /// attempt in ``JourneyResult/attempts``, the start of the first, and the durations and transport
+    /// times of all added up (not the span of their dates: a replay's dates are the recording's). One run is returned as it is; nil for none.
     ///
     /// - Parameter allowFlaky: a flaky script counts as passing for the exit code (`--allow-flaky`).
     public func result(allowFlaky: Bool) -> JourneyResult? {
@@ -73,7 +72,7 @@ public struct RepeatedRun: Sendable {
         guard attempts.count > 1, let firstStart else { return last }
         var result = worst ?? last
         result.startedAt = firstStart
-        result.duration = max(0, (end ?? firstStart).timeIntervalSince(firstStart))
+        result.duration = duration
         result.transportTime = transportTime
         result.attempts = attempts
         result.flakyAllowed = allowFlaky

@@ -119,17 +119,12 @@ public enum SuiteRunner {
             let attempts = max(1, options.repeatCount)
             guard attempts > 1 else { return await JourneyDriver.run(compiled, configuration: configuration) }
             var folding = RepeatedRun()
-            let clock = ContinuousClock()
-            let started = clock.now
             for attempt in 0..<attempts {
                 // A stopped run (Ctrl-C in a watch) does not go on through the other attempts.
                 if attempt > 0 && Task.isCancelled { break }
                 folding.add(await JourneyDriver.run(compiled, configuration: configuration.forAttempt(attempt)))
             }
-            var result = folding.result(allowFlaky: options.allowFlaky)
-            // Measured, not the span of the attempts' dates: a replay's dates are the recording's.
-            result?.duration = (clock.now - started).inSeconds
-            return result
+            return folding.result(allowFlaky: options.allowFlaky)
         }
     }
 
