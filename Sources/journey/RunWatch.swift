@@ -55,11 +55,13 @@ struct RunWatch: Sendable {
         }
 
         /// Records a rerun's results. Only the scripts still found keep their earlier results: a
-        /// dropped script, or a broken tree that stopped an earlier run, no longer counts.
-        func update(_ new: [JourneyResult], scripts: [String]) {
+        /// dropped script, or a broken tree that stopped an earlier run, no longer counts; nor does
+        /// a script run again that gave no result (its tags no longer match `--tag`).
+        func update(_ new: [JourneyResult], rerun: [String], scripts: [String]) {
             let found = Set(scripts)
+            let ranAgain = Set(rerun)
             results.withLock { results in
-                results = results.filter { found.contains($0.key) }
+                results = results.filter { found.contains($0.key) && !ranAgain.contains($0.key) }
                 for result in new { results[result.file] = result }
             }
         }
@@ -118,7 +120,7 @@ struct RunWatch: Sendable {
                 wallSeconds: wall.inSeconds)
         }
         let now = await WatchLoop.files(scope, cache: cache)()
-        latest.update(results, scripts: now.inventory.scripts)
+        latest.update(results, rerun: change.rerun, scripts: now.inventory.scripts)
         output.note(watchingLine(now))
         // `journey run --watch | head`: once the reader is gone, nobody sees a rerun; stop as a signal would.
         if output.isClosed { withUnsafeCurrentTask { $0?.cancel() } }

@@ -126,6 +126,32 @@ import Testing
         #expect(process.terminationStatus == 1)
     }
 
+    /// With `--tag`, a script edited out of the tag runs no more, and its last result no longer
+    /// counts in the watch's exit code.
+    @Test func aScriptNoLongerTaggedNoLongerCounts() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("tree.yaml").path
+        try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
+        let script = folder.appendingPathComponent("tagged.yaml").path
+        let failing = LoginScript.yaml(name: "Tagged", simulate: tree, password: "wrong")
+        try (failing + "tags: [smoke]\nexpect: { outcome: success }\n").write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let watch = try Watch(folder: folder, arguments: ["--tag", "smoke"])
+        defer { watch.stop() }
+        var lines = Lines(watch.stdout).stream.makeAsyncIterator()
+        let firstRun = await Self.read(&lines, until: "watching ")
+        #expect(firstRun.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") }, "\(firstRun)")
+
+        try (failing + "tags: [nightly]\nexpect: { outcome: success }\n").write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let rerun = await Self.read(&lines, until: "watching ")
+        #expect(!rerun.contains { $0.hasPrefix("▶ Tagged") }, "\(rerun)")
+
+        watch.process.interrupt()
+        let last = await Self.read(&lines, until: "stopped watching")
+        #expect(last.contains("stopped watching (exit code 0)"), "\(last)")
+    }
+
     /// A rerun reads `--env-file` again; one that no longer reads keeps the values last read
     /// (not those of the first run).
     @Test func anEnvFileThatNoLongerReadsKeepsTheValuesLastRead() async throws {
