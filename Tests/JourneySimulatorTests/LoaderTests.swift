@@ -130,6 +130,48 @@ struct LoaderTests {
         #expect(try SimulatorLoader.load(text: yaml, file: "u.yaml").journeys["J"] != nil)
     }
 
+    @Test(
+        "webAuthnAuthentication: 'allowRecoveryCode' beside 'usernameless: true' cannot succeed, and lint says so where it is"
+    )
+    func usernamelessRecoveryCodeWarns() throws {
+        let yaml = """
+            kind: simulator
+            version: 1
+            journeys:
+              J:
+                start: a
+                nodes:
+                  a:
+                    webAuthnAuthentication: { usernameless: true, allowRecoveryCode: true }
+                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
+                  b:
+                    recoveryCodeCollector: {}
+                    outcomes: { "true": success, "false": failure }
+              K:
+                start: a
+                nodes:
+                  a:
+                    webAuthnAuthentication: { usernameless: false, allowRecoveryCode: true }
+                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
+                  b:
+                    recoveryCodeCollector: {}
+                    outcomes: { "true": success, "false": failure }
+              L:
+                start: a
+                nodes:
+                  a:
+                    webAuthnAuthentication: { usernameless: true, allowRecoveryCode: false }
+                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+            """
+        let diagnostics = SimulatorLoader.lint(text: yaml, file: "r.yaml")
+        let warning = try #require(diagnostics.first { $0.message.contains("allowRecoveryCode") }, "\(diagnostics)")
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("usernameless: true"))
+        #expect(warning.location?.line == 8 && warning.location?.column == 74, "\(warning)")
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(try SimulatorLoader.load(text: yaml, file: "r.yaml").journeys["J"] != nil)
+    }
+
     @Test("bad values: policies, faults, regexes, resources naming unknown journeys")
     func badValues() {
         let yaml = """

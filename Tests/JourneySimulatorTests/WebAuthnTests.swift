@@ -483,6 +483,39 @@ struct WebAuthnTests {
         }
     }
 
+    /// AM keeps recovery codes in the device profile: deleting the device deletes its codes, not the other device's.
+    @Test("recovery codes: deleting a device deletes its codes and keeps the other device's")
+    func recoveryCodesGoWithTheirDevice() async throws {
+        try await Harness.run(Self.tree) { h in
+            var codes: [[String]] = []
+            var ids: [String] = []
+            for id in [UInt8(1), 2] {
+                var passkey = try TestPasskey(.es256, id: id)
+                let page = try await Self.registrationPage(h, "PasskeyRegistration")
+                passkey.userHandle = Self.userId(page)
+                let shown = try await Self.answer(
+                    h, page, outcome: try passkey.registration(challenge: Self.challenge(page), Self.options(h)))
+                codes.append(Self.recoveryCodes(shown.json))
+                ids.append(passkey.credentialIdText)
+                _ = try await h.answer(shown.json, [:])
+            }
+            let deleted = try await h.request(.DELETE, "/__simulator/users/demo/webauthn/\(ids[0])")
+            #expect(deleted.status == 200)
+            #expect(h.simulator.recoveryCodesRemaining(for: "demo") == 10)
+            #expect(try await h.get("/__simulator/users/demo/recovery-codes").json["remaining"] == 10)
+            func recover(_ code: String) async throws -> Reply {
+                let start = try await h.start("RecoveryCodeLogin")
+                let ask = try await h.answer(start.json, [0: "demo"])
+                return try await h.answer(ask.json, [0: .string(code)])
+            }
+            #expect(try await recover(codes[0][0]).status == 401, "a deleted device's code still works")
+            #expect(try await recover(codes[1][0]).json["tokenId"] != nil)
+            #expect(h.simulator.deleteWebAuthnDevices(of: "demo") == 1)
+            #expect(h.simulator.recoveryCodesRemaining(for: "demo") == 0)
+            #expect(try await recover(codes[1][1]).status == 401, "a code outlived all the user's devices")
+        }
+    }
+
     @Test("test controls: list a user's devices, delete one (then noDevice), 404 for an unknown one, delete all")
     func controls() async throws {
         try await Harness.run(Self.tree) { h in

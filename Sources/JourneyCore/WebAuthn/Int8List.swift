@@ -4,8 +4,9 @@ public enum Int8List {
     /// Lists longer than this many bytes are rejected when read.
     public static let maxCount = 64 * 1024
 
-    public static func encode(_ bytes: [UInt8]) -> String {
-        bytes.map { String(Int8(bitPattern: $0)) }.joined(separator: ",")
+    /// The bytes as signed numbers joined by `separator` (AM's page templates use `", "`).
+    public static func encode(_ bytes: [UInt8], separator: String = ",") -> String {
+        bytes.map { String(Int8(bitPattern: $0)) }.joined(separator: separator)
     }
 
     /// Reads a comma-separated list; spaces around numbers are allowed, as in `new Int8Array([1, -2])`.

@@ -66,7 +66,7 @@ public enum WebAuthnRequestReader {
     /// `id: "example.com",` or `rpId: "example.com",` (the text AM 7.1 puts in `relyingPartyId`).
     private static func relyingPartyId(inText value: JSONValue?) -> String? {
         guard let text = value?.stringValue, !text.isEmpty, text.utf8.count <= 4096 else { return nil }
-        if let quoted = firstGroup(#"(?:\bid|\brpId)\s*:\s*"([^"]*)""#, in: text) { return nonEmpty(quoted) }
+        if let quoted = firstGroup(Pattern.relyingPartyId, in: text) { return nonEmpty(quoted) }
         return text.contains(":") || text.contains("\"") ? nil : text
     }
 
@@ -133,7 +133,7 @@ public enum WebAuthnRequestReader {
         guard script.utf8.count <= maxScriptLength else {
             throw PasskeyError("the WebAuthn script is longer than \(maxScriptLength) bytes")
         }
-        guard let challengeList = firstGroup(#"challenge\s*:\s*new\s+Int8Array\(\s*\[([-0-9,\s]*)\]"#, in: script)
+        guard let challengeList = firstGroup(Pattern.challenge, in: script)
         else {
             throw PasskeyError("the WebAuthn script has no challenge (challenge: new Int8Array([...]))")
         }
@@ -142,32 +142,32 @@ public enum WebAuthnRequestReader {
             throw PasskeyError("the WebAuthn script's challenge has \(challenge.count) bytes")
         }
         var request = WebAuthnRequest(ceremony: ceremony, delivery: .script, challenge: challenge)
-        if let rp = firstGroup(#"\brp\s*:\s*\{([^{}]*)\}"#, in: script) {
-            request.rpId = nonEmpty(firstGroup(#"\bid\s*:\s*"([^"]*)""#, in: rp))
-            request.rpName = nonEmpty(firstGroup(#"\bname\s*:\s*"([^"]*)""#, in: rp))
+        if let rp = firstGroup(Pattern.rp, in: script) {
+            request.rpId = nonEmpty(firstGroup(Pattern.quotedId, in: rp))
+            request.rpName = nonEmpty(firstGroup(Pattern.quotedName, in: rp))
         }
-        if request.rpId == nil { request.rpId = nonEmpty(firstGroup(#"\brpId\s*:\s*"([^"]*)""#, in: script)) }
-        if let userStart = script.range(of: #"\buser\s*:\s*\{"#, options: .regularExpression) {
+        if request.rpId == nil { request.rpId = nonEmpty(firstGroup(Pattern.rpId, in: script)) }
+        if let userStart = Pattern.firstRange(Pattern.userStart, in: script) {
             let user = String(script[userStart.upperBound...].prefix(4096))
-            request.userId = nonEmpty(firstGroup(#"\bid\s*:\s*Uint8Array\.from\(\s*"([^"]*)""#, in: user))
-            request.userName = nonEmpty(firstGroup(#"\bname\s*:\s*"([^"]*)""#, in: user))
-            request.displayName = nonEmpty(firstGroup(#"\bdisplayName\s*:\s*"([^"]*)""#, in: user))
+            request.userId = nonEmpty(firstGroup(Pattern.userId, in: user))
+            request.userName = nonEmpty(firstGroup(Pattern.quotedName, in: user))
+            request.displayName = nonEmpty(firstGroup(Pattern.displayName, in: user))
         }
-        if let params = firstGroup(#"pubKeyCredParams\s*:\s*(\[[^\]]*\])"#, in: script) {
+        if let params = firstGroup(Pattern.pubKeyCredParams, in: script) {
             request.algorithms = try algorithms(json: nil, text: .string(params))
         }
         request.credentialIds = try int8ArrayIds(in: script)
-        request.timeoutMilliseconds = firstGroup(#"\btimeout\s*:\s*"?([0-9]{1,9})"#, in: script).flatMap { Int($0) }
-        request.userVerification = nonEmpty(firstGroup(#""?userVerification"?\s*:\s*"([A-Za-z]*)""#, in: script))
-        request.attestation = nonEmpty(firstGroup(#"\battestation\s*:\s*"([A-Za-z]*)""#, in: script))
-        request.residentKey = nonEmpty(firstGroup(#""?residentKey"?\s*:\s*"([A-Za-z]*)""#, in: script))
+        request.timeoutMilliseconds = firstGroup(Pattern.timeout, in: script).flatMap { Int($0) }
+        request.userVerification = nonEmpty(firstGroup(Pattern.userVerification, in: script))
+        request.attestation = nonEmpty(firstGroup(Pattern.attestation, in: script))
+        request.residentKey = nonEmpty(firstGroup(Pattern.residentKey, in: script))
         if request.residentKey == nil,
-            script.range(of: #""?requireResidentKey"?\s*:\s*true"#, options: .regularExpression) != nil
+            Pattern.firstRange(Pattern.requireResidentKey, in: script) != nil
         {
             request.residentKey = "required"
         }
         request.authenticatorAttachment = nonEmpty(
-            firstGroup(#""?authenticatorAttachment"?\s*:\s*"([A-Za-z-]*)""#, in: script))
+            firstGroup(Pattern.authenticatorAttachment, in: script))
         return request
     }
 
@@ -176,7 +176,7 @@ public enum WebAuthnRequestReader {
         guard text.utf8.count <= maxScriptLength else {
             throw PasskeyError("the WebAuthn credential list is longer than \(maxScriptLength) bytes")
         }
-        let lists = allGroups(#""?id"?\s*:\s*new\s+Int8Array\(\s*\[([-0-9,\s]*)\]"#, in: text)
+        let lists = Pattern.allGroups(Pattern.credentialId, in: text)
         guard lists.count <= maxCredentials else {
             throw PasskeyError("more than \(maxCredentials) credentials in the WebAuthn options")
         }
@@ -205,23 +205,14 @@ public enum WebAuthnRequestReader {
 
     // MARK: Text helpers
 
+    private typealias Pattern = WebAuthnScriptPatterns
+
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
     }
 
-    private static func firstGroup(_ pattern: String, in text: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-            let range = Range(match.range(at: 1), in: text)
-        else { return nil }
-        return String(text[range])
-    }
-
-    private static func allGroups(_ pattern: String, in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        }
+    private static func firstGroup(_ regex: NSRegularExpression?, in text: String) -> String? {
+        Pattern.firstGroup(regex, in: text)
     }
 }

@@ -83,9 +83,9 @@ public final class RunningSimulator: Sendable {
         core.env.webAuthnDevices.deleteAll(of: username)
     }
 
-    /// How many unused recovery codes `username` has.
+    /// How many unused recovery codes `username` has (those of the user's devices).
     public func recoveryCodesRemaining(for username: String) -> Int {
-        core.env.recoveryCodes.remaining(for: username)
+        core.env.webAuthnDevices.recoveryCodesRemaining(for: username)
     }
 
     var listeningLine: String { Self.listeningLine(host: server.host, port: port, core: core) }

@@ -13,10 +13,8 @@ struct EngineEnvironment: Sendable {
     let trace: EdgeTrace?
     /// Registered OATH authenticators, by username.
     let devices: OATHDeviceStore
-    /// Registered WebAuthn devices, by username.
+    /// Registered WebAuthn devices, by username, with their unused recovery codes.
     let webAuthnDevices: WebAuthnDeviceStore
-    /// Unused recovery codes, by username.
-    let recoveryCodes: RecoveryCodeStore
 }
 
 /// What one node does when reached or answered.

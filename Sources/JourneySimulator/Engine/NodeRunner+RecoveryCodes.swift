@@ -9,11 +9,20 @@ extension NodeRunner {
             note("no user '\(username)' to make recovery codes for", &state)
             return .outcome("next")
         }
+        // The codes belong to a device (AM keeps them in its profile): the one this journey just
+        // registered, else the user's newest.
+        let devices = env.webAuthnDevices.devices(of: username)
+        let registered = state.memory[Self.registeredDeviceKey]?.stringValue
+        guard let device = devices.last(where: { $0.credentialId == registered }) ?? devices.last else {
+            note("'\(username)' has no WebAuthn device to make recovery codes for", &state)
+            return .outcome("next")
+        }
         let codes = (0..<spec.count).map { _ in env.random.token(spec.length) }
-        env.recoveryCodes.add(codes, for: username)
-        let deviceName =
-            state.values["webAuthnDeviceName"]?.stringValue
-            ?? env.webAuthnDevices.devices(of: username).last?.deviceName ?? "New Security Key"
+        guard env.webAuthnDevices.addRecoveryCodes(codes, credentialId: device.credentialId, of: username) else {
+            note("the WebAuthn device of '\(username)' was deleted meanwhile", &state)
+            return .outcome("next")
+        }
+        let deviceName = state.values["webAuthnDeviceName"]?.stringValue ?? device.deviceName
         let script = AMScripts.recoveryCodes(codes, deviceName: WebAuthnPage.jsEscaped(deviceName))
         return .page(
             renderer.render(
@@ -32,7 +41,7 @@ extension NodeRunner {
     ) -> NodeStep {
         let code = EchoValidator.value(answers, 0, suffix: "")?.displayText.trimmingCharacters(in: .whitespaces) ?? ""
         let username = account(spec.username, state)
-        guard env.recoveryCodes.redeem(code, for: username) else {
+        guard env.webAuthnDevices.redeemRecoveryCode(code, for: username) else {
             note("not an unused recovery code of '\(username)'", &state)
             return .outcome("false")
         }

@@ -5,6 +5,8 @@ import JourneyCore
 /// `webAuthnOutcome` that comes back is verified as a relying party does (`WebAuthnVerifier`).
 extension NodeRunner {
     var webAuthnKey: String { "webauthn.\(node.id)" }
+    /// The credential id of the device this journey registered last: the device recovery codes are made for.
+    static let registeredDeviceKey = "webauthn.registered"
 
     /// Notes why the node took an outcome: in the request's log line and the edge trace.
     func note(_ reason: String, _ state: inout JourneyState) {
@@ -109,6 +111,7 @@ extension NodeRunner {
             switch env.webAuthnDevices.register(device, for: username, limit: spec.maxDevices) {
             case .added:
                 state.values["webAuthnDeviceName"] = .string(name)
+                state.memory[Self.registeredDeviceKey] = .string(credential.credentialId)
                 return .outcome("success")
             case .duplicate:
                 note("credential \(credential.credentialId) is registered already", &state)

@@ -24,10 +24,8 @@ struct WebAuthnUserEntity: Sendable {
 
 /// Renders AM's WebAuthn callbacks in either delivery form, with the `webAuthnOutcome` HiddenValueCallback.
 enum WebAuthnPage {
-    /// `1, -52, 48`: bytes as JavaScript's `Int8Array.toString()` writes them (with a space, as AM's templates do).
-    static func int8List(_ bytes: [UInt8]) -> String {
-        bytes.map { String(Int8(bitPattern: $0)) }.joined(separator: ", ")
-    }
+    /// How AM's templates join an `Int8Array`'s numbers: `1, -52, 48`.
+    static let int8Separator = ", "
 
     static func int8JSON(_ bytes: [UInt8]) -> JSONValue {
         .array(bytes.map { .int(Int(Int8(bitPattern: $0))) })
@@ -35,8 +33,10 @@ enum WebAuthnPage {
 
     /// `{ "type": "public-key", "id": new Int8Array([…]).buffer },{ … }`: AM's credential list text.
     static func credentialText(_ ids: [[UInt8]]) -> String {
-        ids.map { #"{ "type": "public-key", "id": new Int8Array([\#(int8List($0))]).buffer }"# }
-            .joined(separator: ",")
+        ids.map {
+            #"{ "type": "public-key", "id": new Int8Array([\#(Int8List.encode($0, separator: int8Separator))]).buffer }"#
+        }
+        .joined(separator: ",")
     }
 
     static func credentialJSON(_ ids: [[UInt8]]) -> JSONValue {
@@ -121,7 +121,7 @@ enum WebAuthnPage {
             return [PageRenderer.spec(.metadata, ["data": .object(data)]), hidden()]
         case .script:
             let script = AMScripts.webAuthnRegistration(
-                challenge: int8List(ceremony.challenge),
+                challenge: Int8List.encode(ceremony.challenge, separator: int8Separator),
                 rpIdLine: "        " + (ceremony.configuredRpId.map { "id: \"\(jsEscaped($0))\"," } ?? ""),
                 rpName: jsEscaped(ceremony.rpName), userId: jsEscaped(user.userId), userName: jsEscaped(user.name),
                 displayName: jsEscaped(user.displayName), pubKeyCredParams: paramsText,
@@ -151,7 +151,7 @@ enum WebAuthnPage {
         case .script:
             let script = AMScripts.webAuthnAuthentication(
                 rpIdLine: "    " + (ceremony.configuredRpId.map { "rpId: \"\(jsEscaped($0))\"," } ?? ""),
-                challenge: int8List(ceremony.challenge), timeout: ceremony.timeout,
+                challenge: Int8List.encode(ceremony.challenge, separator: int8Separator), timeout: ceremony.timeout,
                 userVerification: ceremony.userVerification.rawValue,
                 allowCredentials: allowText.isEmpty ? "    " : "    " + allowText)
             callbacks = scriptPage(script)

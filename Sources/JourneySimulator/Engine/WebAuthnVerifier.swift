@@ -202,10 +202,9 @@ enum WebAuthnVerifier {
             throw WebAuthnRejection("the backup eligibility (BE) changed since registration")
         }
         let key: COSEKey
-        do {
-            key = try COSEKey.parse(try CBORReader.decode(device.publicKey))
-        } catch {
-            throw WebAuthnRejection("the stored public key does not parse: \(error)")
+        switch device.key {
+        case .key(let parsed): key = parsed
+        case .unreadable(let error): throw WebAuthnRejection("the stored public key does not parse: \(error)")
         }
         let signed = authenticatorData + Array(SHA256.hash(data: Array(clientData.utf8)))
         guard key.isValidSignature(signature, for: signed) else {

@@ -10,7 +10,7 @@ public enum WebAuthnWireReader {
         let text = String(decoding: bytes, as: UTF8.self)
         let expected = WebAuthnExpectation(
             challenge: Array(repeating: 7, count: 32), rpId: "127.0.0.1", origins: ["http://127.0.0.1:8080"],
-            userVerificationRequired: form & 0x80 != 0, algorithms: [-7, -8, -257],
+            userVerificationRequired: form & 0x80 != 0, algorithms: WebAuthnRegistrationSpec.supportedAlgorithms,
             directAttestation: form & 0x40 != 0)
         switch form % 6 {
         case 0:

@@ -28,7 +28,7 @@ final class SimulatorCore: Sendable {
             settings: settings, users: UserStore(definition.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
             trace: options.edgeTrace, devices: OATHDeviceStore(definition.users),
-            webAuthnDevices: WebAuthnDeviceStore(), recoveryCodes: RecoveryCodeStore())
+            webAuthnDevices: WebAuthnDeviceStore())
         let faults = FaultRegistry()
         let hangs = HangRegistry()
         self.states = states

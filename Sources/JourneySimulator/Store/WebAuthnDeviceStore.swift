@@ -7,7 +7,11 @@ public struct WebAuthnDevice: Sendable, Hashable {
     /// The credential id, base64url without padding (the `rawId` the client reports).
     public var credentialId: String
     /// The credential public key as registered: a COSE_Key (CBOR).
-    public var publicKey: [UInt8]
+    public var publicKey: [UInt8] {
+        didSet { key = Self.parseKey(publicKey) }
+    }
+    /// `publicKey` read once, when the device is made (or its key replaced), not at each login.
+    private(set) var key: ParsedKey
     /// The COSE algorithm of the key (-7 ES256, -8 EdDSA, -257 RS256).
     public var algorithm: Int
     /// The last signature counter seen (0 for authenticators that do not count, such as synced passkeys).
@@ -30,6 +34,7 @@ public struct WebAuthnDevice: Sendable, Hashable {
     ) {
         self.credentialId = credentialId
         self.publicKey = publicKey
+        self.key = Self.parseKey(publicKey)
         self.algorithm = algorithm
         self.signCount = signCount
         self.deviceName = deviceName
@@ -38,6 +43,20 @@ public struct WebAuthnDevice: Sendable, Hashable {
         self.backupState = backupState
         self.attestationFormat = attestationFormat
         self.created = created
+    }
+
+    /// A stored public key as the verifier needs it: the COSE key, or why it does not parse.
+    enum ParsedKey: Sendable, Hashable {
+        case key(COSEKey)
+        case unreadable(String)
+    }
+
+    static func parseKey(_ bytes: [UInt8]) -> ParsedKey {
+        do {
+            return .key(try COSEKey.parse(try CBORReader.decode(bytes)))
+        } catch {
+            return .unreadable("\(error)")
+        }
     }
 
     /// The device as the test controls list it (the public key as base64url).
@@ -52,22 +71,50 @@ public struct WebAuthnDevice: Sendable, Hashable {
     }
 }
 
-/// WebAuthn devices by username, in registration order. Part of the simulator's user store: a
-/// journey registers them, an authentication checks and updates them, the test controls list and delete them.
+/// WebAuthn devices by username, in registration order, each with the recovery codes made for it
+/// (AM keeps them in the device profile: deleting the device deletes its codes). Part of the
+/// simulator's user store: a journey registers devices, an authentication checks and updates them,
+/// the test controls list and delete them. Credential ids are indexed: no lookup scans the users.
 final class WebAuthnDeviceStore: Sendable {
-    private let devices = Mutex<[String: [WebAuthnDevice]]>([:])
+    private struct Registered: Sendable {
+        var device: WebAuthnDevice
+        /// The device's unused recovery codes.
+        var recoveryCodes: Set<String> = []
+    }
+
+    private struct Storage: Sendable {
+        var byUser: [String: [Registered]] = [:]
+        /// The owner of each credential id.
+        var owners: [String: String] = [:]
+
+        func index(of credentialId: String, for username: String) -> Int? {
+            guard owners[credentialId] == username else { return nil }
+            return byUser[username]?.firstIndex { $0.device.credentialId == credentialId }
+        }
+
+        mutating func remove(credentialId: String, of username: String) -> Bool {
+            guard let index = index(of: credentialId, for: username), var list = byUser[username] else { return false }
+            list.remove(at: index)
+            byUser[username] = list.isEmpty ? nil : list
+            owners[credentialId] = nil
+            return true
+        }
+    }
+
+    private let storage = Mutex(Storage())
 
     func devices(of username: String) -> [WebAuthnDevice] {
-        devices.withLock { $0[username] ?? [] }
+        storage.withLock { $0.byUser[username]?.map(\.device) ?? [] }
     }
 
     /// The owner and the device with this credential id, whoever holds it.
     func find(credentialId: String) -> (username: String, device: WebAuthnDevice)? {
-        devices.withLock { storage in
-            for (username, list) in storage {
-                if let device = list.first(where: { $0.credentialId == credentialId }) { return (username, device) }
-            }
-            return nil
+        storage.withLock { storage in
+            guard let username = storage.owners[credentialId],
+                let index = storage.index(of: credentialId, for: username),
+                let device = storage.byUser[username]?[index].device
+            else { return nil }
+            return (username, device)
         }
     }
 
@@ -77,14 +124,13 @@ final class WebAuthnDeviceStore: Sendable {
 
     /// Saves `device` for `username` unless the credential id is known already or the user holds `limit` devices (0 = no limit).
     func register(_ device: WebAuthnDevice, for username: String, limit: Int) -> Registration {
-        devices.withLock { storage in
-            if storage.values.contains(where: { $0.contains { $0.credentialId == device.credentialId } }) {
-                return .duplicate
-            }
-            var list = storage[username] ?? []
+        storage.withLock { storage in
+            if storage.owners[device.credentialId] != nil { return .duplicate }
+            var list = storage.byUser[username] ?? []
             if limit > 0, list.count >= limit { return .limitReached }
-            list.append(device)
-            storage[username] = list
+            list.append(Registered(device: device))
+            storage.byUser[username] = list
+            storage.owners[device.credentialId] = username
             return .added
         }
     }
@@ -101,34 +147,71 @@ final class WebAuthnDeviceStore: Sendable {
     func recordAssertion(
         credentialId: String, for username: String, signCount: UInt32, backupState: Bool
     ) -> CounterUpdate {
-        devices.withLock { storage in
-            guard var list = storage[username], let index = list.firstIndex(where: { $0.credentialId == credentialId })
+        storage.withLock { storage in
+            guard let index = storage.index(of: credentialId, for: username), var list = storage.byUser[username]
             else { return .unknown }
-            let stored = list[index].signCount
+            let stored = list[index].device.signCount
             if stored != 0 || signCount != 0, signCount <= stored {
                 return .notIncreasing(stored: stored, received: signCount)
             }
-            list[index].signCount = signCount
-            list[index].backupState = backupState
-            storage[username] = list
+            list[index].device.signCount = signCount
+            list[index].device.backupState = backupState
+            storage.byUser[username] = list
             return .updated
         }
     }
 
-    /// Deletes one device; false when the user has no such device.
+    /// Deletes one device and its recovery codes; false when the user has no such device.
     func delete(credentialId: String, of username: String) -> Bool {
-        devices.withLock { storage in
-            guard var list = storage[username], let index = list.firstIndex(where: { $0.credentialId == credentialId })
+        storage.withLock { $0.remove(credentialId: credentialId, of: username) }
+    }
+
+    /// Deletes every device of the user, and so their recovery codes; returns how many devices there were.
+    @discardableResult
+    func deleteAll(of username: String) -> Int {
+        storage.withLock { storage in
+            guard let list = storage.byUser.removeValue(forKey: username) else { return 0 }
+            for registered in list { storage.owners[registered.device.credentialId] = nil }
+            return list.count
+        }
+    }
+
+    // MARK: recovery codes
+
+    /// Adds recovery codes to the device; false when the user has no such device.
+    func addRecoveryCodes(_ codes: [String], credentialId: String, of username: String) -> Bool {
+        storage.withLock { storage in
+            guard let index = storage.index(of: credentialId, for: username), var list = storage.byUser[username]
             else { return false }
-            list.remove(at: index)
-            storage[username] = list.isEmpty ? nil : list
+            list[index].recoveryCodes.formUnion(codes)
+            storage.byUser[username] = list
             return true
         }
     }
 
-    /// Deletes every device of the user; returns how many there were.
-    @discardableResult
-    func deleteAll(of username: String) -> Int {
-        devices.withLock { $0.removeValue(forKey: username)?.count ?? 0 }
+    /// True (and the code is used up) when `code` is an unused code of one of the user's devices.
+    func redeemRecoveryCode(_ code: String, for username: String) -> Bool {
+        storage.withLock { storage in
+            guard !code.isEmpty, var list = storage.byUser[username],
+                let index = list.firstIndex(where: { $0.recoveryCodes.contains(code) })
+            else { return false }
+            list[index].recoveryCodes.remove(code)
+            storage.byUser[username] = list
+            return true
+        }
+    }
+
+    /// How many unused recovery codes the user's devices have.
+    func recoveryCodesRemaining(for username: String) -> Int {
+        storage.withLock { $0.byUser[username]?.reduce(0) { $0 + $1.recoveryCodes.count } ?? 0 }
+    }
+
+    /// Forgets the recovery codes of all the user's devices (the devices stay).
+    func deleteRecoveryCodes(of username: String) {
+        storage.withLock { storage in
+            guard var list = storage.byUser[username] else { return }
+            for index in list.indices { list[index].recoveryCodes = [] }
+            storage.byUser[username] = list
+        }
     }
 }

@@ -14,9 +14,6 @@ extension TreeParser {
     static let recoveryCodeDisplayKeys = textKeys + ["username", "count", "length"]
     static let recoveryCodeCollectorKeys = textKeys + ["prompt", "username"]
 
-    /// The COSE algorithms a registration may offer: ES256, EdDSA, RS256.
-    static let webAuthnAlgorithms = [-7, -8, -257]
-
     private func parseWebAuthnCommon(_ map: YMapping?, context: String) -> WebAuthnCommonSpec {
         var spec = WebAuthnCommonSpec(
             text: map.map(parseText) ?? PageText(), form: .metadata, supportsJsonResponse: false,
@@ -69,7 +66,7 @@ extension TreeParser {
         }
         if let node = map["algorithms"], let items = node.sequence("algorithms") {
             let algorithms = items.compactMap { $0.int("an algorithm") }
-            if algorithms.isEmpty || !algorithms.allSatisfy(Self.webAuthnAlgorithms.contains) {
+            if algorithms.isEmpty || !algorithms.allSatisfy(WebAuthnRegistrationSpec.supportedAlgorithms.contains) {
                 reader.error("algorithms are COSE numbers among -7 (ES256), -8 (EdDSA) and -257 (RS256)", at: node)
             } else {
                 spec.algorithms = algorithms
@@ -92,9 +89,15 @@ extension TreeParser {
                 "'username' is ignored with 'usernameless: true': the user comes from the passkey's user handle",
                 at: username)
         }
+        let allowRecoveryCode = map?["allowRecoveryCode"]?.bool("allowRecoveryCode") ?? false
+        if usernameless, allowRecoveryCode, let node = map?["allowRecoveryCode"] {
+            reader.warning(
+                "'allowRecoveryCode' with 'usernameless: true': the recovery-code branch is taken before a passkey names the user, so no username is known to look recovery codes up (unless an earlier node set one)",
+                at: node)
+        }
         return WebAuthnAuthenticationSpec(
             common: parseWebAuthnCommon(map, context: context), usernameless: usernameless,
-            allowRecoveryCode: map?["allowRecoveryCode"]?.bool("allowRecoveryCode") ?? false)
+            allowRecoveryCode: allowRecoveryCode)
     }
 
     func parseRecoveryCodeDisplay(_ node: YNode, context: String) -> RecoveryCodeDisplaySpec {

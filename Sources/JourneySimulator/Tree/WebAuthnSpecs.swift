@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// How a WebAuthn node hands its options to the client (am-protocol.md §6).
 enum WebAuthnForm: String, Sendable, CaseIterable {
     /// AM 7.1+: a MetadataCallback `data: {_type: WebAuthn, _action: webauthn_registration | webauthn_authentication, …}`.
@@ -48,6 +50,9 @@ struct WebAuthnCommonSpec: Sendable {
 /// the attestation as a relying party does (WebAuthn Level 2 §7.1) and saves the device for the user.
 /// Outcomes `success`, `failure`, `unsupported`, `error` (a client DOMException), `exceedsDeviceLimit`.
 struct WebAuthnRegistrationSpec: Sendable {
+    /// The COSE algorithms a registration may offer: ES256 (-7), EdDSA (-8), RS256 (-257).
+    static let supportedAlgorithms = COSEAlgorithm.allCases.map { Int($0.rawValue) }
+
     var common: WebAuthnCommonSpec
     var attestation: WebAuthnAttestation
     var residentKey: WebAuthnResidentKey
@@ -75,9 +80,10 @@ struct WebAuthnAuthenticationSpec: Sendable {
     var allowRecoveryCode: Bool
 }
 
-/// `recoveryCodeDisplay`: generates recovery codes for the device just registered (kept beside the user's
-/// other devices' codes) and shows
-/// them as AM's Recovery Code Display node does (a TextOutputCallback script, "Your Recovery Codes"); `next`.
+/// `recoveryCodeDisplay`: generates recovery codes for the device just registered (else the user's
+/// newest; none without a device), kept with that device beside the other devices' codes and deleted
+/// with it, and shows them as AM's Recovery Code Display node does (a TextOutputCallback script,
+/// "Your Recovery Codes"); `next`.
 struct RecoveryCodeDisplaySpec: Sendable {
     var text: PageText
     var username: String
