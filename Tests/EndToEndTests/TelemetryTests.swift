@@ -40,8 +40,7 @@ import Testing
             version: 1
             name: Log in with a secret ticket in the URL
             server: { simulate: "\(tree)", realm: alpha }
-            journey: Login
-            start: { query: { ticket: "{{ ticket }}" } }
+            start: { service: Login, query: { ticket: "{{ ticket }}" } }
             vars:
               ticket: { env: JOURNEY_TEST_TICKET, secret: true }
             handlers:
