@@ -96,7 +96,8 @@ extension LoadSummary {
     /// the keys of the error and AM-code counts.
     private static func checkSizes(_ summary: LoadSummary, file: String) throws(LoadOptionError) {
         guard summary.scripts.count <= maxScripts else {
-            throw LoadOptionError("\(file) names \(summary.scripts.count) scripts; a load summary names at most \(maxScripts)")
+            throw LoadOptionError(
+                "\(file) names \(summary.scripts.count) scripts; a load summary names at most \(maxScripts)")
         }
         guard summary.scripts.allSatisfy({ $0.utf8.count <= maxScriptBytes }) else {
             throw LoadOptionError("\(file) names a script longer than \(maxScriptBytes) bytes")
