@@ -26,9 +26,9 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     }
 
     /// What the file is, so a reader can tell it from a run report: always ``formatName``.
-    public var format = Self.formatName
+    public internal(set) var format = Self.formatName
     /// The layout's version (``currentVersion``); a summary written without one is version 1.
-    public var version = Self.currentVersion
+    public internal(set) var version = Self.currentVersion
     public var model: String
     /// The part of a sharded load this machine ran (`I/N`), so `journey report merge` can tell a
     /// missing or repeated shard; nil for a whole load (and for a merged one).
