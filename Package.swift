@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JourneyLoadTests",
-            dependencies: ["JourneyLoad"],
+            dependencies: ["JourneyLoad", "JourneyKit"],
             swiftSettings: swiftSettings
         ),
         // What the test targets share (trees they start the simulator on); not a test target itself.

@@ -26,7 +26,7 @@ public enum LoadErrorClass: String, Sendable, Codable, CaseIterable {
         case .error:
             switch result.error?.kind {
             case .transport?:
-                self = (result.error?.message.contains("(request timeout)") ?? false) ? .timeout : .transport
+                self = result.error?.transportFailure == .timeout ? .timeout : .transport
             case .protocol?: self = .protocol
             case .mismatch?: self = .mismatch
             case .script?, nil: self = .script

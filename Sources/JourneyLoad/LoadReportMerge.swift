@@ -8,6 +8,7 @@ extension LoadSummary {
 
     /// The summaries of `journey load --shard I/N` runs read from `paths` and merged
     /// (``merged(_:)``); nil when the first file is not a load summary (another kind of report).
+    /// A file marked as a load summary (``formatName``) that cannot be read is an error, not another kind.
     public static func merge(files paths: [String]) throws(LoadOptionError) -> LoadSummary? {
         var parts: [LoadSummary] = []
         for (position, path) in paths.enumerated() {
@@ -19,12 +20,16 @@ extension LoadSummary {
                 if position == 0 { return nil }
                 throw LoadOptionError("\(path): \(error.message)")
             }
-            guard let summary = try? read(data, file: path) else {
+            do {
+                parts.append(try read(data, file: path))
+            } catch {
+                // A file that says it is a load summary is refused for what is wrong with it; any
+                // other first file may be a run report, merged as one.
+                if claimsFormat(data) { throw error }
                 if position == 0 { return nil }
                 throw LoadOptionError(
                     "\(path) is not a journey load summary like \(paths[0]); merge reports of one kind")
             }
-            parts.append(summary)
         }
         do throws(ReportMerge.Problem) {
             try ShardCompleteness.check(zip(paths, parts).map { ($0, $1.shard) })

@@ -60,9 +60,18 @@ extension LoadSummary {
     /// The largest count a summary may hold (a million journeys a second for eleven days).
     static let maxCount = 1_000_000_000_000
 
-    /// Reads a JSON report written by `journey load` (at most 64 MiB).
+    /// The most scripts a summary may name, and the longest name (bytes of UTF-8).
+    static let maxScripts = 100_000
+    static let maxScriptBytes = 4096
+    /// The most error classes and AM codes a summary may count, each.
+    static let maxCountedKeys = 10_000
+
+    /// Reads a JSON report written by `journey load` (at most 64 MiB). A file whose `format` is
+    /// not ``formatName``, or whose `version` is newer than ``currentVersion``, is refused; one
+    /// without them is read as version 1.
     public static func read(_ data: Data, file: String) throws(LoadOptionError) -> LoadSummary {
         guard data.count <= maxReportBytes else { throw LoadOptionError("\(file) is larger than 64 MiB") }
+        try checkMarker(data, file: file)
         let summary: LoadSummary
         do {
             summary = try JSONDecoder().decode(LoadSummary.self, from: data)
@@ -79,7 +88,25 @@ extension LoadSummary {
         else {
             throw LoadOptionError("\(file) is not a journey load report: a count is out of range")
         }
+        try checkSizes(summary, file: file)
         return summary
+    }
+
+    /// Refuses lists a run cannot write, so that a merge stays small: scripts, their names, and
+    /// the keys of the error and AM-code counts.
+    private static func checkSizes(_ summary: LoadSummary, file: String) throws(LoadOptionError) {
+        guard summary.scripts.count <= maxScripts else {
+            throw LoadOptionError(
+                "\(file) names \(summary.scripts.count) scripts; a load summary names at most \(maxScripts)")
+        }
+        guard summary.scripts.allSatisfy({ $0.utf8.count <= maxScriptBytes }) else {
+            throw LoadOptionError("\(file) names a script longer than \(maxScriptBytes) bytes")
+        }
+        guard summary.errors.count <= maxCountedKeys, summary.amCodes.count <= maxCountedKeys else {
+            throw LoadOptionError(
+                "\(file) counts more than \(maxCountedKeys) error classes or AM codes; a load summary counts at most \(maxCountedKeys)"
+            )
+        }
     }
 }
 

@@ -25,6 +25,10 @@ public struct LoadSummary: Sendable, Codable, Equatable {
         public var passed: Bool
     }
 
+    /// What the file is, so a reader can tell it from a run report: always ``formatName``.
+    public internal(set) var format = Self.formatName
+    /// The layout's version (``currentVersion``); a summary written without one is version 1.
+    public internal(set) var version = Self.currentVersion
     public var model: String
     /// The part of a sharded load this machine ran (`I/N`), so `journey report merge` can tell a
     /// missing or repeated shard; nil for a whole load (and for a merged one).
@@ -66,14 +70,16 @@ public struct LoadSummary: Sendable, Codable, Equatable {
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
         total.shard = nil
+        total.version = Self.currentVersion
         // The first part's model names its shard ("open model, 20/s (shard 1/2: 10/s)"): the whole load's does not.
         if let suffix = total.model.range(of: " (shard ") { total.model = String(total.model[..<suffix.lowerBound]) }
         var stepIndex = Dictionary(
             total.steps.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
         var secondIndex = Dictionary(
             total.timeline.enumerated().map { ($1.second, $0) }, uniquingKeysWith: { first, _ in first })
+        var scripts = Set(total.scripts)
         for part in parts.dropFirst() {
-            total.scripts += part.scripts.filter { !total.scripts.contains($0) }
+            total.scripts += part.scripts.filter { scripts.insert($0).inserted }
             total.seconds = max(total.seconds, part.seconds)
             total.journeys += part.journeys
             total.passed += part.passed
@@ -112,5 +118,30 @@ public struct LoadSummary: Sendable, Codable, Equatable {
         total.thresholds = expressions.filter { seen.insert($0).inserted }.compactMap { try? LoadThreshold.parse($0) }
             .map { $0.evaluate(total) }
         return total
+    }
+}
+
+extension LoadSummary {
+    /// Decodes a summary; `format` and `version` may be missing (version 1, written before they
+    /// existed). ``read(_:file:)`` checks them first, with a message that says what is wrong.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            model: try container.decode(String.self, forKey: .model),
+            shard: try container.decodeIfPresent(String.self, forKey: .shard),
+            scripts: try container.decode([String].self, forKey: .scripts),
+            seconds: try container.decode(Double.self, forKey: .seconds),
+            journeys: try container.decode(Int.self, forKey: .journeys),
+            passed: try container.decode(Int.self, forKey: .passed),
+            dropped: try container.decode(Int.self, forKey: .dropped),
+            errors: try container.decode([String: Int].self, forKey: .errors),
+            amCodes: try container.decode([String: Int].self, forKey: .amCodes),
+            journey: try container.decode(LatencyHistogram.self, forKey: .journey),
+            added: try container.decodeIfPresent(LatencyHistogram.self, forKey: .added),
+            steps: try container.decode([StepLatency].self, forKey: .steps),
+            timeline: try container.decode([TimelinePoint].self, forKey: .timeline),
+            thresholds: try container.decode([ThresholdResult].self, forKey: .thresholds))
+        format = try container.decodeIfPresent(String.self, forKey: .format) ?? Self.formatName
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
     }
 }

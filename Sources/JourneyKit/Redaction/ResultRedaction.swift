@@ -15,7 +15,11 @@ extension Redactor {
         }
         result.outcome = result.outcome.map(redact(outcome:))
         result.failures = result.failures.map(redact(failure:))
-        result.error = result.error.map { RunError($0.kind, redact($0.message), step: $0.step) }
+        result.error = result.error.map { error in
+            var error = error
+            error.message = redact(error.message)
+            return error
+        }
     }
 
     private func redactTexts(of step: inout StepTrace, with secrets: Secrets) {

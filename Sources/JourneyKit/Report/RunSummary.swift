@@ -58,9 +58,10 @@ public struct RunSummary: Sendable {
     public var exitCode: Int32 { results.map(\.exitCode).max() ?? 0 }
 
     /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
-    /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4).
-    public static func exitCode(for statuses: [RunStatus]) -> Int32 {
-        statuses.map(\.exitCode).max() ?? 0
+    /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4); a
+    /// flaky verdict asks for 1, or 0 when `allowingFlaky` (``RunStatus/exitCode(allowingFlaky:)``).
+    public static func exitCode(for statuses: [RunStatus], allowingFlaky: Bool = false) -> Int32 {
+        statuses.map { $0.exitCode(allowingFlaky: allowingFlaky) }.max() ?? 0
     }
 
     private func count(_ status: RunStatus) -> Int {

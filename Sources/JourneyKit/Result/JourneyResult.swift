@@ -68,8 +68,5 @@ public struct JourneyResult: Sendable {
 
     /// The exit code this script asks for: its verdict's, except a flaky script that is allowed
     /// (`--allow-flaky`), which asks for 0 while it stays `flaky` in every report.
-    public var exitCode: Int32 {
-        let status = self.status
-        return status == .flaky && flakyAllowed ? 0 : status.exitCode
-    }
+    public var exitCode: Int32 { status.exitCode(allowingFlaky: flakyAllowed) }
 }

@@ -1,5 +1,11 @@
 import JourneyCore
 
+/// The names of the outcomes, listed once: ``Outcome`` and ``OutcomeExpectation`` name theirs
+/// by it, and the script loader and schema accept exactly these.
+public enum OutcomeKind: String, Sendable, CaseIterable {
+    case success, failure, suspended, redirect, timeout, authorized, denied, token, blocked
+}
+
 /// How the journey ended.
 public enum Outcome: Sendable {
     case success(tokenPresent: Bool, realm: String?, successUrl: String?)
@@ -18,17 +24,21 @@ public enum Outcome: Sendable {
     /// MobileFirst: a security check answered 403 with its account blocked.
     case blocked(check: String, message: String, detail: [String: JSONValue]?)
 
-    public var name: String {
+    /// The outcome's name, as scripts write it under `expect.outcome`.
+    public var name: String { kind.rawValue }
+
+    /// Which outcome this is, without its details.
+    public var kind: OutcomeKind {
         switch self {
-        case .success: return "success"
-        case .failure: return "failure"
-        case .suspended: return "suspended"
-        case .redirect: return "redirect"
-        case .timeout: return "timeout"
-        case .authorized: return "authorized"
-        case .denied: return "denied"
-        case .token: return "token"
-        case .blocked: return "blocked"
+        case .success: return .success
+        case .failure: return .failure
+        case .suspended: return .suspended
+        case .redirect: return .redirect
+        case .timeout: return .timeout
+        case .authorized: return .authorized
+        case .denied: return .denied
+        case .token: return .token
+        case .blocked: return .blocked
         }
     }
 

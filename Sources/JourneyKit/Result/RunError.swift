@@ -20,11 +20,16 @@ public struct RunError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var message: String
     public var step: Int?
+    /// Which failure of the transport a `transport` error is, when a request got no response
+    /// (a timeout, a refused connection...): classify by this, never by the message's text. Nil
+    /// for any other error and for a transport error raised outside a request (a cancelled poll).
+    public var transportFailure: TransportError.Kind?
 
-    public init(_ kind: Kind, _ message: String, step: Int? = nil) {
+    public init(_ kind: Kind, _ message: String, step: Int? = nil, transportFailure: TransportError.Kind? = nil) {
         self.kind = kind
         self.message = message
         self.step = step
+        self.transportFailure = transportFailure
     }
 
     public var description: String {

@@ -15,6 +15,8 @@ public enum RunStatus: String, Sendable, CaseIterable {
     /// or 0 with `--allow-flaky`: ``JourneyResult/exitCode``). Never the verdict of one attempt.
     case flaky
 
+    /// The verdict's severity as an exit code, a flaky verdict counted as a failure: what the
+    /// run exits with unless flaky scripts are allowed (``exitCode(allowingFlaky:)``).
     public var exitCode: Int32 {
         switch self {
         case .passed: return 0
@@ -23,6 +25,14 @@ public enum RunStatus: String, Sendable, CaseIterable {
         case .error: return 3
         case .mismatch: return 4
         }
+    }
+
+    /// The exit code a script with this verdict asks for, and so whether it fails the run (any
+    /// code but 0): the severity's, except a flaky verdict when flaky scripts are allowed
+    /// (`--allow-flaky`), which asks for 0. The one rule: results, run summaries and merged
+    /// reports all ask it.
+    public func exitCode(allowingFlaky: Bool) -> Int32 {
+        self == .flaky && allowingFlaky ? 0 : exitCode
     }
 
     /// The verdict of a script run several times, from its attempts' verdicts in order:

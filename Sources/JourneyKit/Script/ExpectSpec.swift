@@ -86,23 +86,26 @@ public enum OutcomeExpectation: Sendable {
     /// MobileFirst: a security check answered 403 with its account blocked.
     case blocked(BlockedCheck)
 
-    public var name: String {
+    /// The outcome's name, as the script writes it.
+    public var name: String { kind.rawValue }
+
+    /// The outcome this expects.
+    public var kind: OutcomeKind {
         switch self {
-        case .success: return "success"
-        case .failure: return "failure"
-        case .suspended: return "suspended"
-        case .redirect: return "redirect"
-        case .timeout: return "timeout"
-        case .authorized: return "authorized"
-        case .denied: return "denied"
-        case .token: return "token"
-        case .blocked: return "blocked"
+        case .success: return .success
+        case .failure: return .failure
+        case .suspended: return .suspended
+        case .redirect: return .redirect
+        case .timeout: return .timeout
+        case .authorized: return .authorized
+        case .denied: return .denied
+        case .token: return .token
+        case .blocked: return .blocked
         }
     }
 
-    public static let names = [
-        "success", "failure", "suspended", "redirect", "timeout", "authorized", "denied", "token", "blocked",
-    ]
+    /// Every outcome name a script may expect (``OutcomeKind``), in the schema's order.
+    public static let names = OutcomeKind.allCases.map(\.rawValue)
 }
 
 public struct SuccessCheck: Sendable {

@@ -78,6 +78,27 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// A transport error's case without its details (which may quote a URL), kept on the run's
+    /// ``RunError`` so reports and load classes can tell a timeout from a refused connection.
+    public enum Kind: String, Sendable, CaseIterable {
+        case unreachable
+        case timeout
+        case connectionClosed
+        case failed
+        case replayMismatch
+    }
+
+    /// This error's case.
+    public var kind: Kind {
+        switch self {
+        case .unreachable: return .unreachable
+        case .timeout: return .timeout
+        case .connectionClosed: return .connectionClosed
+        case .failed: return .failed
+        case .replayMismatch: return .replayMismatch
+        }
+    }
+
     private static func format(_ seconds: Double) -> String {
         seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
     }

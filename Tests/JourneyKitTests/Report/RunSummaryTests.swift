@@ -28,6 +28,14 @@ struct RunSummaryTests {
         #expect(RunSummary.exitCode(for: statuses) == code)
     }
 
+    @Test func aFlakyVerdictFailsTheRunUnlessFlakyScriptsAreAllowed() throws {
+        #expect(RunSummary.exitCode(for: [.passed, .flaky]) == 1)
+        #expect(RunSummary.exitCode(for: [.passed, .flaky], allowingFlaky: true) == 0)
+        #expect(RunSummary.exitCode(for: [.flaky, .error], allowingFlaky: true) == 3)
+        #expect(try RepeatTests.flakySummary(allowFlaky: false).exitCode == 1)
+        #expect(try RepeatTests.flakySummary(allowFlaky: true).exitCode == 0)
+    }
+
     @Test func exitCodeOfARun() {
         #expect(RunSummary(results: [ReportFixtures.passing]).exitCode == 0)
         #expect(RunSummary(results: [ReportFixtures.passing, ReportFixtures.failed]).exitCode == 1)

@@ -62,23 +62,31 @@ enum JUnitMerge {
         return (lines.joined(separator: "\n") + "\n", ordered.map(exitCode).max() ?? 0)
     }
 
-    /// A case's exit code, from its `<failure>` or `<error type="...">` (JUnitReport's types).
+    /// A case's exit code, from its `<failure type="...">` or `<error type="...">` (JUnitReport's
+    /// types), by the run's own rule (``RunStatus/exitCode(allowingFlaky:)``): a `flaky` failure
+    /// is a flaky script that was not allowed; a passed case holding `<flakyFailure>` or
+    /// `<flakyError>` elements is one that was.
     static func exitCode(_ testCase: [String]) -> Int32 {
-        var worst: RunStatus = .passed
-        for line in testCase where line.hasPrefix("      <failure ") || line.hasPrefix("      <error ") {
+        var worst: Int32 = 0
+        for line in testCase {
             let status: RunStatus
+            var allowingFlaky = false
             if line.hasPrefix("      <failure ") {
-                status = .failed
-            } else {
+                status = attribute("type", in: line) == RunStatus.flaky.rawValue ? .flaky : .failed
+            } else if line.hasPrefix("      <error ") {
                 switch attribute("type", in: line) {
                 case "invalid": status = .invalid
                 case "mismatch": status = .mismatch
                 default: status = .error
                 }
+            } else if line.hasPrefix("      <flakyFailure ") || line.hasPrefix("      <flakyError ") {
+                (status, allowingFlaky) = (.flaky, true)
+            } else {
+                continue
             }
-            if status.exitCode > worst.exitCode { worst = status }
+            worst = max(worst, status.exitCode(allowingFlaky: allowingFlaky))
         }
-        return worst.exitCode
+        return worst
     }
 
     /// The suite of one input: its time, timestamp and test cases (their lines, as written).

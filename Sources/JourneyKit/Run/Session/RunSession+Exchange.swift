@@ -92,7 +92,7 @@ extension RunSession {
         return RunError(
             .transport,
             "\(request.method) \(redactor.redact(url: AMEndpoints.pathAndQuery(request.url))) at \(AMEndpoints.origin(of: request.url)): \(error)",
-            step: step)
+            step: step, transportFailure: error.kind)
     }
 
     /// A URL as the script wrote it: absolute, or relative to the server's origin, so the same

@@ -56,8 +56,9 @@ struct UsesPhase: PhaseDriver {
             session.addDiagnostics(result.diagnostics)
             throw RunError(.script, "\(uses.script.location): \(path) is not a valid script")
         }
-        if let error = result.error {
-            throw RunError(error.kind, "\(label): \(error.message)", step: error.step)
+        if var error = result.error {
+            error.message = "\(label): \(error.message)"
+            throw error
         }
         if !result.allFailures.isEmpty {
             session.fail(

@@ -1,0 +1,50 @@
+import Foundation
+import JourneyCore
+import Testing
+
+@testable import JourneyKit
+
+/// A request that got no response leaves its transport failure on the run's error as a value,
+/// so what classifies it (a load's `timeout` class) never reads the message's wording.
+@Suite struct TransportFailureTests {
+    struct Failing: Transport {
+        let error: TransportError
+
+        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+            throw error
+        }
+    }
+
+    @Test(
+        arguments: [
+            (TransportError.timeout(2), TransportError.Kind.timeout),
+            (.unreachable("connection refused"), .unreachable),
+            (.connectionClosed("reset"), .connectionClosed),
+            (.failed("bad certificate"), .failed),
+        ])
+    func theRunErrorCarriesTheTransportFailure(error: TransportError, kind: TransportError.Kind) async throws {
+        let journey = try RecordingSupport.compile(
+            """
+            version: 1
+            name: No answer
+            journey: Login
+            expect: { outcome: success }
+            """)
+        let result = await JourneyDriver.run(
+            journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: Failing(error: error)))
+        #expect(result.status == .error)
+        #expect(result.error?.kind == .transport)
+        #expect(result.error?.transportFailure == kind)
+    }
+
+    @Test func redactionKeepsTheTransportFailure() {
+        var result = JourneyResult(
+            name: "login", file: "login.yaml",
+            error: RunError(.transport, "GET /am?code=s3cr3t: timed out", step: 1, transportFailure: .timeout))
+        let redactor = Redactor()
+        redactor.register("s3cr3t", name: "code")
+        redactor.redactTexts(of: &result)
+        #expect(result.error?.transportFailure == .timeout)
+        #expect(result.error?.message.contains("s3cr3t") == false)
+    }
+}
