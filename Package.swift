@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
         .target(
             name: "JourneyFuzzing",
-            dependencies: ["JourneyKit", "JourneySimulator"],
+            dependencies: ["JourneyKit", "JourneyLoad", "JourneySimulator"],
             swiftSettings: swiftSettings
         ),
         // `journey bench`: the runner and proof-of-work measurements. Not a product: no library

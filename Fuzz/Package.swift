@@ -45,5 +45,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-headers", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-headers"),
+        .executableTarget(
+            name: "fuzz-load", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-load"),
     ]
 )

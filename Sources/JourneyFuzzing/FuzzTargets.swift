@@ -1,5 +1,6 @@
 import Foundation
 import JourneyKit
+import JourneyLoad
 import JourneySimulator
 
 /// One entry point per parser that reads outside input, each taking arbitrary bytes. A parser
@@ -38,6 +39,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A response's header lines as the runner reads them: `Server-Timing` and `Set-Cookie`
     /// into the cookie jar.
     case headers
+    /// A `journey load` summary as `journey report merge` reads it (its latency histograms
+    /// included), merged with a copy of itself and rendered as text and as the load page.
+    case load
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -55,6 +59,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let form = bytes.first else { return }
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
         case .report: Self.report(bytes)
+        case .load: Self.load(bytes)
         case .passkey:
             guard let form = bytes.first else { return }
             PasskeyInputs.read(Array(bytes.dropFirst()), form: form)
@@ -77,6 +82,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if let merged = try? ReportMerge.merge(inputs), let document = merged.document {
             _ = HTMLReport.render(document: document)
         }
+    }
+
+    private static func load(_ bytes: [UInt8]) {
+        guard let summary = try? LoadSummary.read(Data(bytes), file: "fuzz.json"),
+            let merged = LoadSummary.merged([summary, summary])
+        else { return }
+        _ = merged.text
+        _ = merged.html
     }
 
     private static func tree(_ bytes: [UInt8]) {

@@ -12,7 +12,7 @@ import Testing
     /// Mutated inputs per target: a few seconds each in a debug build.
     static let budget: [FuzzTarget: Int] = [
         .script: 1_500, .tree: 600, .expression: 4_000, .json: 4_000, .har: 300, .advice: 3_000, .oauth: 3_000,
-        .rakuten: 3_000, .report: 400, .webauthn: 3_000, .passkey: 3_000,
+        .rakuten: 3_000, .report: 400, .webauthn: 3_000, .passkey: 3_000, .headers: 3_000, .load: 300,
     ]
     /// One input that takes longer than this is reported as a hang.
     static let slowInput: Duration = .seconds(5)
