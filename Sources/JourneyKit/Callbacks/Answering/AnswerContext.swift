@@ -1,7 +1,9 @@
 import JourneyCore
 
 /// The handler that answers a callback, with its 1-based position in the script's chain.
-struct ActiveHandler: Sendable {
+/// A class: a step hands its handler to every answer and draft, and copying the spec each
+/// time (every field retained) was a visible share of answering a callback.
+final class ActiveHandler: Sendable {
     let number: Int
     let spec: HandlerSpec
     /// `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5` (built once).
