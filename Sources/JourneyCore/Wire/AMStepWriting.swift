@@ -23,7 +23,8 @@ extension AMStep {
 extension AMCallback {
     /// The callback as `json` writes it: `_id`, `input`, `output`, `type`, in sorted order.
     func write(into writer: inout JSONWriter) {
-        guard extra.isEmpty, output.allSatisfy({ $0.extra.isEmpty }), (input ?? []).allSatisfy({ $0.extra.isEmpty }) else {
+        guard extra.isEmpty, output.allSatisfy({ $0.extra.isEmpty }), (input ?? []).allSatisfy({ $0.extra.isEmpty })
+        else {
             writer.value(json)
             return
         }

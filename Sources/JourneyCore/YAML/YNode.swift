@@ -32,8 +32,8 @@ public struct YNode {
     public var isIntegerScalar: Bool { node.scalar != nil && tagName == .int }
 
     public var isNull: Bool {
-        guard let scalar = node.scalar else { return false }
-        return scalar.style == .plain && (tagName == .null || scalar.string.isEmpty)
+        guard let scalar = node.scalar, scalar.style == .plain else { return false }
+        return scalar.string.isEmpty || ScalarTyping.tag(of: scalar.string) == .null
     }
 
     public var isMapping: Bool { node.mapping != nil }
@@ -55,10 +55,13 @@ public struct YNode {
     /// The raw text of a scalar (whatever its type), or nil.
     public var scalarText: String? { node.scalar?.string }
 
-    /// True when the scalar was written as a plain (unquoted) string-typed value.
+    /// True for a scalar that is a string: quoted, or plain text YAML does not type as a number,
+    /// a boolean or null.
     public var isStringScalar: Bool {
-        guard node.scalar != nil, !isNull else { return false }
-        return tagName == .str
+        // One look at the scalar: a quoted one is a string, a plain one is what its text types as
+        // (an empty plain scalar types as null, not as a string). Every value of a script asks this.
+        guard let scalar = node.scalar else { return false }
+        return scalar.style != .plain || ScalarTyping.tag(of: scalar.string) == .str
     }
 
     public func mapping(_ what: String = "this") -> YMapping? {
