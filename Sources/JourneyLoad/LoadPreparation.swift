@@ -15,11 +15,14 @@ public enum LoadPreparation {
         } catch {
             throw CommandFailure(error.description)
         }
+        // As `run`: a simulator tree among the scripts is not a script to load, and a broken one stops it.
+        let split = SuiteFiles(files)
+        if let broken = await split.brokenTree(launcher: options.launcher) {
+            throw CommandFailure(
+                rendered: ConsoleReporter().render(broken) + "\nload: \(broken.file) is broken; nothing was started")
+        }
         var scripts: [LoadScript] = []
-        for file in files {
-            // As `run`: a simulator tree among the scripts is not a script to run.
-            let text = try? SourceFile.read(file)
-            if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind { continue }
+        for (file, text) in split.scripts {
             switch await SuiteRunner.launch(file: file, text: text, options: options) {
             case nil: continue
             case .ready(let journey, let configuration):

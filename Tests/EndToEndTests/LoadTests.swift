@@ -94,12 +94,12 @@ import Testing
         #expect(merged.journey.max == max(parts[0].journey.max, parts[1].journey.max))
     }
 
-    /// As `run`: a simulator tree in a folder of scripts is not a script to load.
-    @Test func aFolderWithItsTreeLoadsOnlyTheScripts() async throws {
+    /// A folder holding `journeys/login.yaml` and the tree it simulates, side by side.
+    static func folderWithLoginAndItsTree() throws -> URL {
         let folder = try TemporaryFiles.directory()
-        let tree = folder.appendingPathComponent("am.yaml").path
         try FileManager.default.copyItem(
-            atPath: CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path, toPath: tree)
+            atPath: CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path,
+            toPath: folder.appendingPathComponent("am.yaml").path)
         try FileManager.default.copyItem(
             atPath: CLI.packageRoot.appendingPathComponent("journeys/trees/keys").path,
             toPath: folder.appendingPathComponent("keys").path)
@@ -107,9 +107,26 @@ import Testing
             contentsOf: CLI.packageRoot.appendingPathComponent("journeys/login.yaml"), encoding: .utf8)
         try login.replacingOccurrences(of: "trees/am.yaml", with: "am.yaml")
             .write(to: folder.appendingPathComponent("login.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// As `run`: a simulator tree in a folder of scripts is not a script to load.
+    @Test func aFolderWithItsTreeLoadsOnlyTheScripts() async throws {
+        let folder = try Self.folderWithLoginAndItsTree()
         let output = try await CLI.run(["load", folder.path, "--users", "1", "--duration", "1s"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("load: 1 script,"))
+    }
+
+    /// As `run`: a broken simulator tree among the scripts stops the load before anything starts.
+    @Test func aBrokenTreeAmongTheScriptsStopsTheLoad() async throws {
+        let folder = try Self.folderWithLoginAndItsTree()
+        try "kind: simulator\nversion: 1\njourneys:\n  J: { start: nowhere, nodes: {} }\n".write(
+            to: folder.appendingPathComponent("broken-tree.yaml"), atomically: true, encoding: .utf8)
+        let output = try await CLI.run(["load", folder.path, "--users", "1", "--duration", "1s"])
+        #expect(output.status == 2, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stderr.contains("broken-tree.yaml"), "\(output.stderr)")
+        #expect(!output.stdout.contains("load: 1 script,"), "\(output.stdout)")
     }
 
     /// A FIFO given as --data would block a plain read forever.

@@ -60,28 +60,12 @@ public enum SuiteRunner {
             options.onResult?(result)
             return [result]
         }
-        // Each file is read once: the text that told a script from a tree is the one prepared.
-        var scripts: [(file: String, text: String?)] = []
-        var trees: [String] = []
-        for file in files {
-            let text = try? SourceFile.read(file)
-            if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
-                trees.append(file)
-            } else {
-                scripts.append((file, text))
-            }
-        }
+        let split = SuiteFiles(files)
+        var scripts = split.scripts
         if let shard = options.shard { scripts = shard.select(scripts) }
-        // A tree file given to run is not run, but a broken one stops the run as lint would.
-        if let launcher = options.launcher {
-            for tree in trees {
-                let diagnostics = await launcher.diagnostics(forTreeFile: tree)
-                guard diagnostics.contains(where: { $0.severity == .error }) else { continue }
-                let result = JourneyResult(
-                    name: (tree as NSString).lastPathComponent, file: tree, diagnostics: diagnostics)
-                options.onResult?(result)
-                return [result]
-            }
+        if let broken = await split.brokenTree(launcher: options.launcher) {
+            options.onResult?(broken)
+            return [broken]
         }
         var results = [JourneyResult?](repeating: nil, count: scripts.count)
         let jobs = max(1, options.jobs)
