@@ -98,6 +98,7 @@ struct JSONReportTests {
         let error = try #require(scripts[0]["error"] as? [String: Any])
         #expect(error["kind"] as? String == "transport")
         #expect(error["step"] as? Int == 2)
+        #expect(error["transport"] as? String == "unreachable", "which transport failure")
         let steps = try #require(scripts[0]["steps"] as? [[String: Any]])
         #expect((steps[1]["response"] as? [String: Any])?["status"] is NSNull)
         let diagnostic = try #require((scripts[1]["diagnostics"] as? [[String: Any]])?.first)

@@ -87,7 +87,7 @@ enum ReportFixtures {
             StepTrace(number: 1, kind: .callbacks, exchange: exchange(duration: 0.01), callbacks: nameAndPassword),
             StepTrace(number: 2, kind: .end, exchange: exchange(status: nil, duration: 5, at: 0.01)),
         ],
-        error: RunError(.transport, "connection refused", step: 2),
+        error: RunError(.transport, "connection refused", step: 2, transportFailure: .unreachable),
         startedAt: start.addingTimeInterval(0.1), duration: 5.02, transportTime: 5.01)
 
     static let brokenSource = """

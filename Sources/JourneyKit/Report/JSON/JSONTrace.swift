@@ -134,6 +134,7 @@ enum JSONTrace {
             "kind": .string(error.kind.rawValue),
             "message": .string(error.message),
             "step": error.step.map(JSONValue.int) ?? .null,
+            "transport": error.transportFailure.map { .string($0.rawValue) } ?? .null,
         ])
     }
 
