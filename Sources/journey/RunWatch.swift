@@ -56,12 +56,12 @@ struct RunWatch: Sendable {
 
         /// Records a rerun's results. Only the scripts still found keep their earlier results: a
         /// dropped script, or a broken tree that stopped an earlier run, no longer counts; nor does
-        /// a script run again that gave no result (its tags no longer match `--tag`).
-        func update(_ new: [JourneyResult], rerun: [String], scripts: [String]) {
+        /// a script its tags now leave out (`skipped`). A script the rerun did not reach (after
+        /// `--fail-fast` stopped it) keeps its last result.
+        func update(_ new: [JourneyResult], skipped: Set<String>, scripts: [String]) {
             let found = Set(scripts)
-            let ranAgain = Set(rerun)
             results.withLock { results in
-                results = results.filter { found.contains($0.key) && !ranAgain.contains($0.key) }
+                results = results.filter { found.contains($0.key) && !skipped.contains($0.key) }
                 for result in new { results[result.file] = result }
             }
         }
@@ -107,6 +107,8 @@ struct RunWatch: Sendable {
             options.configuration.environment = environment.current
         }
         var results: [JourneyResult] = []
+        let skipped = Mutex(Set<String>())
+        options.onSkipped = { file in skipped.withLock { _ = $0.insert(file) } }
         if !change.rerun.isEmpty {
             let simulators = EmbeddedSimulators(logRequests: logSimulator)
             options.launcher = simulators
@@ -120,7 +122,7 @@ struct RunWatch: Sendable {
                 wallSeconds: wall.inSeconds)
         }
         let now = await WatchLoop.files(scope, cache: cache)()
-        latest.update(results, rerun: change.rerun, scripts: now.inventory.scripts)
+        latest.update(results, skipped: skipped.withLock { $0 }, scripts: now.inventory.scripts)
         output.note(watchingLine(now))
         // `journey run --watch | head`: once the reader is gone, nobody sees a rerun; stop as a signal would.
         if output.isClosed { withUnsafeCurrentTask { $0?.cancel() } }

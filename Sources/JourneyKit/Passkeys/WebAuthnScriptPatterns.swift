@@ -15,6 +15,7 @@ enum WebAuthnScriptPatterns {
     static let userId = compile(#"\bid\s*:\s*Uint8Array\.from\(\s*"([^"]*)""#)
     static let displayName = compile(#"\bdisplayName\s*:\s*"([^"]*)""#)
     static let pubKeyCredParams = compile(#"pubKeyCredParams\s*:\s*(\[[^\]]*\])"#)
+    /// `timeout: 60000` or `timeout: "60000"` (milliseconds, at most nine digits).
     static let timeout = compile(#"\btimeout\s*:\s*"?([0-9]{1,9})"#)
     static let userVerification = compile(#""?userVerification"?\s*:\s*"([A-Za-z]*)""#)
     static let attestation = compile(#"\battestation\s*:\s*"([A-Za-z]*)""#)
@@ -23,6 +24,15 @@ enum WebAuthnScriptPatterns {
     static let authenticatorAttachment = compile(#""?authenticatorAttachment"?\s*:\s*"([A-Za-z-]*)""#)
     /// `"id": new Int8Array([...])`: an allowed or excluded credential.
     static let credentialId = compile(#""?id"?\s*:\s*new\s+Int8Array\(\s*\[([-0-9,\s]*)\]"#)
+
+    /// Every pattern, for the test that each compiles.
+    static var all: [NSRegularExpression?] {
+        [
+            relyingPartyId, challenge, rp, quotedId, quotedName, rpId, userStart, userId, displayName, pubKeyCredParams,
+            timeout, userVerification, attestation, residentKey, requireResidentKey, authenticatorAttachment,
+            credentialId,
+        ]
+    }
 
     private static func compile(_ pattern: String) -> NSRegularExpression? {
         try? NSRegularExpression(pattern: pattern)

@@ -17,7 +17,7 @@ enum OutboxReader {
                     timeoutSeconds: timeout))
         } catch {
             if case .replayMismatch(let diff) = error { throw RunError(.mismatch, diff) }
-            throw RunError(.transport, "reading the outbox at \(url): \(error)")
+            throw RunError(.transport, "reading the outbox at \(url): \(error)", transportFailure: error.kind)
         }
         guard response.status == 200, let json = try? JSONValue.parse(response.body) else {
             throw RunError(

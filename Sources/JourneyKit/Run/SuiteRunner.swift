@@ -25,6 +25,8 @@ public struct SuiteOptions: Sendable {
     public var allowFlaky = false
     /// Called as each script finishes (from any task), for streaming output.
     public var onResult: (@Sendable (JourneyResult) -> Void)?
+    /// Called for each script its tags leave out (``tags``), from any task.
+    public var onSkipped: (@Sendable (String) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
     /// an error becomes that script's result. Command permission is checked against
     /// `configuration` before, so a replay sets `configuration.offline` itself.
@@ -97,7 +99,9 @@ public enum SuiteRunner {
     /// first request (invalid, refused, no simulator) is not repeated: nothing would differ.
     static func runOne(file: String, text: String? = nil, options: SuiteOptions) async -> JourneyResult? {
         switch await launch(file: file, text: text, options: options) {
-        case nil: return nil
+        case nil:
+            options.onSkipped?(file)
+            return nil
         case .finished(let result): return result
         case .ready(let compiled, let configuration):
             let attempts = max(1, options.repeatCount)

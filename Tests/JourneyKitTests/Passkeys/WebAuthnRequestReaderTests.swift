@@ -6,6 +6,12 @@ import Testing
 
 /// Both ways AM delivers WebAuthn options, read from the real bodies in Tests/Fixtures/callbacks/webauthn.
 @Suite struct WebAuthnRequestReaderTests {
+    @Test func everyPatternCompiles() {
+        #expect(WebAuthnScriptPatterns.all.count == 17)
+        #expect(
+            WebAuthnScriptPatterns.all.allSatisfy { $0 != nil }, "a pattern that does not compile reads as no match")
+    }
+
     /// The callback carrying the options in a fixture (its MetadataCallback, or its first TextOutputCallback script).
     static func request(_ name: String) throws -> WebAuthnRequest {
         let step = try Fixtures.step("callbacks/webauthn/\(name).json")

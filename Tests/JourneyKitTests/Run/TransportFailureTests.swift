@@ -37,6 +37,17 @@ import Testing
         #expect(result.error?.transportFailure == kind)
     }
 
+    @Test func anOutboxReadThatTimesOutCarriesItToo() async throws {
+        do {
+            _ = try await OutboxReader.newestMessage(
+                for: "demo@example.com", origin: "http://am.test", transport: Failing(error: .timeout(2)), timeout: 2)
+            Issue.record("the outbox read did not fail")
+        } catch {
+            #expect(error.kind == .transport)
+            #expect(error.transportFailure == .timeout)
+        }
+    }
+
     @Test func redactionKeepsTheTransportFailure() {
         var result = JourneyResult(
             name: "login", file: "login.yaml",
