@@ -53,6 +53,16 @@ import Testing
         #expect(text == "new.json is a load summary of version 2; this journey reads versions 1 to 1")
     }
 
+    @Test func aMarkerOfTheWrongTypeIsNamed() {
+        let numbered = Self.message { _ = try LoadSummary.read(Self.summary(["format": "7"]), file: "odd.json") }
+        #expect(numbered == #"odd.json: format is a number, not "journey-load-summary""#)
+        let texted = Self.message {
+            _ = try LoadSummary.read(
+                Self.summary(["format": #""journey-load-summary""#, "version": #""1""#]), file: "odd.json")
+        }
+        #expect(texted == "odd.json: version is a string, not a whole number")
+    }
+
     @Test func aMarkedSummaryThatCannotBeReadIsRefusedWhenMerged() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("load-merge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
