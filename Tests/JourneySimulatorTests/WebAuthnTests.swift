@@ -419,6 +419,23 @@ struct WebAuthnTests {
 
     // MARK: recovery codes and test controls
 
+    /// Registers two passkeys for `demo`: each registration's recovery codes and credential id.
+    static func registerTwoDevices(_ h: Harness) async throws -> (codes: [[String]], ids: [String]) {
+        var codes: [[String]] = []
+        var ids: [String] = []
+        for id in [UInt8(1), 2] {
+            var passkey = try TestPasskey(.es256, id: id)
+            let page = try await registrationPage(h, "PasskeyRegistration")
+            passkey.userHandle = userId(page)
+            let shown = try await answer(
+                h, page, outcome: try passkey.registration(challenge: challenge(page), options(h)))
+            codes.append(recoveryCodes(shown.json))
+            ids.append(passkey.credentialIdText)
+            _ = try await h.answer(shown.json, [:])
+        }
+        return (codes, ids)
+    }
+
     static func recoveryCodes(_ step: JSONValue) -> [String] {
         let script = Steps.output(Steps.callbacks(step).first ?? [:], "message")?.stringValue ?? ""
         let marker = "\"<div class=\\\"text-center\\\">\\n\" +\n    \""
@@ -466,16 +483,7 @@ struct WebAuthnTests {
     @Test("recovery codes: a second device's registration keeps the first device's codes")
     func recoveryCodesOfEachDeviceStay() async throws {
         try await Harness.run(Self.tree) { h in
-            var codes: [[String]] = []
-            for id in [UInt8(1), 2] {
-                var passkey = try TestPasskey(.es256, id: id)
-                let page = try await Self.registrationPage(h, "PasskeyRegistration")
-                passkey.userHandle = Self.userId(page)
-                let shown = try await Self.answer(
-                    h, page, outcome: try passkey.registration(challenge: Self.challenge(page), Self.options(h)))
-                codes.append(Self.recoveryCodes(shown.json))
-                _ = try await h.answer(shown.json, [:])
-            }
+            let (codes, _) = try await Self.registerTwoDevices(h)
             #expect(h.simulator.recoveryCodesRemaining(for: "demo") == 20)
             let start = try await h.start("RecoveryCodeLogin")
             let ask = try await h.answer(start.json, [0: "demo"])
@@ -487,18 +495,7 @@ struct WebAuthnTests {
     @Test("recovery codes: deleting a device deletes its codes and keeps the other device's")
     func recoveryCodesGoWithTheirDevice() async throws {
         try await Harness.run(Self.tree) { h in
-            var codes: [[String]] = []
-            var ids: [String] = []
-            for id in [UInt8(1), 2] {
-                var passkey = try TestPasskey(.es256, id: id)
-                let page = try await Self.registrationPage(h, "PasskeyRegistration")
-                passkey.userHandle = Self.userId(page)
-                let shown = try await Self.answer(
-                    h, page, outcome: try passkey.registration(challenge: Self.challenge(page), Self.options(h)))
-                codes.append(Self.recoveryCodes(shown.json))
-                ids.append(passkey.credentialIdText)
-                _ = try await h.answer(shown.json, [:])
-            }
+            let (codes, ids) = try await Self.registerTwoDevices(h)
             let deleted = try await h.request(.DELETE, "/__simulator/users/demo/webauthn/\(ids[0])")
             #expect(deleted.status == 200)
             #expect(h.simulator.recoveryCodesRemaining(for: "demo") == 10)
