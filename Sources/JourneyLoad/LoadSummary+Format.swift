@@ -18,29 +18,38 @@ extension LoadSummary {
         marker(data)?.format?.stringValue == formatName
     }
 
-    /// Refuses a file of another format or a newer version, by its marker. A summary without one
-    /// (written before the marker existed) is read as version 1.
+    /// Names what is wrong with the marker of a file that did not decode as a summary: a `format`
+    /// or `version` of the wrong type, another format, a newer version. Nothing when the marker is fine.
     static func checkMarker(_ data: Data, file: String) throws(LoadOptionError) {
         guard let marker = marker(data) else { return }
-        if let format = marker.format {
-            guard let name = format.stringValue else {
-                throw LoadOptionError("\(file): format is \(AMWireCheck.kind(format)), not \"\(formatName)\"")
+        var format: String?
+        if let value = marker.format {
+            guard let name = value.stringValue else {
+                throw LoadOptionError("\(file): format is \(AMWireCheck.kind(value)), not \"\(formatName)\"")
             }
-            guard name == formatName else {
-                throw LoadOptionError(
-                    "\(file) is a \"\(VisibleText.escaped(String(name.prefix(80))))\" file, not a journey load summary (\(formatName))"
-                )
-            }
+            format = name
         }
-        if let version = marker.version {
-            guard case .int(let number) = version else {
-                throw LoadOptionError("\(file): version is \(AMWireCheck.kind(version)), not a whole number")
+        var version: Int?
+        if let value = marker.version {
+            guard case .int(let number) = value else {
+                throw LoadOptionError("\(file): version is \(AMWireCheck.kind(value)), not a whole number")
             }
-            guard (1...currentVersion).contains(number) else {
-                throw LoadOptionError(
-                    "\(file) is a load summary of version \(number); this journey reads versions 1 to \(currentVersion)"
-                )
-            }
+            version = number
+        }
+        try check(format: format, version: version, file: file)
+    }
+
+    /// Refuses another format or a newer version. A summary without them (written before the
+    /// marker existed) is read as version 1.
+    static func check(format: String?, version: Int?, file: String) throws(LoadOptionError) {
+        if let format, format != formatName {
+            throw LoadOptionError(
+                "\(file) is a \"\(VisibleText.escaped(String(format.prefix(80))))\" file, not a journey load summary (\(formatName))"
+            )
+        }
+        if let version, !(1...currentVersion).contains(version) {
+            throw LoadOptionError(
+                "\(file) is a load summary of version \(version); this journey reads versions 1 to \(currentVersion)")
         }
     }
 }

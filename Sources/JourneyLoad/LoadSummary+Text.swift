@@ -71,13 +71,15 @@ extension LoadSummary {
     /// without them is read as version 1.
     public static func read(_ data: Data, file: String) throws(LoadOptionError) -> LoadSummary {
         guard data.count <= maxReportBytes else { throw LoadOptionError("\(file) is larger than 64 MiB") }
-        try checkMarker(data, file: file)
         let summary: LoadSummary
         do {
             summary = try JSONDecoder().decode(LoadSummary.self, from: data)
         } catch {
+            // Parsed a second time only to say why: a marker that names another format or version.
+            try checkMarker(data, file: file)
             throw LoadOptionError("\(file) is not a journey load report: \(error)")
         }
+        try check(format: summary.format, version: summary.version, file: file)
         // Counts a run can reach, so that merging shards can neither overflow nor go negative.
         let counts =
             [summary.journeys, summary.passed, summary.dropped] + Array(summary.errors.values)
