@@ -18,7 +18,7 @@ struct RunWatch: Sendable {
     /// `--env-file`, read again for each rerun so a change to it takes effect.
     var envFile: String?
     /// What each unchanged file names, kept between polls (the baseline poll's too).
-    var cache: WatchReferenceCache
+    let cache: WatchReferenceCache
     /// The environment as last read with `--env-file` (a reread that fails keeps it).
     let environment: LastEnvironment
 
