@@ -21,8 +21,9 @@ enum CLI {
         return packageRoot.appendingPathComponent(candidates[0])
     }
 
-    /// Runs `journey arguments...` in the package root; kills it after `timeout` seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) async throws
+    /// Runs `journey arguments...` in the package root; kills it as hanging after `timeout`
+    /// seconds (scaled by `TestTime`).
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 600) async throws
         -> Output
     {
         let process = Process()
@@ -52,7 +53,8 @@ enum CLI {
         let finished = await Waiting.ends(stream, within: timeout)
         if !finished {
             process.terminate()
-            Issue.record("journey \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            Issue.record(
+                "journey \(arguments.joined(separator: " ")) did not finish within \(TestTime.seconds(timeout)) s")
         }
         process.waitUntilExit()
         return Output(

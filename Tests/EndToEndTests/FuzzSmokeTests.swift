@@ -1,6 +1,7 @@
 import Foundation
 import JourneyFuzzing
 import JourneyKit
+import JourneyTestSupport
 import Testing
 
 /// A short, deterministic fuzz run of every parser that reads outside input: each seed of
@@ -14,8 +15,8 @@ import Testing
         .script: 1_500, .tree: 600, .expression: 4_000, .json: 4_000, .har: 300, .advice: 3_000, .oauth: 3_000,
         .rakuten: 3_000, .report: 400, .webauthn: 3_000, .passkey: 3_000, .headers: 3_000, .load: 300,
     ]
-    /// One input that takes longer than this is reported as a hang.
-    static let slowInput: Duration = .seconds(5)
+    /// One input that takes longer than this is reported as a hang (each takes milliseconds).
+    static let slowInput: Duration = TestTime.duration(30)
 
     @Test(arguments: FuzzTarget.allCases)
     func mutatedInputsNeitherCrashNorHang(_ target: FuzzTarget) throws {

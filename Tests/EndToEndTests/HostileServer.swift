@@ -72,9 +72,10 @@ final class HostileServer: Sendable {
         let isStart = !body.contains("authId")
         switch Behaviour(rawValue: segment) {
         case .drip:
-            // 120 bytes: a minute at this pace, far past any timeout the tests use.
+            // 2,400 bytes: twenty minutes at this pace, far past any timeout and any test's guard.
             let json =
-                Data(#"{"tokenId":"t","successUrl":"/am/console","realm":"/"}"#.utf8) + Data(repeating: 0x20, count: 66)
+                Data(#"{"tokenId":"t","successUrl":"/am/console","realm":"/"}"#.utf8)
+                + Data(repeating: 0x20, count: 2_346)
             guard write(connection, head(200, length: json.count)) else { return }
             for byte in json {
                 guard write(connection, Data([byte])) else { return }

@@ -21,10 +21,10 @@ import Testing
             """)
     }
 
-    /// Runs `journey run` on the script for `behaviour`; it must end within `limit` seconds.
+    /// Runs `journey run` on the script for `behaviour`; it must end within `limit` seconds (scaled: a hang guard).
     static func run(
         _ behaviour: HostileServer.Behaviour, answer: String = "demo", extra: String = "", arguments: [String] = [],
-        environment: [String: String] = [:], limit: Double = 20
+        environment: [String: String] = [:], limit: Double = 600
     ) async throws -> CLI.Output {
         let server = try HostileServer()
         defer { server.stop() }
@@ -32,14 +32,11 @@ import Testing
         return try await CLI.run(["run", path] + arguments, environment: environment, timeout: limit)
     }
 
+    /// The body would take twenty minutes: only the request timeout can end the run with exit 3.
     @Test func aDrippingBodyEndsAtTheRequestTimeout() async throws {
-        let started = Date()
-        let output = try await Self.run(.drip, limit: 55)
+        let output = try await Self.run(.drip)
         #expect(output.status == 3, "\(output.stdout)")
         #expect(output.stdout.contains("no response within 2 s (request timeout)"), "\(output.stdout)")
-        // The whole body takes a minute; a loaded machine may be slow to start the process (36 s
-        // was seen with a load average of 15), so the bound is only "well before the minute".
-        #expect(Date().timeIntervalSince(started) < 50)
     }
 
     @Test func theScriptDeadlineBoundsTheWholeRun() async throws {

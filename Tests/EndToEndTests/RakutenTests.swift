@@ -151,12 +151,11 @@ import Testing
 
     /// Challenger down (503) or slower than the run's timeout: the challenge is not met, the
     /// trace says why, and the login goes without it as the SDK sends it.
-    /// The slow case waits 5 s for an answer that comes after 30 s: wide margins, so a loaded
-    /// machine (the simulator runs in the test process, beside the other tests) does not time
-    /// out the token request as well.
+    /// The slow case is a Challenger that never answers: the run's 5 s timeout ends the wait,
+    /// not a race between a delay and the timeout.
     @Test(arguments: [
         (FaultSpec.status(code: 503, plain: true), "invalid response from /v1.0/c: HTTP 503", "server: {}"),
-        (FaultSpec.delay(milliseconds: 30_000), "unreachable", "server: { timeout: 5 }"),
+        (FaultSpec.hang, "unreachable", "server: { timeout: 5 }"),
     ])
     func aChallengerDownOrSlowIsNotedAndTheLoginGoesWithout(_ fault: FaultSpec, _ said: String, _ server: String)
         async throws
@@ -178,6 +177,25 @@ import Testing
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.contains("challenge"), "\(output.stdout)")
         #expect(output.stdout.contains(said), "\(output.stdout)")
+    }
+
+    /// A replay's verdict never depends on the machine's speed: a recording of the reference's
+    /// worked example (met after 97,395 tries) replays with a 1 ms budget, which a live run
+    /// could not meet (it looks at the clock every 4,096 tries).
+    @Test func aReplayMeetsTheRecordedProofOfWorkWhateverItsTimeBudget() async throws {
+        let original = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("journeys/rakuten-pow-login.yaml"), encoding: .utf8)
+        let folder = try TemporaryFiles.directory("journey-replay-budget")
+        let script = folder.appendingPathComponent("rakuten-pow-login.yaml")
+        let budgeted = original.replacingOccurrences(
+            of: "  serviceId: i101\n", with: "  serviceId: i101\n  challenge: { timeout: 1 }\n"
+        ).replacingOccurrences(of: "server: { simulate: trees/rakuten.yaml }", with: "server: {}")
+        #expect(budgeted != original)
+        try Data(budgeted.utf8).write(to: script)
+        let recording = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/recorded/rakuten-pow-worked-example.har")
+        let output = try await CLI.run(["run", script.path, "--replay", recording.path, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("solved in 97395 tries"), "\(output.stdout)")
     }
 
     @Test func lintNamesTheProblemsOfARakutenScript() async throws {
@@ -256,18 +274,27 @@ import Testing
         #expect(second.stdout.contains("failure 401 invalid_token: token is invalid or expired"))
     }
 
+    /// A proof of work that cannot be met is retried once with a new challenge, then the login
+    /// goes without. The challenge is made unmeetable by the server (an unusable `/v1.0/m`
+    /// answer), not by a time budget this machine's speed would decide.
     @Test func anUnsolvedProofOfWorkIsRetriedOnceWithANewChallenge() async throws {
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/rakuten.yaml").path
+        let simulator = try await Simulator.start(
+            try SimulatorLoader.load(path: tree), options: SimulatorOptions(logRequests: false))
+        simulator.injectFault(.notJSON, path: "/v1.0/m", times: nil)
         let path = try Self.script(
             Self.login(
                 """
-                  challenge: { timeout: 1 }
                 expect:
                   challenge: { solved: false, ctype: 127 }
                   outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
-                """))
-        let output = try await CLI.run(["run", path, "--format", "human"])
+                """
+            ).replacingOccurrences(of: "server: { simulate: TREE }", with: "server: {}"))
+        let output = try await CLI.run(["run", path, "--format", "human", "--server", simulator.rakutenURL])
+        await simulator.stop()
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdout.components(separatedBy: "POST /v1.0/c").count == 3, "two challenges")
+        #expect(output.stdout.contains("unusable /v1.0/m answer: attempt 2 unsolved"), "\(output.stdout)")
         #expect(output.stdout.contains("proof of work not solved in 2 attempts"))
     }
 }

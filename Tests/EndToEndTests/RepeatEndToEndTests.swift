@@ -32,7 +32,7 @@ import Testing
         ]
 
         try await Self.failNextLogin(root)
-        let failing = try await CLI.run(arguments, timeout: 120)
+        let failing = try await CLI.run(arguments)
         #expect(failing.status == 1, "\(failing.stdout)\n\(failing.stderr)")
         #expect(failing.stdout.contains("attempts: error, passed, passed"), "\(failing.stdout)")
         #expect(failing.stdout.contains("≈ flaky  passed 2 of 3 attempts"), "\(failing.stdout)")
@@ -53,7 +53,7 @@ import Testing
         #expect(result["error"]?["kind"]?.stringValue == "protocol")
 
         try await Self.failNextLogin(root)
-        let allowed = try await CLI.run(arguments + ["--allow-flaky"], timeout: 120)
+        let allowed = try await CLI.run(arguments + ["--allow-flaky"])
         #expect(allowed.status == 0, "\(allowed.stdout)\n\(allowed.stderr)")
         #expect(allowed.stdout.contains("1 flaky (1 script)"), "\(allowed.stdout)")
         let allowedDocument = try JSONValue.parse(try String(contentsOfFile: report, encoding: .utf8))
@@ -61,7 +61,7 @@ import Testing
         #expect(allowedDocument["summary"]?["exitCode"]?.intValue == 0)
 
         // Without a fault every attempt passes: passed, with its attempts listed.
-        let steady = try await CLI.run(arguments, timeout: 120)
+        let steady = try await CLI.run(arguments)
         #expect(steady.status == 0, "\(steady.stdout)\n\(steady.stderr)")
         let steadyDocument = try JSONValue.parse(try String(contentsOfFile: report, encoding: .utf8))
         #expect(steadyDocument["scripts"]?.arrayValue?.first?["status"]?.stringValue == "passed")
@@ -73,7 +73,7 @@ import Testing
     /// on one simulator would fail every attempt after the first, a false flaky.
     @Test func aSeededRegistrationRepeatsWithoutCollidingWithItself() async throws {
         let output = try await CLI.run(
-            ["run", "journeys/registration.yaml", "--seed", "42", "--repeat", "3", "--format", "json"], timeout: 120)
+            ["run", "journeys/registration.yaml", "--seed", "42", "--repeat", "3", "--format", "json"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         let document = try JSONValue.parse(output.stdout)
         let result = try #require(document["scripts"]?.arrayValue?.first)
@@ -88,7 +88,7 @@ import Testing
             [
                 "run", "journeys/login.yaml", "--replay", "journeys/recordings/login.har", "--repeat", "5", "--format",
                 "json",
-            ], timeout: 120)
+            ])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         let result = try #require(try JSONValue.parse(output.stdout)["scripts"]?.arrayValue?.first)
         let attempts = try #require(result["attempts"]?.arrayValue)
@@ -108,7 +108,7 @@ import Testing
             (["--repeat", "2", "--record", "out.har"], "--record cannot be used with --repeat"),
         ])
     func repeatOptionsAreValidated(options: [String], message: String) async throws {
-        let output = try await CLI.run(["run", "journeys/"] + options, timeout: 60)
+        let output = try await CLI.run(["run", "journeys/"] + options)
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }

@@ -67,7 +67,7 @@ import Testing
             try process.run()
             let pid = process.processIdentifier
             watchdog = Task {
-                try await Task.sleep(for: .seconds(300))
+                try await Task.sleep(for: TestTime.duration(600))
                 kill(pid, SIGKILL)
             }
         }
@@ -219,7 +219,7 @@ import Testing
             (["--shard", "1/2"], "--shard"),
         ])
     func watchRefusesOptionsForOneRun(options: [String], message: String) async throws {
-        let output = try await CLI.run(["run", "journeys/", "--watch"] + options, timeout: 60)
+        let output = try await CLI.run(["run", "journeys/", "--watch"] + options)
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }

@@ -1,9 +1,11 @@
 /// Waiting on something that signals its end through a stream (a child process's termination
 /// handler finishing it), with a time limit instead of hanging the suite.
 public enum Waiting {
-    /// True when `stream` ends within `seconds`, false when the time runs out first.
-    public static func ends(_ stream: AsyncStream<Void>, within seconds: Double) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
+    /// True when `stream` ends within `seconds` (scaled by ``TestTime``), false when the time runs
+    /// out first: a guard against a hang, never a measure of speed.
+    public static func ends(_ stream: AsyncStream<Void>, within base: Double) async -> Bool {
+        let seconds = TestTime.seconds(base)
+        return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await _ in stream {}
                 return true

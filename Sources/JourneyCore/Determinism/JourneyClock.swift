@@ -16,7 +16,8 @@ public struct SystemClock: JourneyClock {
     public func now() -> Date { Date() }
     public func sleep(seconds: Double) async throws {
         guard seconds > 0 else { return }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        // Callers range-check their waits; a longer one is cut to a year, never a trap.
+        try await Task.sleep(nanoseconds: UInt64(min(seconds, 31_536_000) * 1_000_000_000))
     }
 }
 

@@ -105,6 +105,9 @@ struct ExpressionEvaluator {
         case "totp", "hotp":
             return try context.oneTimePassword(name, arguments, at: location)
         case "arithmetic":
+            if MaskedChallenge.isMasked(text(0), replay: context.replaysRecording) {
+                return ResolvedValue(.string(MaskedChallenge.answer), secretName: secret)
+            }
             guard let answer = ArithmeticCaptcha.solve(text(0)) else {
                 throw RunError(.script, "\(location): arithmetic(): no 'X + Y' (or -, ×) in '\(text(0))'")
             }
@@ -117,6 +120,8 @@ struct ExpressionEvaluator {
 
 /// The run's source of generated values and time.
 protocol GeneratorSource: Sendable {
+    /// A replay: a challenge its recording masked is answered as recorded (``MaskedChallenge``).
+    var replaysRecording: Bool { get }
     func generate(_ generator: Generator) -> String
     func digits(_ count: Int) -> String
     func now() -> Date

@@ -22,7 +22,10 @@ public enum JourneyDriver {
         var stopped = false
         var runError: RunError?
         do throws(RunError) {
-            let end = try await RunDeadline.within(script.limits.deadlineSeconds, session: session) {
+            // A replay's time is the recording's: it waits for nothing and is bounded by counts
+            // (steps, polls, proof-of-work tries), so the wall-clock deadline is a live run's only.
+            let deadline = session.configuration.offline ? nil : script.limits.deadlineSeconds
+            let end = try await RunDeadline.within(deadline, session: session) {
                 () async throws(RunError) -> PhaseResult in
                 guard try await session.prepare() else { return .stop }
                 return try await runPhases(plan, in: session)

@@ -65,6 +65,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
         }
     }
 
+    var replaysRecording: Bool { offline }
+
     // MARK: AnswerEnvironment
 
     func now() -> Date { clock.now() }

@@ -43,6 +43,18 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `matches(text)`, or, in a replay, a text the recording masked (a secret of the run stood in
+    /// it) that the pattern could have matched: an exact text with each placeholder standing for
+    /// any text, and any regex (what it was checked against live is no longer in the recording).
+    func matches(_ text: String, replay: Bool) -> Bool {
+        if matches(text) { return true }
+        guard replay, RunContext.holdsPlaceholder(text) else { return false }
+        switch kind {
+        case .exact(let expected): return InputValues.matches(expected, withPlaceholders: text)
+        case .regex: return true
+        }
+    }
+
     /// The first capture group (or the whole match) of a regex pattern; the text itself for an exact match.
     public func extract(from text: String) -> String? {
         guard let regex = compiled?.regex else { return matches(text) ? text : nil }

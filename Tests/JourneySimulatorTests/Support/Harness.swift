@@ -77,6 +77,9 @@ struct Harness: Sendable {
     static let client = HTTPClient(
         eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
 
+    /// A request that should be answered: a guard against a hang (``TestTime``).
+    static let requestTimeout = TimeAmount.seconds(Int64(TestTime.request))
+
     var root: String { simulator.serverURL }
 
     func authenticatePath(realm: String = "alpha") -> String {
@@ -85,7 +88,7 @@ struct Harness: Sendable {
 
     func request(
         _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
-        timeout: TimeAmount = .seconds(10)
+        timeout: TimeAmount = Harness.requestTimeout
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: root + path)
         request.method = method
@@ -97,7 +100,8 @@ struct Harness: Sendable {
     }
 
     func post(
-        _ path: String, json: JSONValue? = [:], headers: [(String, String)] = [], timeout: TimeAmount = .seconds(10)
+        _ path: String, json: JSONValue? = [:], headers: [(String, String)] = [],
+        timeout: TimeAmount = Harness.requestTimeout
     ) async throws -> Reply {
         var all = headers
         if json != nil, !all.contains(where: { $0.0.lowercased() == "content-type" }) {

@@ -16,7 +16,8 @@ extension RunSession {
                     step: number, location: script.expect.location)
             ]
         }
-        return ExpectationChecker.check(step, number: number, against: expected[index])
+        return ExpectationChecker.check(
+            step, number: number, against: expected[index], replay: configuration.offline)
     }
 
     /// The failure when the run saw fewer steps with callbacks than `expect.steps` lists.

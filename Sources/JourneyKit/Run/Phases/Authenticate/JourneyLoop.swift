@@ -155,9 +155,10 @@ struct JourneyLoop {
 
     /// Waits a PollingWaitCallback's `waitTime` on the run's clock (none with fast polling) and notes it.
     private func wait(for polling: AMCallback, trace: inout StepTrace, step: Int) async throws(RunError) -> Double {
-        let milliseconds = polling.output("waitTime")?.doubleValue ?? 1000
+        let milliseconds = try PollingWait.milliseconds(polling, step: step)
         let fast = session.configuration.fastPolling ?? session.script.limits.fastPolling
         let seconds = fast ? 0 : milliseconds / 1000
+        try PollingWait.checkCeiling(seconds, deadline: session.script.limits.deadlineSeconds, step: step)
         do {
             try await session.clock.sleep(seconds: seconds)
         } catch {

@@ -108,7 +108,13 @@ extension MobileFirstRun {
         } else {
             text =
                 challenge["captcha"]?.stringValue
-                ?? challenge.objectValue?.values.compactMap(\.stringValue).first { ArithmeticCaptcha.solve($0) != nil }
+                ?? challenge.objectValue?.values.compactMap(\.stringValue).first {
+                    ArithmeticCaptcha.solve($0) != nil
+                        || MaskedChallenge.isMasked($0, replay: session.configuration.offline)
+                }
+        }
+        if let text, MaskedChallenge.isMasked(text, replay: session.configuration.offline) {
+            return (MaskedChallenge.answer, MaskedChallenge.note)
         }
         guard let text, let value = ArithmeticCaptcha.solve(text) else {
             throw RunError(
