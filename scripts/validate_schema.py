@@ -5,7 +5,8 @@ Usage: python3 scripts/validate_schema.py [--skip-kind KIND] SCHEMA FILE...
 
 Prints `FILE: ok` for each valid file and `FILE: PATH: MESSAGE` for each error.
 Exit codes: 0 all valid, 1 some file invalid, 2 usage error or missing modules.
-Needs PyYAML and jsonschema: python3 -m pip install jsonschema pyyaml
+Needs PyYAML and jsonschema: scripts/test-venv installs them into .build/test-venv; run this
+script with .build/test-venv/bin/python3.
 """
 import json
 import sys
@@ -49,7 +50,7 @@ def load_modules():
         import jsonschema  # noqa: F401
         import yaml  # noqa: F401
     except ImportError as error:
-        print(f"validate_schema: {error}; install with: python3 -m pip install jsonschema pyyaml", file=sys.stderr)
+        print(f"validate_schema: {error}; run scripts/test-venv and use .build/test-venv/bin/python3", file=sys.stderr)
         sys.exit(2)
     import jsonschema
     import yaml

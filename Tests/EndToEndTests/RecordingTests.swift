@@ -196,8 +196,12 @@ import Testing
     /// reader `mitmdump -r` uses (`mitmproxy.io.FlowReader`), in one Python process (each
     /// mitmdump start costs seconds).
     @Test func mitmproxyReadsTheRecordings() async throws {
-        guard let mitmdump = HARStructure.executable("mitmdump") else {
-            Issue.record("mitmdump is not installed: python3 -m pip install mitmproxy (scripts/test does it)")
+        guard let mitmdump = PythonTools.executable("mitmdump") else {
+            Issue.record(Comment(rawValue: PythonTools.missing("mitmdump")))
+            return
+        }
+        guard let python = PythonTools.executable("python3") else {
+            Issue.record(Comment(rawValue: PythonTools.missing("python3")))
             return
         }
         let login = Self.recordings + "/login.har"
@@ -216,7 +220,6 @@ import Testing
                     flows = list(io.FlowReader(f).stream())
                 print(path, len(flows), sum(1 for flow in flows if flow.response is not None))
             """
-        let python = HARStructure.executable("python3") ?? "/usr/bin/python3"
         let (readStatus, read) = try HARStructure.run(python, ["-c", program] + paths)
         #expect(readStatus == 0, "\(read)")
         for path in paths {
@@ -418,13 +421,6 @@ enum HARStructure {
             }
         }
         return problems
-    }
-
-    static func executable(_ name: String) -> String? {
-        let paths =
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-            + ["/usr/local/bin", "/root/.local/bin", "/root/.pyenv/shims"]
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {

@@ -1,6 +1,8 @@
 import Foundation
+import JourneyTestSupport
 
-/// Runs scripts/validate_schema.py (Python's jsonschema, Draft 2020-12) on files, with a timeout.
+/// Runs scripts/validate_schema.py (Python's jsonschema, Draft 2020-12) on files, with a timeout,
+/// with the python3 of the test suite's virtual environment (`PythonTools`).
 enum PythonSchemaValidator {
     struct Result {
         var exitCode: Int32
@@ -19,14 +21,16 @@ enum PythonSchemaValidator {
         }
     }
 
-    static let setupHint =
-        "the schema tests need python3 with the jsonschema and pyyaml modules (python3 -m pip install jsonschema pyyaml)"
+    static let setupHint = "the schema tests need python3 with the jsonschema and pyyaml modules"
 
     /// Nil when python3, jsonschema and PyYAML are usable; otherwise why not.
     static func unavailableReason() -> String? {
+        guard let python = PythonTools.executable("python3") else {
+            return "\(setupHint): \(PythonTools.missing("python3"))"
+        }
         do {
-            let result = try run(["python3", "-c", "import jsonschema, yaml"])
-            return result.exitCode == 0 ? nil : "\(setupHint): \(result.output)"
+            let result = try run([python, "-c", "import jsonschema, yaml"])
+            return result.exitCode == 0 ? nil : "\(setupHint) (\(PythonTools.setupHint)): \(result.output)"
         } catch {
             return "\(setupHint): \(error)"
         }
@@ -35,11 +39,13 @@ enum PythonSchemaValidator {
     /// Validates `files` against schemas/journey.schema.json.
     static func validate(_ files: [String]) throws -> Result {
         let root = LoaderTestSupport.repositoryRoot.path
-        return try run(
-            ["python3", "\(root)/scripts/validate_schema.py", "\(root)/schemas/journey.schema.json"] + files)
+        guard let python = PythonTools.executable("python3") else {
+            throw Failure.cannotLaunch(PythonTools.missing("python3"))
+        }
+        return try run([python, "\(root)/scripts/validate_schema.py", "\(root)/schemas/journey.schema.json"] + files)
     }
 
-    /// Runs a command through /usr/bin/env, killing it after `timeout` seconds.
+    /// Runs a command (its first argument an executable's path), killing it after `timeout` seconds.
     static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
         let outputURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("validate-schema-\(UUID().uuidString).txt")
@@ -51,8 +57,9 @@ enum PythonSchemaValidator {
         defer { try? output.close() }
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
+        guard let executable = arguments.first else { throw Failure.cannotLaunch("no command") }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(arguments.dropFirst())
         process.standardOutput = output
         process.standardError = output
         let finished = DispatchSemaphore(value: 0)
