@@ -15,8 +15,8 @@ let package = Package(
         // Entry points for the fuzz targets (Fuzz/) and the suite's fuzz smoke test.
         .library(name: "JourneyFuzzing", targets: ["JourneyFuzzing"]),
     ],
-    // Exact versions: the ones that resolve today from the machines' package copies
-    // (swift-packages-b.md); an upgrade is a reviewed change of this list.
+    // Exact versions: the ones that resolve today from the machines' package copies; an
+    // upgrade is a reviewed change of this list.
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),

@@ -2,7 +2,7 @@ import Foundation
 import JourneyTestSupport
 import Testing
 
-/// Bad scripts and bad servers: each gets a clear message and the exit code DESIGN.md gives.
+/// Bad scripts and bad servers: each gets a clear message and the exit code the README gives.
 /// Server misbehaviour comes from the simulator's fault injection, never from sleeps.
 @Suite struct BadInputTests {
     /// A script against the example simulator, in its own folder next to a copy-free tree path.

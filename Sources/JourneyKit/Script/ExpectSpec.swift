@@ -69,7 +69,7 @@ public struct OutputCheck: Sendable {
     }
 }
 
-/// The typed outcomes, named once (DESIGN.md).
+/// The typed outcomes, named once (docs/format.md, "Outcomes").
 public enum OutcomeExpectation: Sendable {
     case success(SuccessCheck)
     case failure(FailureCheck)

@@ -10,7 +10,7 @@ import Testing
         version: 1
         kind: journey
         name: Login with reCAPTCHA Enterprise
-        description: The sketch from DESIGN.md
+        description: The sketch of the map form
         tags: [smoke, recaptcha]
         protocol: pingam
         server:
@@ -63,7 +63,7 @@ import Testing
         let script = try #require(LoaderTestSupport.load(text))
         #expect(script.version == 1)
         #expect(script.name == "Login with reCAPTCHA Enterprise")
-        #expect(script.description == "The sketch from DESIGN.md")
+        #expect(script.description == "The sketch of the map form")
         #expect(script.tags == ["smoke", "recaptcha"])
         #expect(script.protocolKind == .pingam)
         let start = try #require(script.pingAM?.start)
