@@ -68,7 +68,7 @@ public struct ScriptBench: Sendable {
             output(figures.description)
         }
         if failed > 0 {
-            throw CommandFailure("\(failed) measured journeys did not pass \(target)", exitCode: 1)
+            throw CommandFailure("\(Plural.count(failed, "measured journey")) did not pass \(target)", exitCode: 1)
         }
     }
 }

@@ -47,7 +47,8 @@ public struct LoadData: Sendable {
         let rows = csv.rows.filter { !($0.count == 1 && $0[0].isEmpty) }
         for (index, row) in rows.enumerated() where row.count != names.count {
             throw LoadOptionError(
-                "--data \(file): row \(index + 2) has \(row.count) values, the header names \(names.count)")
+                "--data \(file): row \(index + 2) has \(Plural.count(row.count, "value")), the header names \(names.count)"
+            )
         }
         guard !rows.isEmpty else { throw LoadOptionError("--data \(file) has a header but no rows") }
         return LoadData(names: names, rows: rows)

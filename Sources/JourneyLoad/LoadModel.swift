@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// How journeys are started.
 public enum LoadModel: Sendable, Equatable {
     /// Journeys arrive at `rate` per second (reached linearly over `ramp` seconds) whatever the
@@ -14,7 +16,8 @@ public enum LoadModel: Sendable, Equatable {
             return "open model, \(LoadFormat.number(rate))/s"
                 + (ramp > 0 ? " after a \(LoadFormat.seconds(ramp)) ramp" : "")
         case .closed(let users, let think):
-            return "closed model, \(users) users" + (think > 0 ? ", \(LoadFormat.seconds(think)) think time" : "")
+            return "closed model, \(Plural.count(users, "user"))"
+                + (think > 0 ? ", \(LoadFormat.seconds(think)) think time" : "")
         }
     }
 }

@@ -6,7 +6,7 @@ extension LoadSummary {
     public var text: String {
         var lines: [String] = []
         lines.append(
-            "load: \(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(VisibleText.escaped(model)), \(LoadFormat.seconds(seconds))"
+            "load: \(Plural.count(scripts.count, "script")), \(VisibleText.escaped(model)), \(LoadFormat.seconds(seconds))"
         )
         var counts =
             "journeys: \(journeys) (\(passed) passed, \(failed) failed = \(LoadFormat.percent(errorPercent))%), \(LoadFormat.number(rate))/s"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JourneyBench
+import JourneyCore
 import JourneyKit
 
 struct BenchCommand: AsyncParsableCommand {
@@ -65,7 +66,9 @@ struct BenchCommand: AsyncParsableCommand {
                 script: script, server: server, replay: replay, variables: try EnvFile.parseAssignments(variables),
                 allowCommands: allowCommands)
             let roundTrips = try await bench.check()
-            print("bench: \(bench.journey.name) (\(script)) \(bench.target), \(roundTrips) round trips per journey")
+            print(
+                "bench: \(bench.journey.name) (\(script)) \(bench.target), \(Plural.count(roundTrips, "round trip")) per journey"
+            )
             try await bench.measure(levels: levels, count: count, warmup: warmup, output: { print($0) })
         }
     }

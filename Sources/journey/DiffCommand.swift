@@ -69,7 +69,10 @@ struct DiffCommand: AsyncParsableCommand {
             print("  the live run stopped: \(VisibleText.escaped(error.description))")
         }
         let drifted = items.filter { $0.difference != nil }.count
-        print(drifted == 0 ? "no drift (\(items.count) steps)" : "\(drifted) of \(items.count) steps drifted")
+        print(
+            drifted == 0
+                ? "no drift (\(Plural.count(items.count, "step")))"
+                : "\(drifted) of \(Plural.count(items.count, "step")) drifted")
         if let recordFailure { throw recordFailure }
         if drifted > 0 { throw ExitCode(1) }
         if result.status == .error { throw ExitCode(3) }

@@ -32,7 +32,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
             "The reports to merge: all JSON reports, or all JUnit files written by journey.", valueName: "report"))
     var inputs: [String]
 
-    @Option(help: ArgumentHelp("Where to write the merged report (stdout when absent).", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Where to write the merged report (stdout when absent).", valueName: "file"))
     var out: String?
 
     @Option(help: ArgumentHelp("Also write the HTML report of the merged JSON reports.", valueName: "file"))

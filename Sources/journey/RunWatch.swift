@@ -137,14 +137,14 @@ struct RunWatch: Sendable {
         var text = parts.joined(separator: ", ")
         if !change.dropped.isEmpty { text += "; dropped " + change.dropped.joined(separator: ", ") }
         let count = change.rerun.count
-        let runs = count == 0 ? "nothing to run" : "running \(count) script\(count == 1 ? "" : "s") again"
+        let runs = count == 0 ? "nothing to run" : "running \(Plural.count(count, "script")) again"
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false).timeSeparator(.colon))
         return "── \(time) \(VisibleText.escaped(text)) → \(runs) ──"
     }
 
     private func watchingLine(_ poll: ScriptWatcher.Poll) -> String {
         let files = poll.inventory.watched.count
-        return "watching \(files) file\(files == 1 ? "" : "s") for changes (Ctrl-C to stop)"
+        return "watching \(Plural.count(files, "file")) for changes (Ctrl-C to stop)"
     }
 
     /// Keys shown relative to the working directory when they are under it.

@@ -144,6 +144,25 @@ import Testing
         #expect(pod.stdout.contains("1 passed"))
     }
 
+    /// `-o` is `--out`, as for `journey import`.
+    @Test func mergeTakesDashOAsOut() async throws {
+        let directory = try TemporaryFiles.directory("journey-merge-o")
+        let report = directory.appendingPathComponent("run.json").path
+        let run = try await CLI.run(["run", "journeys/login.yaml", "--report", "json=\(report)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let short = directory.appendingPathComponent("short.json").path
+        let merged = try await CLI.run(["report", "merge", report, "-o", short])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.isEmpty, "the report went to the file, not stdout: \(merged.stdout)")
+        let long = directory.appendingPathComponent("long.json").path
+        let mergedLong = try await CLI.run(["report", "merge", report, "--out", long])
+        #expect(mergedLong.status == 0, "\(mergedLong.stderr)")
+        let (shortSummary, shortScripts) = try Self.essentials(URL(fileURLWithPath: short))
+        let (longSummary, longScripts) = try Self.essentials(URL(fileURLWithPath: long))
+        #expect(shortSummary == longSummary)
+        #expect(shortScripts == longScripts && shortScripts.count == 1)
+    }
+
     @Test func mergeRefusesWhatIsNotAReport() async throws {
         let file = try TemporaryFiles.file("notes.txt", "hello")
         let output = try await CLI.run(["report", "merge", file])

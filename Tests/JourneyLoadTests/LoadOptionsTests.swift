@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("user name,x\na,b\n", "header row"), ("a,a\n1,2\n", "named twice"), ("a,b\n1\n", "row 2 has 1 values"),
+        ("user name,x\na,b\n", "header row"), ("a,a\n1,2\n", "named twice"), ("a,b\n1\n", "row 2 has 1 value,"),
         ("a,b\n", "no rows"),
     ])
     func badDataIsRefusedWithTheReason(_ text: String, _ reason: String) {

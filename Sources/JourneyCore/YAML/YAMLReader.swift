@@ -19,7 +19,7 @@ public final class YAMLReader {
         return reported + [
             Diagnostic(
                 omittedErrors > 0 ? .error : .warning,
-                "\(omitted) more problem\(omitted == 1 ? "" : "s") not shown (a file reports its first \(Self.maximumReported))",
+                "\(omitted) more \(Plural.noun(omitted, "problem")) not shown (a file reports its first \(Self.maximumReported))",
                 at: firstOmitted ?? SourceLocation(file: file, line: 1, column: 1))
         ]
     }

@@ -234,9 +234,8 @@ struct ExpressionScanner {
     }
 
     private static func describe(_ arity: ClosedRange<Int>) -> String {
-        func count(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
-        if arity.lowerBound == arity.upperBound { return count(arity.lowerBound) }
-        return "\(arity.lowerBound) to \(count(arity.upperBound))"
+        if arity.lowerBound == arity.upperBound { return Plural.count(arity.lowerBound, "argument") }
+        return "\(arity.lowerBound) to \(Plural.count(arity.upperBound, "argument"))"
     }
 
     private mutating func readWord() -> String {

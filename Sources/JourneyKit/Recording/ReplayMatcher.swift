@@ -231,7 +231,7 @@ enum ReplayMatcher {
                 StepShape(exchange).description
             } ?? "nothing"
         return report(
-            "the script runs past the end of its recording: \((recording.source as NSString).lastPathComponent) holds \(journey.exchanges.count) requests of journey '\(journey.name ?? "?")', the last answered with \(last)",
+            "the script runs past the end of its recording: \((recording.source as NSString).lastPathComponent) holds \(Plural.count(journey.exchanges.count, "request")) of journey '\(journey.name ?? "?")', the last answered with \(last)",
             sent: sent, recorded: "nothing more", difference: nil)
     }
 }

@@ -20,8 +20,11 @@ public struct LintReport: Sendable {
 
     public var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
     public var warnings: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity != .error }.count } }
-    /// `N files checked: E errors, W warnings`.
-    public var summary: String { "\(files.count) files checked: \(errors) errors, \(warnings) warnings" }
+    /// `N files checked: E errors, W warnings` (`1 file checked: 1 error, 0 warnings`).
+    public var summary: String {
+        "\(Plural.count(files.count, "file")) checked: \(Plural.count(errors, "error")), "
+            + Plural.count(warnings, "warning")
+    }
 
     /// Whether lint fails: any error, or with `strict` any warning.
     public func fails(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }

@@ -1,3 +1,5 @@
+import JourneyCore
+
 /// `--record` for `run` and `diff`: the results as HAR, and the line that says where.
 public enum RecordingOutput {
     /// Writes `results` to `path` (a file, or a folder of one file per script) and returns
@@ -5,7 +7,7 @@ public enum RecordingOutput {
     public static func write(_ results: [JourneyResult], to path: String) throws(CommandFailure) -> String {
         do {
             let files = try HARWriter.write(results, to: path)
-            return "recorded \(files.count == 1 ? files[0] : "\(files.count) files in \(path)")"
+            return "recorded \(files.count == 1 ? files[0] : "\(Plural.count(files.count, "file")) in \(path)")"
         } catch {
             throw CommandFailure(error.message, exitCode: 3)
         }

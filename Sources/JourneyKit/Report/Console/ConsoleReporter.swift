@@ -71,12 +71,12 @@ public struct ConsoleReporter: Reporter {
     public func renderSummary(_ summary: RunSummary) -> String {
         var counts =
             "\(summary.passed) passed, \(summary.failed) failed, "
-            + ConsoleVerdict.plural(summary.errored, "error")
+            + Plural.count(summary.errored, "error")
         if summary.invalid > 0 { counts += ", \(summary.invalid) invalid" }
         if summary.mismatched > 0 { counts += ", \(summary.mismatched) replay mismatched" }
         if summary.flaky > 0 { counts += ", \(summary.flaky) flaky" }
         let line =
-            "\(counts) (\(ConsoleVerdict.plural(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
+            "\(counts) (\(Plural.count(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
         // Painted as a whole so the counts stay one contiguous text for tools that read them.
         return style.paint(line, summary.exitCode == 0 ? .green : .red)
     }

@@ -23,7 +23,7 @@ struct ConsoleVerdict {
             // Yellow when allowed (the run still passes), red when it fails the run.
             label = style.paint("≈ flaky", result.flakyAllowed ? .yellow : .red)
             let passes = result.attempts.filter { $0.status == .passed }.count
-            detail = "passed \(passes) of \(result.attempts.count) attempts"
+            detail = "passed \(passes) of \(Plural.count(result.attempts.count, "attempt"))"
         case .invalid:
             label = style.paint("✘ invalid", .red)
             return "\(label)  \(Self.diagnosticCounts(result.diagnostics))"
@@ -32,13 +32,13 @@ struct ConsoleVerdict {
             label = style.paint("≠ replay mismatch", .red)
             let place = result.error?.step.map { "at step \($0): " } ?? ""
             let lines = (result.error?.message ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-            let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
+            let steps = Plural.count(result.steps.count, "step")
             let headline = VisibleText.escaped("\(place)\(lines.first ?? "")")
             return
                 (["\(label)  \(headline)  \(steps), \(ReportTime.short(result.duration))"]
                 + lines.dropFirst().map { "  " + VisibleText.escaped(String($0)) }).joined(separator: "\n")
         }
-        let steps = result.steps.count == 1 ? "1 step" : "\(result.steps.count) steps"
+        let steps = Plural.count(result.steps.count, "step")
         return "\(label)  \(VisibleText.escaped(detail))  \(steps), \(ReportTime.short(result.duration))"
     }
 
@@ -83,12 +83,8 @@ struct ConsoleVerdict {
     static func diagnosticCounts(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        var parts = [plural(errors, "error")]
-        if warnings > 0 { parts.append(plural(warnings, "warning")) }
+        var parts = [Plural.count(errors, "error")]
+        if warnings > 0 { parts.append(Plural.count(warnings, "warning")) }
         return parts.joined(separator: ", ")
-    }
-
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -95,7 +95,7 @@ public enum JUnitReport {
             let body = result.attempts.enumerated().map { "attempt \($0 + 1): " + ConsoleVerdict.attemptText($1) }
             return Problem(
                 element: "failure", type: "flaky",
-                message: "flaky: passed \(passes) of \(result.attempts.count) attempts",
+                message: "flaky: passed \(passes) of \(Plural.count(result.attempts.count, "attempt"))",
                 body: body.joined(separator: "\n"))
         case .failed:
             let failures = FailurePlacement(result).all

@@ -40,7 +40,7 @@ public enum ShardCompleteness {
             let list = (1...count).lazy.filter { parts[$0] == nil }.prefix(10).map { "\($0)/\(count)" }
                 .joined(separator: ", ")
             throw ReportMerge.Problem(
-                "shard\(missingCount == 1 ? " is" : "s are") missing (\(list)\(missingCount > 10 ? ", …" : "")): merge the reports of all \(count) shards"
+                "\(Plural.noun(missingCount, "shard is", "shards are")) missing (\(list)\(missingCount > 10 ? ", …" : "")): merge the reports of all \(Plural.count(count, "shard"))"
             )
         }
     }

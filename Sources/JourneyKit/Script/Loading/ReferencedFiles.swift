@@ -87,7 +87,7 @@ public enum ReferencedFiles {
         guard let used, errors == 0 else {
             return [
                 .error(
-                    "uses names \(path), which is not a valid script (\(errors) error\(errors == 1 ? "" : "s"))",
+                    "uses names \(path), which is not a valid script (\(Plural.count(errors, "error")))",
                     at: at, length: length, hint: "see: journey lint \(path)")
             ] + (detailed ? diagnostics.filter { $0.severity == .error } : [])
         }
