@@ -76,6 +76,20 @@ import Testing
         #expect(passing.status == 0, "\(passing.stdout)")
     }
 
+    /// Issue 27 item 8: tokens whose ID token is refused are still revoked at cleanup (a refusal
+    /// must not leave a live grant), and the trace says why the end of session is not sent.
+    @Test func tokensWithARefusedIDTokenAreStillRevoked() async throws {
+        let script = try BadInputTests.script(
+            Self.login + Self.client("brokenSignatureClient")
+                + "expect: { outcome: { failure: { error: invalid_id_token, detail: { check: signature } } } }\n"
+                + "cleanup: { revoke: true, endSession: true }\n")
+        let output = try await CLI.run(["run", script, "--format", "human"])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.contains("[cleanup] POST /am/oauth2/realms/root/realms/alpha/token/revoke  200"))
+        #expect(output.stdout.contains("refresh_token revoked"), "\(output.stdout)")
+        #expect(output.stdout.contains("not sent: the run holds no verified ID token"), "\(output.stdout)")
+    }
+
     static let webRedirect = "https://app.example.com/callback"
 
     @Test func aConsentPageIsConsentRequiredUnlessAnswered() async throws {

@@ -53,6 +53,11 @@ extension Redactor {
         Self.placeholder(forWholeValue: label, in: secrets) == nil ? redact(label, with: secrets) : label
     }
 
+    /// An identifier (a stage name): kept, unless it is a secret as a whole (the server echoing it).
+    func redact(identifier: String, with secrets: Secrets) -> String {
+        Self.placeholder(forWholeValue: identifier, in: secrets) ?? identifier
+    }
+
     /// A JSON body the server returned, with secret members (`tokenId`...) replaced and
     /// registered, and every known secret replaced where it is a whole token of a string.
     public func redact(json: JSONValue) -> JSONValue {
@@ -93,7 +98,12 @@ extension Redactor {
                     secrets = snapshot
                     replacement = .string(Self.placeholder(key))
                 case .identifier?:
-                    replacement = nil
+                    // An identifier is kept, but a stage that is a secret as a whole is the server echoing it.
+                    replacement =
+                        key.utf8.count == 5 && key == "stage"
+                        ? value.stringValue.flatMap { Self.placeholder(forWholeValue: $0, in: secrets) }.map(
+                            JSONValue.string)
+                        : nil
                 case .outputValue?:
                     // One lookup of the pair's name for both questions.
                     let name = object["name"]?.stringValue

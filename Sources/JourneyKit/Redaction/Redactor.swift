@@ -17,8 +17,11 @@ public final class Redactor: Sendable {
         let value: String
         let name: String
         let placeholder: [UInt8]
-        /// The value's bytes, then its base64 and base64url forms (without padding).
+        /// The value's bytes, then its base64 and base64url forms (without padding), then (for a
+        /// value of four bytes or more) its hex in lower and upper case.
         let needles: [[UInt8]]
+        /// The needles after the first that are base64 forms (they take their `=` padding with them).
+        let base64Forms: Int
         /// True when the value is ASCII: then `==` with ASCII text is a comparison of bytes.
         let isASCII: Bool
 
@@ -39,6 +42,15 @@ public final class Redactor: Sendable {
                 if base64 != bytes { needles.append(base64) }
             }
             if base64URL != bytes { needles.append(base64URL) }
+            self.base64Forms = needles.count - 1
+            // Hex of a shorter value is a common word or number (`31` for `1`): only longer ones count.
+            if bytes.count >= 4 {
+                let digits = Array("0123456789abcdef".utf8)
+                let hex = bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }
+                let upper = hex.map { $0 >= UInt8(ascii: "a") ? $0 - 0x20 : $0 }
+                if hex != bytes { needles.append(hex) }
+                if upper != hex && upper != bytes { needles.append(upper) }
+            }
             self.needles = needles
         }
     }
@@ -78,7 +90,9 @@ public final class Redactor: Sendable {
                 if needle[0] == UInt8(ascii: " ") { secrets.startBytes[Int(UInt8(ascii: "+"))] = true }
             }
             // An escape (`%21`, `\x21`) can begin any secret; `«` begins a placeholder to pass over.
-            for byte in [UInt8(ascii: "%"), UInt8(ascii: "\\"), 0xC2] { secrets.startBytes[Int(byte)] = true }
+            for byte in [UInt8(ascii: "%"), UInt8(ascii: "\\"), UInt8(ascii: "&"), 0xC2] {
+                secrets.startBytes[Int(byte)] = true
+            }
         }
     }
 
@@ -150,7 +164,10 @@ public final class Redactor: Sendable {
                 for (form, needle) in secret.needles.enumerated() where TokenMatcher.canStart(byte, first: needle[0]) {
                     guard var end = TokenMatcher.match(needle, in: bytes, at: index) else { continue }
                     // A base64 form takes its padding with it.
-                    while form > 0 && end < bytes.count && bytes[end] == UInt8(ascii: "=") { end += 1 }
+                    while form > 0 && form <= secret.base64Forms && end < bytes.count && bytes[end] == UInt8(ascii: "=")
+                    {
+                        end += 1
+                    }
                     if output.isEmpty { output.reserveCapacity(bytes.count) }
                     output.append(contentsOf: bytes[copied..<index])
                     output.append(contentsOf: secret.placeholder)

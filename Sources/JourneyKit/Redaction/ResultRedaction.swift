@@ -13,6 +13,7 @@ extension Redactor {
         for index in result.steps.indices {
             redactTexts(of: &result.steps[index], with: secrets)
         }
+        result.server = result.server.map { redact(url: $0) }
         result.outcome = result.outcome.map(redact(outcome:))
         result.failures = result.failures.map(redact(failure:))
         result.error = result.error.map { error in
@@ -24,6 +25,7 @@ extension Redactor {
 
     private func redactTexts(of step: inout StepTrace, with secrets: Secrets) {
         step.header = step.header.map { redact($0, with: secrets) }
+        step.stage = step.stage.map { redact(identifier: $0, with: secrets) }
         step.notes = step.notes.map { ($0.key, redact($0.value, with: secrets)) }
         step.failures = step.failures.map { failure in
             var failure = failure
@@ -32,7 +34,10 @@ extension Redactor {
         }
         for index in step.callbacks.indices {
             var callback = step.callbacks[index]
-            callback.prompt = callback.prompt.map { redact(label: $0, with: secrets) }
+            // A callback that took no input has no prompt a handler matched on: its text is the server's.
+            callback.prompt = callback.prompt.map {
+                callback.inputs.isEmpty ? redact($0, with: secrets) : redact(label: $0, with: secrets)
+            }
             callback.notes = callback.notes.map { ($0.key, redact($0.value, with: secrets)) }
             callback.inputs = callback.inputs.map { input in
                 let shown = redact(input.value, with: secrets)
@@ -60,7 +65,9 @@ extension Redactor {
     func redact(outcome: Outcome) -> Outcome {
         switch outcome {
         case .success(let tokenPresent, let realm, let successUrl):
-            return .success(tokenPresent: tokenPresent, realm: realm, successUrl: successUrl.map { redact(url: $0) })
+            return .success(
+                tokenPresent: tokenPresent, realm: realm.map { redact($0) },
+                successUrl: successUrl.map { redact(url: $0) })
         case .failure(let code, let reason, let message, let detail):
             return .failure(
                 code: code, reason: redact(reason), message: redact(message), detail: redact(detail: detail))

@@ -1,6 +1,7 @@
 /// Finds a secret in text as a whole token, written plainly or escaped: each of its bytes may
-/// appear as itself, percent-encoded (`%21`, `+` for a space), `\xNN`-escaped or JSON-escaped
-/// (`\"`, `\/`, `\n`, `\u0021`), so one scan finds every common encoding and any mix of them.
+/// appear as itself, percent-encoded (`%21`, `+` for a space), `\xNN`-escaped, JSON-escaped
+/// (`\"`, `\/`, `\n`, `\u0021`) or as an HTML entity (`&amp;`, `&#38;`, `&#x26;`), so one scan
+/// finds every common encoding and any mix of them.
 ///
 /// A whole token: where the secret begins (ends) with a letter or digit, the text before (after)
 /// it is not one. `Password` is found in `pw=Password;` and `"Password"`, never in
@@ -17,14 +18,18 @@ enum TokenMatcher {
             guard position < bytes.count else { return nil }
             let byte = bytes[position]
             let wanted = needle[index]
-            if byte == wanted {
-                position += 1
-                index += 1
-            } else if let (length, decoded) = escape(in: bytes, at: position), decoded.count <= needle.count - index,
+            // An escape that stands for the secret's next bytes is read as such first: `&amp;` is
+            // `&`, even where the secret itself holds a `&`.
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
+                || byte == UInt8(ascii: "+"),
+                let (length, decoded) = escape(in: bytes, at: position), decoded.count <= needle.count - index,
                 decoded.elementsEqual(needle[index..<index + decoded.count])
             {
                 position += length
                 index += decoded.count
+            } else if byte == wanted {
+                position += 1
+                index += 1
             } else {
                 return nil
             }
@@ -35,10 +40,12 @@ enum TokenMatcher {
         return position
     }
 
-    /// The bytes an escape at `position` stands for, and its length: `%XX`, `+`, `\xXX`, `\uXXXX`, `\n`, `\"`...
+    /// The bytes an escape at `position` stands for, and its length: `%XX`, `+`, `\xXX`, `\uXXXX`, `\n`, `\"`,
+    /// `&amp;`, `&#NN;`, `&#xXX;`...
     static func escape(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, [UInt8])? {
         let byte = bytes[position]
         if byte == UInt8(ascii: "+") { return (1, [UInt8(ascii: " ")]) }
+        if byte == UInt8(ascii: "&") { return entity(in: bytes, at: position) }
         if byte == UInt8(ascii: "%") {
             guard let value = hexValue(bytes, position + 1, digits: 2) else { return nil }
             return (3, [UInt8(value)])
@@ -63,9 +70,51 @@ enum TokenMatcher {
         }
     }
 
+    /// The HTML entity at `position` (it holds `&`): a named one of the five XML escapes, or a
+    /// decimal or hex character reference.
+    static func entity(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, [UInt8])? {
+        var end = position + 1
+        while end < bytes.count, end - position <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > position + 1 else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end])
+        let length = end + 1 - position
+        for (entity, character) in Self.namedEntities where name.elementsEqual(entity.utf8) {
+            return (length, [character])
+        }
+        guard name[0] == UInt8(ascii: "#"), name.count >= 2 else { return nil }
+        let hex = name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X")
+        let digits = UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...])
+        guard !digits.isEmpty, digits.count <= 7 else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            guard let number = hex ? hexDigit(digit) : decimal(digit) else {
+                return nil
+            }
+            value = value * (hex ? 16 : 10) + number
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (length, Array(String(Character(scalar)).utf8))
+    }
+
+    static let namedEntities: [(String, UInt8)] = [
+        ("amp", UInt8(ascii: "&")), ("lt", UInt8(ascii: "<")), ("gt", UInt8(ascii: ">")),
+        ("quot", UInt8(ascii: "\"")), ("apos", UInt8(ascii: "'")),
+    ]
+
+    private static func decimal(_ byte: UInt8) -> UInt32? { isDigit(byte) ? UInt32(byte - 0x30) : nil }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+
     /// Whether a byte can begin a match of a needle that starts with `first`: the byte itself or an escape.
     static func canStart(_ byte: UInt8, first: UInt8) -> Bool {
-        byte == first || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
+        byte == first || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&")
             || (byte == UInt8(ascii: "+") && first == UInt8(ascii: " "))
     }
 

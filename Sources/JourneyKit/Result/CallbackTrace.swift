@@ -16,9 +16,19 @@ public struct CallbackTrace: Sendable {
         notes: [(key: String, value: String)] = []
     ) {
         self.type = type
-        self.prompt = prompt
+        self.prompt = prompt.map(Self.capped)
         self.answeredBy = answeredBy
         self.inputs = inputs
         self.notes = notes
+    }
+
+    /// Characters of a prompt a trace keeps: a server's text, shown on one line, and part of the
+    /// run's bounded memory (a longer one is cut, saying how much was left out).
+    static let maxPromptCharacters = 2048
+
+    static func capped(_ prompt: String) -> String {
+        guard prompt.utf8.count > maxPromptCharacters, prompt.count > maxPromptCharacters else { return prompt }
+        let kept = prompt.prefix(maxPromptCharacters)
+        return kept + "…[\(prompt.count - kept.count) characters not kept]"
     }
 }

@@ -45,6 +45,9 @@ public enum JourneyDriver {
         }
         if runError == nil {
             runError = await runFinalPhases(plan, in: session, after: outcome)
+        } else if runError?.kind != .mismatch {
+            // Whatever the verdict, tokens the run received are revoked when the script says so.
+            for case let cleanup as CleanupPhase in plan.phases { await cleanup.revokeAfterError(in: session) }
         }
         // The device keeps what happened to it, whatever the outcome: a real authenticator would.
         if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }

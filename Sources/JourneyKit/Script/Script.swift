@@ -221,11 +221,18 @@ public struct Limits: Sendable, Hashable {
     public var fastPolling: Bool
     /// Seconds the whole run may take (every request, wait and command); nil: no limit beyond each request's timeout.
     public var deadlineSeconds: Double?
+    /// Bytes of request and response bodies the run keeps for its reports and recording; past
+    /// them a body is kept as a line that says it was not kept.
+    public var keptBodyBytes: Int
 
-    public init(maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false, deadlineSeconds: Double? = nil) {
+    public init(
+        maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false, deadlineSeconds: Double? = nil,
+        keptBodyBytes: Int = KeptBodies.defaultBudget
+    ) {
         self.maxSteps = maxSteps
         self.maxPolls = maxPolls
         self.fastPolling = fastPolling
         self.deadlineSeconds = deadlineSeconds
+        self.keptBodyBytes = keptBodyBytes
     }
 }

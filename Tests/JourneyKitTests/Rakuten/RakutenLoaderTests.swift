@@ -82,7 +82,7 @@ import Testing
                 """)
         #expect(problems.contains { $0.contains("'journey' has no meaning in a protocol: rakuten script") })
         #expect(problems.contains { $0.contains("no request: phase") })
-        #expect(problems.contains { $0.contains("cleanup only revokes") })
+        #expect(problems.contains { $0.contains("cleanup revokes its token and checks it after") })
         #expect(problems.contains { $0.contains("outcome 'redirect' is not an outcome of a protocol: rakuten script") })
     }
 

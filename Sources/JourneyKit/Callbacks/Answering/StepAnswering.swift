@@ -129,7 +129,12 @@ struct StepAnswering {
         step.callbacks = drafts.map(\.callback)
         let traces = drafts.map { draft in
             CallbackTrace(
-                type: draft.type, prompt: draft.original.prompt.map { redactor.redact(label: $0, with: secrets) },
+                type: draft.type,
+                prompt: draft.original.prompt.map {
+                    // A `prompt` labels the callback (handlers match on it); a `message` is the server's text.
+                    draft.original.output("prompt") != nil
+                        ? redactor.redact(label: $0, with: secrets) : redactor.redact($0, with: secrets)
+                },
                 answeredBy: draft.answeredBy,
                 inputs: draft.inputTraces(redactor: redactor, with: secrets),
                 notes: (Self.standingNotes(for: draft) + draft.notes).map {

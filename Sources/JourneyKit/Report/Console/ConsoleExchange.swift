@@ -37,9 +37,14 @@ struct ConsoleExchange {
     }
 
     /// The path and query of a URL, for the step line; the whole text if it does not parse.
+    /// Cut from the text, not rebuilt by URLComponents, which would percent-encode a placeholder
+    /// (`«secret»` as `%C2%ABsecret%C2%BB`).
     static func shortURL(_ url: String) -> String {
-        guard let components = URLComponents(string: url), !components.percentEncodedPath.isEmpty else { return url }
-        let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
-        return components.percentEncodedPath + query
+        guard let scheme = url.range(of: "://"),
+            let path = url[scheme.upperBound...].firstIndex(where: { $0 == "/" || $0 == "?" })
+        else { return url }
+        let rest = url[path...]
+        let fragment = rest.firstIndex(of: "#") ?? rest.endIndex
+        return rest[..<fragment].hasPrefix("?") ? "/" + rest[..<fragment] : String(rest[..<fragment])
     }
 }

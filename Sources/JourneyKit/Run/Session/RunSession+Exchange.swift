@@ -50,9 +50,31 @@ extension RunSession {
         {
             exchange.serverDuration = ServerTiming.seconds(inHeaders: response.headers.lazy.map { ($0.name, $0.value) })
         }
-        exchange.unredacted = UnredactedBodies(
-            request: request.body, requestJSON: request.sentJSON, response: response?.body)
+        exchange.unredacted = keptBodies(request, response)
         return (outcome, exchange)
+    }
+
+    /// The bodies an exchange keeps for the reports and the recording, within the run's budget
+    /// (`limits.keptBodyBytes`): past it, a body is replaced by a line that says so, and its
+    /// secrets are registered now, since its text will not be there to register them later.
+    private func keptBodies(_ request: TransportRequest, _ response: TransportResponse?) -> UnredactedBodies {
+        let budget = script.limits.keptBodyBytes
+        let requestBytes = request.body?.count ?? 0
+        let responseBytes = response?.body.count ?? 0
+        let (keepRequest, keepResponse) = withState { state -> (Bool, Bool) in
+            let keepRequest = state.keptBodyBytes + requestBytes <= budget
+            if keepRequest { state.keptBodyBytes += requestBytes }
+            let keepResponse = state.keptBodyBytes + responseBytes <= budget
+            if keepResponse { state.keptBodyBytes += responseBytes }
+            return (keepRequest, keepResponse)
+        }
+        if !keepRequest, let body = request.body { _ = redactor.registerSecrets(inBody: body) }
+        if !keepResponse, let body = response?.body { _ = redactor.registerSecrets(inBody: body) }
+        return UnredactedBodies(
+            request: keepRequest ? request.body : KeptBodies.notKept(requestBytes, budget: budget),
+            requestJSON: keepRequest ? request.sentJSON : nil,
+            response: keepResponse
+                ? response?.body : response.map { _ in KeptBodies.notKept(responseBytes, budget: budget) })
     }
 
     /// Sends a call outside the authenticate endpoint (a resource, sessions, serverinfo) and

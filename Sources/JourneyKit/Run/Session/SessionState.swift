@@ -18,6 +18,8 @@ struct SessionState: Sendable {
     /// Steps with callbacks (AM steps and MobileFirst challenges), counted for `expect.steps`.
     var callbackStepCount = 0
     var transportTime: Double = 0
+    /// Body bytes the run's exchanges keep so far, against `limits.keptBodyBytes`.
+    var keptBodyBytes = 0
     /// Captures already stored (each is taken once).
     var captured: Set<String> = []
     /// The session token from the last successful journey (this script's or the one it `uses:`).
@@ -37,4 +39,6 @@ struct SessionState: Sendable {
     /// The realm's OAuth endpoints and JWKS, read once per run.
     var oauthEndpoints: OAuthEndpoints?
     var oauthKeys: JSONValue?
+    /// The device file's path (`device.file` resolved when the run starts), nil without one.
+    var deviceFile: String?
 }

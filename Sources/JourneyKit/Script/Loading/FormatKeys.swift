@@ -86,7 +86,7 @@ enum FormatKeys {
     static let challengeExpectation = ["solved", "ctype", "maxTries"]
     /// Outcomes of a Rakuten script.
     static let rakutenOutcomes = ["success", "failure"]
-    static let limits = ["maxSteps", "maxPolls", "fastPolling", "deadline"]
+    static let limits = ["maxSteps", "maxPolls", "fastPolling", "deadline", "keptBodyBytes"]
     static let tokenTypes = ["id_token", "access_token", "authorization_code", "JSON"]
 
     static let all: [String: [String]] = [

@@ -1,6 +1,6 @@
 import JourneyCore
 
-/// Reads `limits:` — max steps, max polls, fast polling, the run's deadline.
+/// Reads `limits:` — max steps, max polls, fast polling, the run's deadline, the bodies it keeps.
 extension LoadContext {
     func limits(_ node: YNode) -> Limits {
         var limits = Limits()
@@ -14,6 +14,11 @@ extension LoadContext {
         }
         if let value = mapping["fastPolling"]?.bool("limits.fastPolling") {
             limits.fastPolling = value
+        }
+        if let value = mapping["keptBodyBytes"].flatMap({
+            int($0, "limits.keptBodyBytes", in: NumberRanges.keptBodyBytes)
+        }) {
+            limits.keptBodyBytes = value
         }
         if let node = mapping["deadline"] {
             limits.deadlineSeconds = durationSeconds(

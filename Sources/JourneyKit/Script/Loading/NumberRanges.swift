@@ -4,6 +4,8 @@
 public enum NumberRanges {
     /// Round trips and step numbers: `limits.maxSteps`, `capture.step`, `match.step`.
     public static let steps = 1...10_000
+    /// `limits.keptBodyBytes`: none to 1 GiB.
+    public static let keptBodyBytes = 0...1_073_741_824
     /// `limits.maxPolls`.
     public static let polls = 1...10_000
     /// Which occurrence of a callback a matcher takes, and a callback's `_id`.

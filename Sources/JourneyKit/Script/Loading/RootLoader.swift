@@ -109,7 +109,7 @@ extension LoadContext {
     }
 
     /// A Rakuten script's outcomes are `success` (the default) and `failure`; no `request:`;
-    /// cleanup only revokes.
+    /// cleanup revokes, and `after` checks the token at the end.
     private func checkRakutenOutcome(
         _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
     ) {
@@ -124,11 +124,11 @@ extension LoadContext {
         if request != nil, let node = mapping.entries.first(where: { $0.key == "request" }) {
             error("a protocol: rakuten script has no request: phase", at: node.keyNode)
         }
-        if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil || cleanup.after != nil,
+        if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil,
             let node = mapping.entries.first(where: { $0.key == "cleanup" })
         {
             error(
-                "a protocol: rakuten script's cleanup only revokes its token (cleanup: { revoke: true })",
+                "a protocol: rakuten script's cleanup revokes its token and checks it after (cleanup: { revoke: true, after: invalid })",
                 at: node.keyNode)
         }
     }

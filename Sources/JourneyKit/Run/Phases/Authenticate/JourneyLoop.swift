@@ -61,7 +61,10 @@ struct JourneyLoop {
             let json: JSONValue
             do throws(RunError) {
                 (body, json) = try ResponseReader.read(response, request: request, step: number)
-                trace.exchange.unredacted?.responseJSON = json
+                // The parsed body is kept only with the body itself (not past the run's budget).
+                if trace.exchange.unredacted?.response == response.body {
+                    trace.exchange.unredacted?.responseJSON = json
+                }
             } catch {
                 session.record(trace)
                 throw error

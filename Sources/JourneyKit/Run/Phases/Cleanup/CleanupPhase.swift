@@ -14,6 +14,9 @@ struct CleanupPhase: PhaseDriver {
     func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
         if let rakuten {
             if spec.revoke { try await rakuten.cleanupRevoke(in: session, after: outcome, location: spec.location) }
+            if let expected = spec.after {
+                try await rakuten.checkToken(expected, in: session, location: spec.location)
+            }
             return .next(outcome)
         }
         if let oauth, spec.revoke || spec.endSession {
@@ -52,6 +55,23 @@ struct CleanupPhase: PhaseDriver {
             try await checkValidity(expected, when: spec.logout ? "after the logout" : "at the end", session: session)
         }
         return .next(outcome)
+    }
+
+    /// After the run's error: `revoke` still revokes what the run received, as a live grant must
+    /// not outlive a failed run; its own trouble is a note, never the run's error.
+    func revokeAfterError(in session: RunSession) async {
+        guard spec.revoke, rakuten != nil || oauth != nil, session.withState({ $0.oauthTokens }) != nil else { return }
+        do throws(RunError) {
+            if let rakuten {
+                try await rakuten.cleanupRevoke(in: session, after: nil, location: spec.location)
+            } else if let oauth {
+                try await TokenCleanup(client: oauth).revoke(in: session, after: nil, location: spec.location)
+            }
+        } catch {
+            if let index = session.lastStepIndex {
+                session.note(stepAt: index, "revoke", "failed after the run's error: \(error.message)")
+            }
+        }
     }
 
     private func checkValidity(_ expected: CleanupSpec.Validity, when: String, session: RunSession)

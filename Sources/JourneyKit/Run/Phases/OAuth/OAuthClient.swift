@@ -156,12 +156,14 @@ struct OAuthClient: Sendable {
                         + ", sub \(verified.claims["sub"]?.displayText ?? "?")")
             case .failure(let failure):
                 session.note(stepAt: index, "id_token", "\(failure.check): \(failure.message)")
+                session.keepForCleanup(tokens)
                 return .refused(
                     OAuthFailure.outcome(
                         status: response.status, error: OAuthFailure.invalidIDToken, description: failure.message,
                         extra: ["check": .string(failure.check)]))
             }
         } else if requested.contains("openid"), nonce != nil {
+            session.keepForCleanup(tokens)
             return .refused(
                 OAuthFailure.outcome(
                     status: response.status, error: OAuthFailure.invalidIDToken,

@@ -12,4 +12,13 @@ extension RunSession {
         if let idToken = tokens.idToken { context.setVariable("id_token", ResolvedValue(.string(idToken))) }
         context.setVariable("claims", ResolvedValue(.object(tokens.claims)))
     }
+
+    /// Keeps tokens the run received but refused (their ID token failed its checks) for
+    /// `cleanup.revoke` alone: a refusal must not leave a live grant on the server. The refused
+    /// ID token is dropped: it is no `id_token_hint`.
+    func keepForCleanup(_ tokens: OAuthTokens) {
+        var tokens = tokens
+        tokens.idToken = nil
+        withState { $0.oauthTokens = tokens }
+    }
 }

@@ -32,7 +32,12 @@ struct TokenCleanup: Sendable {
 
     func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
         guard let idToken = session.withState({ $0.oauthTokens?.idToken }) else {
-            guard outcome?.isSuccess ?? true else { return }
+            guard outcome?.isSuccess ?? true else {
+                if session.withState({ $0.oauthTokens }) != nil, let index = session.lastStepIndex {
+                    session.note(stepAt: index, "endSession", "not sent: the run holds no verified ID token")
+                }
+                return
+            }
             session.fail(
                 ExpectationFailure(
                     "cleanup.endSession: the run has no ID token for id_token_hint (is openid in oauth.scope?)",

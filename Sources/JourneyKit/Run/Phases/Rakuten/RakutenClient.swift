@@ -110,4 +110,35 @@ struct RakutenClient: Sendable {
                     location: location))
         }
     }
+
+    /// `cleanup.after` of a Rakuten script: the access token is valid when the member API
+    /// (GetName) takes it, invalid when it answers `invalid_token` (HTTP 401).
+    func checkToken(_ expected: CleanupSpec.Validity, in session: RunSession, location: SourceLocation)
+        async throws(RunError)
+    {
+        guard let token = session.withState({ $0.oauthTokens?.accessToken }) else {
+            session.fail(ExpectationFailure("cleanup.after: the run has no access token to check", location: location))
+            return
+        }
+        let (answer, status, index) = try await member(RakutenPhase.getName, token: token, in: session)
+        let valid: Bool
+        switch answer {
+        case .success: valid = true
+        case .failure(let failure) where status == 401 || failure.error == "invalid_token": valid = false
+        case .failure(let failure):
+            session.fail(
+                stepAt: index,
+                ExpectationFailure(
+                    "cleanup.after: the token check answered HTTP \(status) \(failure.error)",
+                    step: session.stepNumber(at: index), location: location))
+            return
+        }
+        session.note(stepAt: index, "token", valid ? "valid after the cleanup" : "invalid after the cleanup")
+        guard valid != (expected == .valid) else { return }
+        session.fail(
+            stepAt: index,
+            ExpectationFailure(
+                "expected the access token to be \(expected.rawValue) at the end, but it is \(valid ? "valid" : "invalid")",
+                step: session.stepNumber(at: index), location: location))
+    }
 }
