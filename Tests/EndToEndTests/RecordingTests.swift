@@ -113,7 +113,9 @@ import Testing
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let output = try await CLI.run(["run", "journeys/login.yaml", "--replay", path])
         #expect(output.status == 4)
-        #expect(output.stdout.contains("the script runs past the end of its recording: short.har holds 1 requests"))
+        #expect(
+            output.stdout.contains(
+                "the script runs past the end of its recording: short.har holds 1 request of journey 'Login'"))
     }
 
     @Test func truncatedOrNonHARRecordingsAreRejectedUpFront() async throws {
