@@ -46,7 +46,9 @@ public enum FaultSpec: Sendable, Hashable {
         let argument = parts.count > 1 ? String(parts[1]) : nil
         switch kind {
         case "delay":
-            guard let ms = argument.flatMap({ Int($0) }), ms >= 0 else { return nil }
+            guard let ms = argument.flatMap({ Int($0) }), TreeRanges.milliseconds.contains(ms) || ms == 0 else {
+                return nil
+            }
             self = .delay(milliseconds: ms)
         case "hang": self = .hang
         case "close": self = .close
@@ -70,7 +72,7 @@ public enum FaultSpec: Sendable, Hashable {
         guard let kind = json["kind"]?.stringValue else { return nil }
         switch kind {
         case "delay":
-            guard let ms = json["ms"]?.intValue, ms >= 0 else { return nil }
+            guard let ms = json["ms"]?.intValue, TreeRanges.milliseconds.contains(ms) || ms == 0 else { return nil }
             self = .delay(milliseconds: ms)
         case "status":
             guard let code = json["code"]?.intValue, (100..<600).contains(code) else { return nil }

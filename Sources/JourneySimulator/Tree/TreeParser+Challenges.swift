@@ -36,10 +36,12 @@ extension TreeParser {
                 reader.error("digits must be 6 or 8", at: digitsNode)
             }
         }
-        spec.period = positiveInt(map?["period"], "period") ?? spec.period
-        spec.counter = nonNegativeInt(map?["counter"], "counter").map(UInt64.init) ?? spec.counter
+        spec.period = positiveInt(map?["period"], "period", in: TreeRanges.seconds) ?? spec.period
+        spec.counter =
+            nonNegativeInt(map?["counter"], "counter", in: TreeRanges.counter).map(UInt64.init) ?? spec.counter
         spec.issuer = map?["issuer"]?.string("issuer") ?? spec.issuer
-        spec.secretLength = positiveInt(map?["secretLength"], "secretLength") ?? spec.secretLength
+        spec.secretLength =
+            positiveInt(map?["secretLength"], "secretLength", in: TreeRanges.length) ?? spec.secretLength
         if let node = map?["secretLength"], spec.secretLength < 16 {
             reader.error("secretLength must be at least 16 hex characters", at: node)
         }
@@ -54,8 +56,8 @@ extension TreeParser {
             text: text,
             prompt: map?["prompt"]?.string("prompt") ?? "Enter verification code",
             username: map?["username"]?.string("username") ?? "username",
-            window: nonNegativeInt(map?["window"], "window") ?? 2,
-            hotpWindow: positiveInt(map?["hotpWindow"], "hotpWindow") ?? 100)
+            window: nonNegativeInt(map?["window"], "window", in: TreeRanges.count) ?? 2,
+            hotpWindow: positiveInt(map?["hotpWindow"], "hotpWindow", in: TreeRanges.count) ?? 100)
     }
 
     func parseProofOfWork(_ node: YNode, context: String) -> ProofOfWorkSpec {
@@ -83,8 +85,9 @@ extension TreeParser {
                 reader.error("algorithm must be SHA-1, SHA-256 or SHA-512", at: algorithmNode)
             }
         }
-        spec.maxnumber = positiveInt(map?["maxnumber"], "maxnumber").map(UInt64.init) ?? spec.maxnumber
-        spec.bits = positiveInt(map?["bits"], "bits") ?? spec.bits
+        spec.maxnumber =
+            positiveInt(map?["maxnumber"], "maxnumber", in: TreeRanges.maxNumber).map(UInt64.init) ?? spec.maxnumber
+        spec.bits = positiveInt(map?["bits"], "bits", in: TreeRanges.bits) ?? spec.bits
         if let node = map?["bits"], spec.bits > 32 { reader.error("bits must be at most 32", at: node) }
         if let prefixNode = map?["prefix"], let prefix = prefixNode.string("prefix") {
             if Hex.nibbles(prefix) != nil, !prefix.isEmpty, prefix.count <= 8 {
@@ -94,7 +97,7 @@ extension TreeParser {
             }
         }
         spec.hmacKey = map?["hmacKey"]?.string("hmacKey") ?? spec.hmacKey
-        spec.lifetime = positiveInt(map?["lifetime"], "lifetime") ?? spec.lifetime
+        spec.lifetime = positiveInt(map?["lifetime"], "lifetime", in: TreeRanges.seconds) ?? spec.lifetime
         return spec
     }
 

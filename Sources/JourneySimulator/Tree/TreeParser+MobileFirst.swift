@@ -38,8 +38,12 @@ extension TreeParser {
         if let adapters = map["adapters"]?.sequence("adapters") {
             definition.adapters = adapters.compactMap(parseAdapter)
         }
-        if let value = positiveInt(map["tokenLifetime"], "tokenLifetime") { definition.tokenLifetime = value }
-        if let value = positiveInt(map["codeLifetime"], "codeLifetime") { definition.codeLifetime = value }
+        if let value = positiveInt(map["tokenLifetime"], "tokenLifetime", in: TreeRanges.seconds) {
+            definition.tokenLifetime = value
+        }
+        if let value = positiveInt(map["codeLifetime"], "codeLifetime", in: TreeRanges.seconds) {
+            definition.codeLifetime = value
+        }
         if let faults = map["faults"]?.sequence("faults") {
             definition.faults = faults.compactMap(parseMobileFirstFault)
         }
@@ -72,9 +76,11 @@ extension TreeParser {
         var check = SecurityCheckDefinition(
             kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
             attemptingStateExpirationSec: positiveInt(
-                map["attemptingStateExpirationSec"], "attemptingStateExpirationSec"),
-            successStateExpirationSec: positiveInt(map["successStateExpirationSec"], "successStateExpirationSec"),
-            blockedStateExpirationSec: nonNegativeInt(map["blockedStateExpirationSec"], "blockedStateExpirationSec"))
+                map["attemptingStateExpirationSec"], "attemptingStateExpirationSec", in: TreeRanges.seconds),
+            successStateExpirationSec: positiveInt(
+                map["successStateExpirationSec"], "successStateExpirationSec", in: TreeRanges.seconds),
+            blockedStateExpirationSec: nonNegativeInt(
+                map["blockedStateExpirationSec"], "blockedStateExpirationSec", in: TreeRanges.seconds))
         if let value = positiveInt(map["maxOperator"], "maxOperator") { check.maxOperator = value }
         if let pinNode = map["pin"], let pin = pinNode.scalarText {
             if kind != .pin { reader.error("pin is a setting of a pin check, not of \(kind.rawValue)", at: pinNode) }

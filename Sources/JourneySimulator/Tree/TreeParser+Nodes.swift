@@ -250,7 +250,7 @@ extension TreeParser {
         map?.allowOnly(Self.textKeys + ["waitTime", "message", "polls", "exitOption"], in: context)
         return PollingWaitSpec(
             text: map.map(parseText) ?? PageText(),
-            waitTimeMs: positiveInt(map?["waitTime"], "waitTime") ?? 5000,
+            waitTimeMs: positiveInt(map?["waitTime"], "waitTime", in: TreeRanges.milliseconds) ?? 5000,
             message: map?["message"]?.string("message") ?? "Waiting for a response...",
             polls: positiveInt(map?["polls"], "polls"),
             exitOption: map?["exitOption"]?.string("exitOption") ?? "Exit")
@@ -265,7 +265,7 @@ extension TreeParser {
             message: map["message"]?.string("message")
                 ?? "An email has been sent to the address you entered. Click the link in that email to proceed.",
             subject: map["subject"]?.string("subject") ?? "Continue signing in",
-            lifetime: positiveInt(map["lifetime"], "lifetime") ?? 900)
+            lifetime: positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 900)
     }
 
     private func parseOTPSend(_ node: YNode, context: String) -> OTPSendSpec? {
@@ -280,14 +280,14 @@ extension TreeParser {
             }
         }
         guard let to = map.required("to", in: context)?.string("to") else { return nil }
-        let length = positiveInt(map["length"], "length") ?? 6
+        let length = positiveInt(map["length"], "length", in: TreeRanges.length) ?? 6
         if let lengthNode = map["length"], length > 12 {
             reader.error("length must be at most 12", at: lengthNode)
         }
         return OTPSendSpec(
             channel: channel, to: to, length: min(length, 12),
             subject: map["subject"]?.string("subject") ?? "Your one-time code",
-            lifetime: positiveInt(map["lifetime"], "lifetime") ?? 300,
+            lifetime: positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 300,
             store: map["store"]?.string("store") ?? "otp")
     }
 

@@ -74,10 +74,14 @@ extension TreeParser {
         var lifetimes = OAuthLifetimes()
         guard let map = node.mapping("lifetimes") else { return lifetimes }
         map.allowOnly(Self.oauthLifetimeKeys, in: "lifetimes")
-        if let value = positiveInt(map["code"], "code") { lifetimes.code = value }
-        if let value = positiveInt(map["accessToken"], "accessToken") { lifetimes.accessToken = value }
-        if let value = positiveInt(map["refreshToken"], "refreshToken") { lifetimes.refreshToken = value }
-        if let value = positiveInt(map["idToken"], "idToken") { lifetimes.idToken = value }
+        if let value = positiveInt(map["code"], "code", in: TreeRanges.seconds) { lifetimes.code = value }
+        if let value = positiveInt(map["accessToken"], "accessToken", in: TreeRanges.seconds) {
+            lifetimes.accessToken = value
+        }
+        if let value = positiveInt(map["refreshToken"], "refreshToken", in: TreeRanges.seconds) {
+            lifetimes.refreshToken = value
+        }
+        if let value = positiveInt(map["idToken"], "idToken", in: TreeRanges.seconds) { lifetimes.idToken = value }
         return lifetimes
     }
 

@@ -127,12 +127,18 @@ extension TreeParser {
             case "UNIQUE": if value.bool("UNIQUE") == true { rules.append(.unique) }
             case "VALID_EMAIL_ADDRESS_FORMAT":
                 if value.bool("VALID_EMAIL_ADDRESS_FORMAT") == true { rules.append(.validEmail) }
-            case "MIN_LENGTH": if let n = nonNegativeInt(value, "MIN_LENGTH") { rules.append(.minLength(n)) }
-            case "MAX_LENGTH": if let n = positiveInt(value, "MAX_LENGTH") { rules.append(.maxLength(n)) }
+            case "MIN_LENGTH":
+                if let n = nonNegativeInt(value, "MIN_LENGTH", in: TreeRanges.length) { rules.append(.minLength(n)) }
+            case "MAX_LENGTH":
+                if let n = positiveInt(value, "MAX_LENGTH", in: TreeRanges.length) { rules.append(.maxLength(n)) }
             case "AT_LEAST_X_CAPITAL_LETTERS":
-                if let n = positiveInt(value, "AT_LEAST_X_CAPITAL_LETTERS") { rules.append(.atLeastCapitals(n)) }
+                if let n = positiveInt(value, "AT_LEAST_X_CAPITAL_LETTERS", in: TreeRanges.length) {
+                    rules.append(.atLeastCapitals(n))
+                }
             case "AT_LEAST_X_NUMBERS":
-                if let n = positiveInt(value, "AT_LEAST_X_NUMBERS") { rules.append(.atLeastNumbers(n)) }
+                if let n = positiveInt(value, "AT_LEAST_X_NUMBERS", in: TreeRanges.length) {
+                    rules.append(.atLeastNumbers(n))
+                }
             case "CANNOT_CONTAIN_CHARACTERS":
                 if let list = value.stringList("CANNOT_CONTAIN_CHARACTERS") {
                     rules.append(.cannotContainCharacters(list))

@@ -44,7 +44,7 @@ extension TreeParser {
         definition.blockAfter = nonNegativeInt(map["blockAfter"], "rakuten.blockAfter")
         definition.blockedAddresses =
             map["blockedAddresses"].flatMap { $0.stringList("rakuten.blockedAddresses") } ?? []
-        if let value = positiveInt(map["accessLifetime"], "rakuten.accessLifetime") {
+        if let value = positiveInt(map["accessLifetime"], "rakuten.accessLifetime", in: TreeRanges.seconds) {
             definition.accessLifetime = value
         }
         return definition
@@ -91,7 +91,9 @@ extension TreeParser {
         if let value = nonNegativeInt(map["unsupportedCtype"], "rakuten.challenger.unsupportedCtype") {
             definition.unsupportedCtype = value
         }
-        if let value = positiveInt(map["challengeLifetime"], "rakuten.challenger.challengeLifetime") {
+        if let value = positiveInt(
+            map["challengeLifetime"], "rakuten.challenger.challengeLifetime", in: TreeRanges.seconds)
+        {
             definition.challengeLifetime = value
         }
     }

@@ -42,7 +42,7 @@ extension TreeParser {
         spec.userVerification =
             enumValue(map["userVerification"], WebAuthnUserVerification.self, "userVerification")
             ?? spec.userVerification
-        spec.timeout = positiveInt(map["timeout"], "timeout") ?? spec.timeout
+        spec.timeout = positiveInt(map["timeout"], "timeout", in: TreeRanges.milliseconds) ?? spec.timeout
         spec.username = map["username"]?.string("username") ?? spec.username
         return spec
     }
@@ -105,7 +105,8 @@ extension TreeParser {
         map?.allowOnly(Self.recoveryCodeDisplayKeys, in: context)
         var spec = RecoveryCodeDisplaySpec(
             text: map.map(parseText) ?? PageText(), username: map?["username"]?.string("username") ?? "username",
-            count: positiveInt(map?["count"], "count") ?? 10, length: positiveInt(map?["length"], "length") ?? 10)
+            count: positiveInt(map?["count"], "count") ?? 10,
+            length: positiveInt(map?["length"], "length", in: TreeRanges.length) ?? 10)
         if let node = map?["count"], spec.count > 100 {
             reader.error("count must be at most 100", at: node)
             spec.count = 100

@@ -68,8 +68,12 @@ final class TreeParser {
             }
         }
         if let value = map["realms"]?.stringList("realms") { settings.realms = value.map(Realm.normalize) }
-        if let value = positiveInt(map["authIdLifetime"], "authIdLifetime") { settings.authIdLifetime = value }
-        if let value = positiveInt(map["sessionLifetime"], "sessionLifetime") { settings.sessionLifetime = value }
+        if let value = positiveInt(map["authIdLifetime"], "authIdLifetime", in: TreeRanges.seconds) {
+            settings.authIdLifetime = value
+        }
+        if let value = positiveInt(map["sessionLifetime"], "sessionLifetime", in: TreeRanges.seconds) {
+            settings.sessionLifetime = value
+        }
         if let value = positiveInt(map["maxPendingJourneys"], "maxPendingJourneys") {
             settings.maxPendingJourneys = value
         }
@@ -120,19 +124,30 @@ final class TreeParser {
         }
     }
 
-    func positiveInt(_ node: YNode?, _ what: String) -> Int? {
+    /// A number from 1 to the range's end (``TreeRanges``: every number of a tree has one).
+    func positiveInt(_ node: YNode?, _ what: String, in range: ClosedRange<Int> = TreeRanges.count) -> Int? {
         guard let node, let value = node.int(what) else { return nil }
         guard value > 0 else {
             reader.error("\(what) must be greater than 0", at: node)
             return nil
         }
+        guard range.contains(value) else {
+            reader.error(
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node)
+            return nil
+        }
         return value
     }
 
-    func nonNegativeInt(_ node: YNode?, _ what: String) -> Int? {
+    /// A number from 0 to the range's end.
+    func nonNegativeInt(_ node: YNode?, _ what: String, in range: ClosedRange<Int> = TreeRanges.count) -> Int? {
         guard let node, let value = node.int(what) else { return nil }
         guard value >= 0 else {
             reader.error("\(what) must not be negative", at: node)
+            return nil
+        }
+        guard value <= range.upperBound else {
+            reader.error("\(what) must be between 0 and \(range.upperBound), found \(value)", at: node)
             return nil
         }
         return value

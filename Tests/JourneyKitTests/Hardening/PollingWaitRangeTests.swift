@@ -76,3 +76,21 @@ import Testing
         #expect(fast.status == .passed, "\(fast.failures) \(String(describing: fast.error))")
     }
 }
+
+/// Issue 27 item 1: MobileFirst's `serverTimeStamp` is range-checked where it is read: a number
+/// out of range is a protocol error naming the range, never a trap.
+@Suite struct ServerTimeStampRangeTests {
+    @Test(arguments: ["1e308", "-1e308", "9223372036854775807", "1e20"])
+    func anOutOfRangeServerTimeStampIsAProtocolError(_ stamp: String) async throws {
+        let successes = FakeMobileFirst.json(
+            #"{"successes":{"SimpleCaptcha":{},"clockSynchronization":{"serverTimeStamp":"# + stamp + "}}}")
+        let server = FakeMobileFirst { body, _ in
+            body["challengeResponse"] == nil ? FakeMobileFirst.challenge : successes
+        }
+        let result = try await MobileFirstDriverTests.run(server)
+        #expect(result.status == .error, "\(stamp): \(result.status)")
+        #expect(result.error?.kind == .protocol)
+        #expect(result.error?.message.contains("serverTimeStamp") == true, "\(String(describing: result.error))")
+        #expect(result.error?.message.contains("0 to 100000000000000") == true, "\(String(describing: result.error))")
+    }
+}

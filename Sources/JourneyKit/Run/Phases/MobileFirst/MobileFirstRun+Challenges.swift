@@ -36,7 +36,13 @@ extension MobileFirstRun {
             let json = try? JSONValue.parse(response.body)
             if let json { try session.captureFromResponse(json: json, headers: response.headers, step: number) }
             if response.status == 200, let successes = json?["successes"]?.objectValue {
-                if let server = successes["clockSynchronization"]?["serverTimeStamp"]?.doubleValue {
+                if let stamp = successes["clockSynchronization"]?["serverTimeStamp"] {
+                    guard let server = stamp.doubleValue, (0...Self.maxTimeStamp).contains(server) else {
+                        throw RunError(
+                            .protocol,
+                            "preauthorize's clockSynchronization.serverTimeStamp \(String(stamp.compactJSON.prefix(40))) is not milliseconds from 0 to 100000000000000",
+                            step: number)
+                    }
                     client.clockOffsetMilliseconds = Int(server) - Self.milliseconds(session.clock.now())
                 }
                 let granted = successes.keys.filter { $0 != "clockSynchronization" }.sorted()
@@ -81,4 +87,7 @@ extension MobileFirstRun {
     }
 
     static func milliseconds(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The latest `serverTimeStamp` read: 10^14 ms, about the year 5138.
+    static let maxTimeStamp = 100_000_000_000_000.0
 }
