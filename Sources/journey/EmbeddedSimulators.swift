@@ -22,7 +22,7 @@ actor EmbeddedSimulators: SimulatorLauncher {
         do {
             definition = try SimulatorLoader.load(path: path)
         } catch {
-            let text = try? String(contentsOfFile: path, encoding: .utf8)
+            let text = try? SourceFile.read(path)
             throw SimulatorProblem(
                 description: error.diagnostics.map { $0.rendered(source: text) }.joined(separator: "\n"))
         }

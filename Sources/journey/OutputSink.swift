@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JourneyCore
 import JourneyKit
 import Synchronization
 
@@ -11,7 +12,7 @@ final class OutputSink: Sendable {
 
     /// Colour only on a terminal, without `--no-color` and without a non-empty `NO_COLOR` (no-color.org).
     init(format: ReportFormat, verbose: Bool, noColor: Bool) {
-        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let sources = SourceProvider { try? SourceFile.read($0) }
         let noColorVariable = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let useColor = !noColor && !noColorVariable && isatty(STDOUT_FILENO) != 0
         let console = ConsoleReporter(useColor: useColor, verbose: verbose, sources: sources)

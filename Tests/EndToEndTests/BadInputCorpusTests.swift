@@ -11,7 +11,8 @@ import Testing
 /// script error names file:line:col. The exit codes it produces are the ones the docs list.
 @Suite struct BadInputCorpusTests {
     struct Case: Decodable, CustomTestStringConvertible, Sendable {
-        /// The file, relative to Tests/BadInputs (or a generated input: `@fifo`, `@oversized`).
+        /// The file, relative to Tests/BadInputs (or a generated input: `@fifo`, `@oversized`,
+        /// `@proc-environ`).
         var file: String
         /// `lint`, `run`, `run --allow-commands` or `import`.
         var command: String
@@ -115,6 +116,9 @@ import Testing
             let path = directory.appendingPathComponent("pipe.yaml").path
             guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
             return path
+        case "@proc-environ":
+            // A file the kernel makes up: it says it is regular, of size 0, and holds the environment.
+            return "/proc/self/environ"
         case "@oversized":
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let url = directory.appendingPathComponent("oversized.yaml")

@@ -34,6 +34,9 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location, length: length, hint: hint)
     }
 
+    /// The most characters of a source line an excerpt shows.
+    public static let maximumExcerptLength = 200
+
     /// One line: `file:line:col: error: message`.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
@@ -44,12 +47,12 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// The full rendering, with the offending source line and a caret under it.
     public func rendered(source: String?) -> String {
         var lines = ["\(location.map { "\($0): " } ?? "")\(severity.rawValue): \(message)"]
-        if let location, let source, let text = Self.line(location.line, of: source) {
+        if let location, let source, let line = Self.line(location.line, of: source) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let caretOffset = String(
-                text.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
-            let width = min(length, max(1, text.unicodeScalars.count - (location.column - 1)))
+            let (text, column, shown) = Self.excerpt(of: line, around: location.column)
+            let caretOffset = String(text.unicodeScalars.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " })
+            let width = min(length, max(1, shown - (column - 1)))
             lines.append(" \(number) | \(text)")
             lines.append(" \(gutter) | \(caretOffset)\(String(repeating: "^", count: width))")
             if let hint { lines.append(" \(gutter) = \(hint)") }
@@ -57,6 +60,25 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
             lines.append("  = \(hint)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// At most ``maximumExcerptLength`` characters of `line`, with the column they show the
+    /// caret at and how many of its characters are the line's: from the start when `column` is
+    /// among them, else from half the length before it. A cut is marked with `…`, the end's
+    /// with how many characters were left out.
+    static func excerpt(of line: String, around column: Int) -> (text: String, column: Int, shown: Int) {
+        let scalars = line.unicodeScalars
+        guard scalars.count > maximumExcerptLength else { return (line, column, scalars.count) }
+        let target = max(0, column - 1)
+        let first = target < maximumExcerptLength ? 0 : target - maximumExcerptLength / 2
+        let start = scalars.index(scalars.startIndex, offsetBy: min(first, scalars.count))
+        let end = scalars.index(start, offsetBy: maximumExcerptLength, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        var text = first > 0 ? "…" : ""
+        text.unicodeScalars.append(contentsOf: scalars[start..<end])
+        let shown = text.unicodeScalars.count
+        let hidden = scalars.count - scalars.distance(from: start, to: end)
+        text += end < scalars.endIndex ? "… (\(hidden) more characters)" : ""
+        return (text, column - first + (first > 0 ? 1 : 0), shown)
     }
 
     /// The text of line `number`, found by scanning bytes up to it: a file's diagnostics are

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a script or simulator tree file from disk with the checks a hostile file needs: it
-/// must be a regular file (a FIFO would block the reader forever), at most
+/// must be a regular file (a FIFO would block the reader forever) on a real filesystem (not
+/// /proc or /sys, whose files read back the environment or the arguments), at most
 /// ``maximumBytes`` long, and valid UTF-8. Each problem is a diagnostic at the file.
 public enum SourceFile {
     /// The largest script or tree file read: ten times the largest file the benchmarks lint.
@@ -12,9 +13,20 @@ public enum SourceFile {
         try decode(Array(bytes(path, limit: limit, what: "a script or tree file")), file: path)
     }
 
-    /// The bytes of the regular file at `path`, at most `limit` of them; `what` names the kind
-    /// of file in the message about the limit.
-    public static func bytes(_ path: String, limit: Int, what: String) throws(Diagnostic) -> Data {
+    /// Why the file at `path` would not be read (a diagnostic at the file), or nil when it is a
+    /// regular file on a real filesystem; nothing is opened.
+    public static func problem(_ path: String) -> Diagnostic? {
+        do {
+            _ = try check(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The `stat` of `path` when it is a regular file on a real filesystem.
+    @discardableResult
+    static func check(_ path: String) throws(Diagnostic) -> stat {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -25,6 +37,79 @@ public enum SourceFile {
         guard type == S_IFREG else {
             throw .error("cannot read the file: it is \(describe(fileType: type)), not a regular file", at: start)
         }
+        if let filesystem = pseudoFilesystem(of: path) {
+            throw .error(
+                "cannot read the file: it is on \(filesystem), a pseudo-filesystem the kernel makes up "
+                    + "(such as /proc, /sys or /dev), not a file on disk",
+                at: start)
+        }
+        return info
+    }
+
+    /// The name of the pseudo-filesystem `path` is on, or nil for a real one (a disk, tmpfs, a
+    /// network filesystem). The kernel's files there say they are regular, with a size of 0,
+    /// and read back the process's environment, arguments or the machine's state.
+    static func pseudoFilesystem(of path: String) -> String? {
+        #if os(Linux)
+            guard let statfs = statfsFunction else { return nil }
+            // `struct statfs` starts with its `f_type`, a word; the buffer is larger than the struct.
+            var buffer = [Int](repeating: 0, count: 64)
+            let result = buffer.withUnsafeMutableBytes { raw -> Int32 in
+                guard let base = raw.baseAddress else { return -1 }
+                return path.withCString { statfs($0, base) }
+            }
+            guard result == 0, let type = buffer.first else { return nil }
+            return pseudoFilesystems[UInt32(truncatingIfNeeded: type)]
+        #else
+            return nil
+        #endif
+    }
+
+    private typealias StatFS = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Int32
+
+    /// statfs(2) from the C library: Glibc's module map leaves out <sys/statfs.h>.
+    private static let statfsFunction: StatFS? = {
+        #if os(Linux)
+            guard let symbol = dlsym(nil, "statfs") else { return nil }
+            return unsafeBitCast(symbol, to: StatFS.self)
+        #else
+            return nil
+        #endif
+    }()
+
+    /// The magic numbers of Linux's pseudo-filesystems (statfs(2), linux/magic.h). tmpfs (also
+    /// /dev's devtmpfs) holds ordinary files and is not one.
+    static let pseudoFilesystems: [UInt32: String] = [
+        0x9fa0: "proc",
+        0x6265_6572: "sysfs",
+        0x1cd1: "devpts",
+        0x6462_6720: "debugfs",
+        0x7472_6163: "tracefs",
+        0x0027_e0eb: "cgroup",
+        0x6367_7270: "cgroup2",
+        0x7363_6673: "securityfs",
+        0x6165_676c: "pstore",
+        0xcafe_4a11: "bpf",
+        0x6265_6570: "configfs",
+        0xde5e_81e4: "efivarfs",
+        0xf97c_ff8c: "selinuxfs",
+        0x4341_5d53: "smackfs",
+        0x6573_5543: "fusectl",
+        0x4249_4e4d: "binfmt_misc",
+        0x1980_0202: "mqueue",
+        0x6e73_6673: "nsfs",
+        0x0765_5821: "resctrl",
+        0x5049_5045: "pipefs",
+        0x534f_434b: "sockfs",
+        0x0904_1934: "anon_inodefs",
+        0x0000_9fa2: "usbdevfs",
+    ]
+
+    /// The bytes of the regular file at `path`, at most `limit` of them; `what` names the kind
+    /// of file in the message about the limit.
+    public static func bytes(_ path: String, limit: Int, what: String) throws(Diagnostic) -> Data {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        let info = try check(path)
         guard Int(info.st_size) <= limit else {
             throw .error(
                 "the file is \(info.st_size) bytes, more than the limit of \(limit) bytes for \(what)",

@@ -12,21 +12,13 @@ public enum ReferencedFiles {
         -> [Diagnostic]
     {
         var diagnostics: [Diagnostic] = []
-        if let tree = script.server.simulate,
-            !FileManager.default.fileExists(atPath: resolve(tree.value, from: script.file))
-        {
-            diagnostics.append(
-                .error(
-                    "server.simulate names '\(tree.value)', and there is no file at \(resolve(tree.value, from: script.file))",
-                    at: tree.location, length: tree.value.count))
+        if let tree = script.server.simulate, let problem = problem(of: tree, named: "server.simulate", in: script) {
+            diagnostics.append(problem)
         }
         if let key = script.oauth?.privateKey,
-            !FileManager.default.fileExists(atPath: resolve(key.value, from: script.file))
+            let problem = problem(of: key, named: "oauth.privateKeyJwt.key", in: script)
         {
-            diagnostics.append(
-                .error(
-                    "oauth.privateKeyJwt.key names '\(key.value)', and there is no file at \(resolve(key.value, from: script.file))",
-                    at: key.location, length: key.value.count))
+            diagnostics.append(problem)
         }
         if let uses = script.uses {
             diagnostics += usedScript(
@@ -34,6 +26,27 @@ public enum ReferencedFiles {
                 detailed: detailed)
         }
         return diagnostics
+    }
+
+    /// Why the file a script names at `key` cannot be read (missing, not a regular file, on a
+    /// pseudo-filesystem such as /proc), placed at the name; nil when it can.
+    private static func problem(of name: Located<String>, named key: String, in script: Script) -> Diagnostic? {
+        let path = resolve(name.value, from: script.file)
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .error(
+                "\(key) names '\(name.value)', and there is no file at \(path)", at: name.location,
+                length: name.value.count)
+        }
+        guard let problem = SourceFile.problem(path) else { return nil }
+        return .error(
+            "\(key) names '\(name.value)', which cannot be read: \(reason(problem))", at: name.location,
+            length: name.value.count)
+    }
+
+    /// A file's problem without the "cannot read the file: " that starts it.
+    private static func reason(_ problem: Diagnostic) -> String {
+        let prefix = "cannot read the file: "
+        return problem.message.hasPrefix(prefix) ? String(problem.message.dropFirst(prefix.count)) : problem.message
     }
 
     /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
@@ -75,11 +88,14 @@ public enum ReferencedFiles {
                 .error("uses cycle: \((chain + [standardized(path)]).joined(separator: " → "))", at: at, length: length)
             ]
         }
-        guard let text = try? SourceFile.read(path) else {
+        let text: String
+        do {
+            text = try SourceFile.read(path)
+        } catch {
             return [
                 .error(
-                    "uses names '\(uses.script.value)', and there is no readable script at \(path)", at: at,
-                    length: length)
+                    "uses names '\(uses.script.value)', and there is no readable script at \(path): \(reason(error))",
+                    at: at, length: length)
             ]
         }
         let (used, diagnostics) = ScriptLoader.lint(text: text, file: path, options: options)
