@@ -6,7 +6,8 @@ import JourneyCore
 /// The scripts of all inputs, in file order (a stable sort by `file`: the order of an unsharded
 /// run of one folder); a result every shard reports alike (a command-line error, a broken tree:
 /// same file, name and status, from another input) is kept once. The counts are recounted from
-/// the scripts; the exit code is the worst of the scripts' and the inputs'; the run started at
+/// the scripts; the exit code is the worst of the scripts' statuses (a shard's own exit codes must
+/// agree with them, or the merge stops); the run started at
 /// the earliest start and lasted until the latest end.
 enum JSONReportMerge {
     static func merge(_ inputs: [ReportMerge.Input]) throws(ReportMerge.Problem) -> JSONValue {
@@ -21,7 +22,7 @@ enum JSONReportMerge {
             zip(inputs, documents).map { ($0.name, $1["summary"]?["shard"]?.stringValue) })
         for (number, document) in documents.enumerated() {
             let summary = document["summary"] ?? .null
-            exitCode = max(exitCode, summary["exitCode"]?.intValue ?? 0)
+            exitCode = max(exitCode, Int(try shardExitCode(document, of: inputs[number])))
             let duration = max(summary["duration"]?.doubleValue ?? 0, 0)
             longest = max(longest, duration)
             if let start = summary["startedAt"]?.stringValue.flatMap(ReportTime.date(parsing:)) {
@@ -34,7 +35,6 @@ enum JSONReportMerge {
                 if let earlier = seen[key], earlier != number { continue }
                 seen[key] = number
                 scripts.append(script)
-                exitCode = max(exitCode, script["exitCode"]?.intValue ?? 0)
             }
         }
         // Swift's sort is not stable: the position breaks ties.
@@ -64,6 +64,39 @@ enum JSONReportMerge {
             ]),
             "scripts": .array(ordered),
         ])
+    }
+
+    /// The exit code of one shard, recomputed from its scripts' statuses by the run's one rule
+    /// (``RunStatus/exitCode(allowingFlaky:)``). A shard's own `exitCode`s are never trusted:
+    /// one that is not its scripts' (out of range, or inconsistent) is refused, naming the file.
+    static func shardExitCode(_ document: JSONValue, of input: ReportMerge.Input) throws(ReportMerge.Problem) -> Int32 {
+        var worst: Int32 = 0
+        for (index, script) in (document["scripts"]?.arrayValue ?? []).enumerated() {
+            let which = "script \(index + 1) (\(VisibleText.escaped(script["file"]?.stringValue ?? "?")))"
+            guard let name = script["status"]?.stringValue, let status = RunStatus(rawValue: name) else {
+                throw ReportMerge.Problem(
+                    "\(input.name): \(which) has the status \(script["status"]?.compactJSON ?? "null"), which is none of "
+                        + RunStatus.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            // A flaky script asks for 1, or for 0 when the run allowed flaky scripts: the one
+            // choice a report records in a script's exit code.
+            let allowed = status == .flaky && script["exitCode"] == .int(0)
+            let code = status.exitCode(allowingFlaky: allowed)
+            if let written = script["exitCode"], written != .int(Int(code)) {
+                throw ReportMerge.Problem(
+                    "\(input.name): \(which) is \(status.rawValue), whose exit code is \(code), but its exitCode is \(written.compactJSON)"
+                )
+            }
+            worst = max(worst, code)
+        }
+        if let written = document["summary"]?["exitCode"], written != .int(Int(worst)) {
+            let range = RunStatus.allCases.contains { written == .int(Int($0.exitCode)) }
+            throw ReportMerge.Problem(
+                "\(input.name): the summary's exitCode is \(written.compactJSON), "
+                    + (range ? "" : "not an exit code (0 to 4), ")
+                    + "and its scripts' statuses ask for \(worst)")
+        }
+        return worst
     }
 
     static func parse(_ input: ReportMerge.Input) throws(ReportMerge.Problem) -> JSONValue {

@@ -7,8 +7,10 @@ import JourneyCore
 /// The test cases of all inputs in file order (a stable sort by their `file` attribute), a case
 /// every shard reports alike (same name and file, from another input) kept once; the counts
 /// recounted from the cases (a `<failure>` is a failure, an `<error>` an error); the suite's
-/// timestamp the earliest, its time the span to the latest end. Read line by line, never as
-/// general XML: a file of another layout is refused, not guessed at.
+/// timestamp the earliest, its time the span to the latest end. An input must be well-formed XML
+/// (``XMLWellFormedness``: no DOCTYPE, no entity but XML's own), then it is read line by line,
+/// never as general XML: a file of another layout is refused, not guessed at. The merged file is
+/// checked as well-formed before it is written.
 enum JUnitMerge {
     struct Suite {
         var timestamp: Date?
@@ -59,7 +61,11 @@ enum JUnitMerge {
         ]
         for testCase in ordered { lines += testCase }
         lines += ["  </testsuite>", "</testsuites>"]
-        return (lines.joined(separator: "\n") + "\n", ordered.map(exitCode).max() ?? 0)
+        let text = lines.joined(separator: "\n") + "\n"
+        if let problem = XMLWellFormedness.problem(text) {
+            throw ReportMerge.Problem("the merged JUnit file would not be well-formed XML: \(problem)")
+        }
+        return (text, ordered.map(exitCode).max() ?? 0)
     }
 
     /// A case's exit code, from its `<failure type="...">` or `<error type="...">` (JUnitReport's
@@ -91,6 +97,9 @@ enum JUnitMerge {
 
     /// The suite of one input: its time, timestamp and test cases (their lines, as written).
     static func parse(_ input: ReportMerge.Input) throws(ReportMerge.Problem) -> Suite {
+        if let problem = XMLWellFormedness.problem(input.text) {
+            throw ReportMerge.Problem("\(input.name): not well-formed XML: \(problem)")
+        }
         let lines = input.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let open = lines.firstIndex(where: { $0.hasPrefix("  <testsuite name=\"journey\" ") }),
             let close = lines.lastIndex(of: "  </testsuite>"), open < close
