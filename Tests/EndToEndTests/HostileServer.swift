@@ -32,6 +32,13 @@ final class HostileServer: Sendable {
         case gzipBomb
         /// A NameCallback step; the answer `hang-me` is never answered.
         case hangOnValue
+        /// A PollingWaitCallback whose `waitTime` is 1e308 (it once trapped the runner).
+        case hugeWaitTime
+        /// A step and a success that echo what the client sent as whole fields: the stage, a
+        /// TextOutputCallback's message, the realm and the successUrl.
+        case echo
+        /// A 1 MB step, for ever: the run ends at limits.maxSteps with bounded reports.
+        case bigLoop
     }
 
     let port: Int
@@ -140,6 +147,46 @@ final class HostileServer: Sendable {
             } else {
                 respond(connection, #"{"tokenId":"t","successUrl":"/am/console","realm":"/"}"#)
             }
+        case .hugeWaitTime:
+            respond(
+                connection,
+                #"{"authId":"a","callbacks":[{"type":"PollingWaitCallback","output":[{"name":"waitTime","value":1e308},{"name":"message","value":"Wait"}]}]}"#
+            )
+        case .echo:
+            let sent = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+            let callbacks = sent?["callbacks"] as? [[String: Any]] ?? []
+            let inputs = callbacks.flatMap { $0["input"] as? [[String: Any]] ?? [] }
+            let outputs = callbacks.flatMap { $0["output"] as? [[String: Any]] ?? [] }
+            // The password sent at step 2; at step 3 the message that echoed it, sent back.
+            let message = outputs.first { ($0["name"] as? String) == "message" }?["value"] as? String
+            let echoed = message ?? (inputs.last?["value"] as? String) ?? ""
+            let text =
+                String(data: (try? JSONSerialization.data(withJSONObject: [echoed])) ?? Data(), encoding: .utf8)
+                ?? "[\"\"]"
+            let quoted = String(text.dropFirst().dropLast())
+            if isStart {
+                respond(
+                    connection,
+                    #"{"authId":"a","stage":"Login","callbacks":[{"type":"PasswordCallback","output":[{"name":"prompt","value":"Password"}],"input":[{"name":"IDToken1","value":""}]}]}"#
+                )
+            } else if !body.contains("IDToken2") {
+                respond(
+                    connection,
+                    #"{"authId":"b","stage":"# + quoted
+                        + #","callbacks":[{"type":"TextOutputCallback","output":[{"name":"message","value":"# + quoted
+                        + #"},{"name":"messageType","value":"0"}]},{"type":"NameCallback","output":[{"name":"prompt","value":"Again"}],"input":[{"name":"IDToken2","value":""}]}]}"#
+                )
+            } else {
+                respond(connection, #"{"tokenId":"t","successUrl":"# + quoted + #","realm":"# + quoted + #"}"#)
+            }
+        case .bigLoop:
+            let message = String(repeating: "x", count: 1 << 20)
+            respond(
+                connection,
+                #"{"authId":"a","callbacks":[{"type":"TextOutputCallback","output":[{"name":"message","value":""#
+                    + message
+                    + #""},{"name":"messageType","value":"0"}]},{"type":"NameCallback","output":[{"name":"prompt","value":"User Name"}],"input":[{"name":"IDToken1","value":""}]}]}"#
+            )
         case nil:
             respond(connection, #"{"code":404,"reason":"Not Found","message":"no such behaviour"}"#, status: 404)
         }

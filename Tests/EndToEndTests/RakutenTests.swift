@@ -216,7 +216,8 @@ import Testing
         #expect(text.contains("did you mean 'scope'?"))
     }
 
-    /// The example's recording with the answer of the call to `path` replaced, in a folder of its own.
+    /// The example's recording with the answer of the first call to `path` replaced (a later one,
+    /// such as the cleanup's token check, keeps its answer), in a folder of its own.
     static func editedRecording(_ example: String, path: String, status: Int, body: String) throws -> URL {
         let source = CLI.packageRoot.appendingPathComponent("journeys/recordings/\(example).har")
         var har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
@@ -225,7 +226,7 @@ import Testing
         var edited = 0
         for index in entries.indices {
             guard let request = entries[index]["request"] as? [String: Any], let url = request["url"] as? String,
-                url.contains(path), var response = entries[index]["response"] as? [String: Any],
+                edited == 0, url.contains(path), var response = entries[index]["response"] as? [String: Any],
                 var content = response["content"] as? [String: Any]
             else { continue }
             response["status"] = status
