@@ -93,13 +93,16 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings,
-            plugins: ["EmbedSchemasPlugin"]
+            plugins: ["EmbedSchemasPlugin", "EmbedCommitPlugin"]
         ),
         // `journey schema` prints schemas/*.json, embedded at build time (docs/decisions.md).
         .plugin(name: "EmbedSchemasPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         // The HTML report's templates/ embedded into JourneyKit, by the same tool.
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
+        // `journey --version` names the commit it was built from: read from .git at build time.
+        .plugin(name: "EmbedCommitPlugin", capability: .buildTool(), dependencies: ["EmbedCommitTool"]),
+        .executableTarget(name: "EmbedCommitTool", swiftSettings: swiftSettings),
         .target(
             name: "JourneyFuzzing",
             dependencies: ["JourneyKit", "JourneyLoad", "JourneySimulator"],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JourneyKit
 
 struct JourneyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,8 @@ struct JourneyCommand: AsyncParsableCommand {
             3 transport or protocol error, \
             4 a replay did not match its recording.
             """,
-        version: "0.1.0",
+        // BuildCommit is generated at build time by EmbedCommitPlugin.
+        version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",
         subcommands: [
             RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
             LoadCommand.self, ImportCommand.self, ServeCommand.self, DiffCommand.self, ReportCommand.self,

@@ -6,7 +6,7 @@ import JourneyCore
 /// `_journey` field, each entry's step and kind in the entry's `_journey` field.
 public enum HARWriter {
     /// The version journey writes into `log.creator`.
-    public static let creatorVersion = "0.1.0"
+    public static let creatorVersion = JourneyVersion.number
 
     /// Query parameters whose value is always hidden, even when the run did not know it as a
     /// secret: when writing a recording, and when a replay compares a recorded query.
