@@ -9,6 +9,27 @@ public enum VisibleText {
             separator: "\n")
     }
 
+    /// `text` as a block of lines (a body, a log): its line breaks, carriage returns and tabs
+    /// stay as they are, every other control character is written out as `\uXXXX`.
+    public static func escapedBlock(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && !isLayout($0) }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) && !isLayout(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isLayout(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\t"
+    }
+
     /// `text` with every control character written as `\n`, `\r`, `\t` or `\uXXXX`; the same text
     /// (not a copy) when there is none.
     public static func escaped(_ text: String) -> String {

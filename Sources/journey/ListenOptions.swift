@@ -4,7 +4,7 @@ import JourneySimulator
 /// Where a server command listens, whether it logs a line per request, and how it guards against
 /// slow or too many clients.
 struct ListenOptions: ParsableArguments {
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(help: "Port to listen on (0-65535; 0 picks a free one).")
     var port: Int = 8080
 
     @Option(help: "Address to bind.")
@@ -26,6 +26,9 @@ struct ListenOptions: ParsableArguments {
     var maxConnections = 512
 
     func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, found \(port)")
+        }
         for (name, value) in [
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
         ]

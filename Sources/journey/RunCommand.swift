@@ -37,8 +37,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("tag"), help: "Run only scripts with this tag (repeatable).")
     var tags: [String] = []
 
-    @Option(help: "Scripts to run at once.")
+    @Option(help: "Scripts to run at once (1-\(Self.maximumJobs)).")
     var jobs: Int = 1
+
+    /// The most scripts run at once.
+    static let maximumJobs = 256
 
     @Flag(help: "Stop after the first script that does not pass.")
     var failFast = false
@@ -95,7 +98,9 @@ struct RunCommand: AsyncParsableCommand {
     var replay: String?
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard (1...Self.maximumJobs).contains(jobs) else {
+            throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), found \(jobs)")
+        }
         if let timeout, !NumberRanges.isTimeout(timeout) {
             throw ValidationError(NumberRanges.timeoutOutOfRange("--timeout", found: String(timeout)))
         }
@@ -114,6 +119,12 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = try await CommandExit.reporting { try target.configuration() }
+        // What the run will write is checked before its first request (exit 2), not after the work.
+        let reports = try parsedReports()
+        try await CommandExit.reporting {
+            for file in reports { try OutputFile.check(file.path, for: "--report \(file.format.rawValue)") }
+            if let record { try OutputFile.check(record.hasSuffix("/") ? record + "run.har" : record, for: "--record") }
+        }
         configuration.seed = seed
         configuration.fastPolling = fastPolling ? true : nil
         configuration.timeoutSeconds = timeout
@@ -163,7 +174,7 @@ struct RunCommand: AsyncParsableCommand {
             await tracing?.finish()
             throw ExitCode(code)
         }
-        let sources = SourceProvider { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let sources = SourceProvider { try? SourceFile.read($0) }
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }
             if let recordFailure { throw recordFailure }

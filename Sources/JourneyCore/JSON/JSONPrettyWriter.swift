@@ -1,7 +1,8 @@
 /// Indented JSON for people (reports, the console): keys sorted, two-space indent,
 /// `"key": value`, empty containers as `[]` and `{}`, numbers in their shortest exact form,
-/// non-ASCII text as is, and U+007F, U+2028 and U+2029 escaped too so the text is safe to
-/// paste anywhere. The same value always gives the same text, on every platform.
+/// non-ASCII text as is, and DEL, the C1 controls (U+0080 to U+009F, CSI U+009B among them),
+/// U+2028, U+2029 and the bidirectional marks, embeddings, overrides and isolates escaped too,
+/// so the text is safe to paste anywhere and a server's text never drives a terminal. The same value always gives the same text, on every platform.
 extension JSONWriter {
     public static func pretty(_ value: JSONValue) -> String {
         var out = ""
@@ -57,7 +58,8 @@ extension JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{200E}", "\u{200F}",
+                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
                 let hex = String(scalar.value, radix: 16, uppercase: false)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -70,7 +70,8 @@ public enum SuiteRunner {
             return [broken]
         }
         var results = [JourneyResult?](repeating: nil, count: scripts.count)
-        let jobs = max(1, options.jobs)
+        // Never more tasks than scripts: a huge `jobs` starts as many as there are to run.
+        let jobs = min(max(1, options.jobs), max(1, scripts.count))
         await withTaskGroup(of: (Int, JourneyResult?).self) { group in
             var next = 0
             var stop = false

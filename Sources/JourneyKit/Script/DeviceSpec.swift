@@ -6,8 +6,11 @@ import JourneyCore
 public struct DeviceSpec: Sendable {
     /// The path as written, relative to the script's folder.
     public var file: Located<String>
+    /// The path as a template (`"{{ env.DEVICES }}/bob.json"`), resolved when the run starts.
+    public var path: Template
 
-    public init(file: Located<String>) {
+    public init(file: Located<String>, path: Template? = nil) {
         self.file = file
+        self.path = path ?? .literal(file.value, at: file.location)
     }
 }

@@ -14,4 +14,31 @@ public enum OutputFile {
             throw CommandFailure("cannot write \(path): \(error.localizedDescription)", exitCode: exitCode)
         }
     }
+
+    /// Why a file could not be written at `path`, checked before a run so that it stops before
+    /// its first request instead of after the work: `path` is a folder, or its folder (with
+    /// `createsFolders`, the nearest one that exists, as ``write(_:to:exitCode:)`` makes the
+    /// others) is not a folder, is missing or is not writable. Nil when it can be written.
+    public static func problem(_ path: String, createsFolders: Bool = true) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "\(path) is a folder"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        var existing = folder
+        while !FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder) {
+            guard createsFolders else { return "the folder \(folder) does not exist" }
+            let up = (existing as NSString).deletingLastPathComponent
+            existing = up.isEmpty ? "." : up
+        }
+        guard isFolder.boolValue else { return "\(existing) is not a folder" }
+        guard access(existing, W_OK | X_OK) == 0 else { return "the folder \(existing) is not writable" }
+        return nil
+    }
+
+    /// Stops with exit 2 when `path`, which `flag` names, could not be written (``problem(_:createsFolders:)``).
+    public static func check(_ path: String, for flag: String) throws(CommandFailure) {
+        if let problem = problem(path) { throw CommandFailure("\(flag): cannot write \(path): \(problem)") }
+    }
 }

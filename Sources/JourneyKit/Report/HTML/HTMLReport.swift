@@ -8,7 +8,8 @@ import Mustache
 /// It is rendered from the JSON report (``JSONReport/document(_:)``) with the mustache templates
 /// of `templates/`, which the build embeds in the library (EmbedTemplatesPlugin): no resource
 /// file, no network, no script or style from elsewhere. Every text goes through `{{ }}`, which
-/// HTML-escapes it; the templates never use `{{{ }}}`.
+/// HTML-escapes it; the templates never use `{{{ }}}`; control characters are written out first
+/// (``visible(_:)``).
 public enum HTMLReport {
     /// The page for a run.
     public static func render(_ summary: RunSummary) -> String {
@@ -17,7 +18,21 @@ public enum HTMLReport {
 
     /// The page for a JSON report document (a run's, or one `journey report merge` joined).
     public static func render(document: JSONValue) -> String {
-        render(HTMLReportModel.context(document), withTemplate: "report")
+        render(HTMLReportModel.context(visible(document)), withTemplate: "report")
+    }
+
+    /// `value` with every text's control characters (ESC, CSI U+009B, bidi overrides...) written
+    /// out as `\u001b`: HTML-escaping leaves them as they are, and a server's text must never
+    /// reach the page raw. Line breaks and tabs stay.
+    static func visible(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(VisibleText.escapedBlock(text))
+        case .array(let items): return .array(items.map(visible))
+        case .object(let members):
+            return .object(
+                Dictionary(members.map { (VisibleText.escapedBlock($0.key), visible($0.value)) }) { first, _ in first })
+        default: return value
+        }
     }
 
     private static func render(_ context: [String: Any], withTemplate template: String) -> String {

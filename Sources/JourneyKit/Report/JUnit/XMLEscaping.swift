@@ -1,9 +1,13 @@
+import JourneyCore
+
 /// Escaping for XML 1.0 text and attribute values.
 ///
 /// XML 1.0 cannot carry most control characters at all, not even as character references,
 /// so they are replaced by their visible Control Pictures (U+0000 → `␀`, ESC → `␛`, DEL → `␡`),
-/// and U+FFFE/U+FFFF by U+FFFD. Tab, line feed and carriage return are kept in text and
-/// written as character references in attributes, where a parser would otherwise turn them into spaces.
+/// and U+FFFE/U+FFFF by U+FFFD; C1 controls and bidirectional overrides, which XML allows, are
+/// written out as `\u009b`, so a server's text never drives the terminal that shows the file.
+/// Tab, line feed and carriage return are kept in text and written as character references in
+/// attributes, where a parser would otherwise turn them into spaces.
 enum XMLEscaping {
     /// `text` safe between tags.
     static func text(_ text: String) -> String {
@@ -35,6 +39,9 @@ enum XMLEscaping {
                 out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
             case "\u{7F}":
                 out += "\u{2421}"
+            case "\u{80}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                // C1 controls (CSI U+009B drives a terminal) and bidi overrides: written out, as the console does.
+                out += VisibleText.escaped(String(scalar))
             case "\u{FFFE}", "\u{FFFF}":
                 out += "\u{FFFD}"
             default:

@@ -3,9 +3,25 @@ import JourneyCore
 
 /// `device: { file: ... }` — the run's passkeys read at the start and written at the end.
 extension RunSession {
-    /// The device file's path, relative to the script.
-    var deviceFilePath: String? {
-        script.device.map { ReferencedFiles.resolve($0.file.value, from: script.file) }
+    /// The device file's path, relative to the script, once ``resolveDeviceFile()`` resolved it.
+    var deviceFilePath: String? { withState { $0.deviceFile } }
+
+    /// Resolves `device.file` (a template) and checks, before the first request, that the run
+    /// can write the file at its end: its folder exists and is writable. False, with a
+    /// diagnostic (exit 2), when it cannot: a server must not register a passkey the run loses.
+    func resolveDeviceFile() throws(RunError) -> Bool {
+        guard let spec = script.device else { return true }
+        let path = ReferencedFiles.resolve(try context.evaluator.evaluate(spec.path).text, from: script.file)
+        if !configuration.offline, let problem = OutputFile.problem(path, createsFolders: false) {
+            addDiagnostics([
+                .error(
+                    "device.file names \(path), which the run could not write at its end: \(problem)",
+                    at: spec.file.location, length: spec.file.value.count)
+            ])
+            return false
+        }
+        withState { $0.deviceFile = path }
+        return true
     }
 
     /// Adds the device file's passkeys to the run's device (none when the file does not exist yet).

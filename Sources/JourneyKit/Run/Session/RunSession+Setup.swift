@@ -42,6 +42,7 @@ extension RunSession {
         }
         withState { [endpoint] in $0.endpoint = endpoint }
         context.serverOrigin = AMEndpoints.origin(of: endpoint.baseURL)
+        guard try resolveDeviceFile() else { return false }
         try loadDevice()
         return true
     }

@@ -12,6 +12,8 @@ extension LoadContext {
             error("device.file is empty", at: fileNode, hint: "name a JSON file, e.g. file: alice-device.json")
             return nil
         }
-        return DeviceSpec(file: Located(path, at: fileNode.location))
+        // A template like every path of a script: resolved when the run starts.
+        guard let template = template(text: path, of: fileNode) else { return nil }
+        return DeviceSpec(file: Located(path, at: fileNode.location), path: template)
     }
 }

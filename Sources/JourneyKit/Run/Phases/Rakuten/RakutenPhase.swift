@@ -56,11 +56,15 @@ struct RakutenPhase: PhaseDriver {
     /// failure `challenge_failed`, returned as a refusal.
     private func passwordLogin(in session: RunSession) async throws(RunError) -> OAuthClient.Grant {
         let base = RakutenClient.base(session)
-        let scripted = try spec.challenger.map { template throws(RunError) in
-            try session.context.evaluator.evaluate(template).text
+        // `--challenger` replaces the script's value, which is then never evaluated.
+        let challengerURL: String
+        if let flag = session.configuration.challengerURL {
+            challengerURL = flag
+        } else if let template = spec.challenger {
+            challengerURL = try session.context.evaluator.evaluate(template).text
+        } else {
+            challengerURL = RakutenWire.challengerURL(forTokenServer: base)
         }
-        let challengerURL =
-            session.configuration.challengerURL ?? scripted ?? RakutenWire.challengerURL(forTokenServer: base)
         let challenger = RakutenChallenger(
             spec: spec, session: session,
             baseURL: challengerURL.hasSuffix("/") ? String(challengerURL.dropLast()) : challengerURL)

@@ -1,0 +1,35 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// Every number on the command line has a range; one out of it is a usage error (exit 64, which
+/// the README and docs/format.md list) before anything runs (issue 27).
+@Suite struct UsageRangeTests {
+    @Test(arguments: ["9223372036854775807", "0", "257", "-1"])
+    func jobsOutOfRangeIsAUsageError(_ jobs: String) async throws {
+        let output = try await CLI.run(["run", "journeys/login.yaml", "--jobs=\(jobs)"], timeout: 120)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("--jobs must be between 1 and 256"), "\(output.stderr)")
+        #expect(!output.stdout.contains("▶"))
+    }
+
+    @Test(arguments: ["99999", "65536", "-1"])
+    func aPortOutOfRangeIsAUsageError(_ port: String) async throws {
+        for command in [["simulate", "journeys/trees/am.yaml"], ["serve", "Tests/Fixtures/none.har"]] {
+            let output = try await CLI.run(command + ["--port=\(port)"], timeout: 120)
+            #expect(output.status == 64, "\(command[0]): \(output.stderr)")
+            #expect(output.stderr.contains("--port must be between 0 and 65535"), "\(command[0]): \(output.stderr)")
+        }
+    }
+
+    @Test func theExitCodeTablesListUsageErrors() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let format = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        let readmeCodes =
+            readme.components(separatedBy: "Exit codes:").dropFirst().first?
+            .components(separatedBy: "\n\n").first ?? ""
+        #expect(readmeCodes.replacingOccurrences(of: "\n", with: " ").contains("64 a usage error"), "\(readmeCodes)")
+        let table = format.components(separatedBy: "## Exit codes").dropFirst().first ?? ""
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("| 64 | A usage error") })
+    }
+}
