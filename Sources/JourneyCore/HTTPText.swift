@@ -5,7 +5,14 @@ public enum HTTPText {
     @inlinable
     public static func namesMatch(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+        // Two iterators rather than `zip`: the Zip2Sequence of two UTF-8 views needs its type
+        // metadata built at run time, a conformance lookup per first use (docs/performance.md).
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while let byte = left.next() {
+            guard let other = right.next(), asciiLowercase(byte) == asciiLowercase(other) else { return false }
+        }
+        return true
     }
 
     /// The leading `name=value` of a `Set-Cookie` line, each trimmed (RFC 6265 §5.2; `value` is

@@ -1,25 +1,28 @@
 import Foundation
 
-/// How reports write durations and instants. Fixed formats, independent of the locale.
+/// How reports write durations and instants. Fixed formats, independent of the locale; the
+/// numbers as `printf("%.Nf")` writes them (FixedDecimal).
 enum ReportTime {
     /// Milliseconds with one decimal: `12.3 ms`.
     static func milliseconds(_ seconds: Double) -> String {
-        String(format: "%.1f ms", seconds * 1000)
+        FixedDecimal.format(seconds * 1000, decimals: 1) + " ms"
     }
 
     /// A script's duration: whole milliseconds under a second (`41 ms`), else seconds (`1.25 s`).
     static func short(_ seconds: Double) -> String {
-        seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+        seconds < 1
+            ? FixedDecimal.format(seconds * 1000, decimals: 0) + " ms"
+            : FixedDecimal.format(seconds, decimals: 2) + " s"
     }
 
     /// Seconds with two decimals: `0.35 s`.
     static func seconds(_ seconds: Double) -> String {
-        String(format: "%.2f s", seconds)
+        FixedDecimal.format(seconds, decimals: 2) + " s"
     }
 
     /// Seconds with three decimals and no unit, as JUnit wants: `0.041`.
     static func junitSeconds(_ seconds: Double) -> String {
-        String(format: "%.3f", seconds.isFinite ? max(0, seconds) : 0)
+        FixedDecimal.format(seconds.isFinite ? max(0, seconds) : 0, decimals: 3)
     }
 
     /// ISO 8601 in UTC: `2025-03-01T09:30:00Z`, or with milliseconds `2025-03-01T09:30:00.250Z`

@@ -48,7 +48,9 @@ public enum CallbackCatalogue {
         return false
     }
 
-    private static let oneTimeCodeWords: Set<Substring> = ["onetime", "otp", "passcode", "code", "pin"]
+    /// An array, not a Set: five words compare as fast, and a `Set<Substring>` costs a protocol
+    /// conformance lookup (Substring: Hashable) at its first use (docs/performance.md, start-up).
+    private static let oneTimeCodeWords: [Substring] = ["onetime", "otp", "passcode", "code", "pin"]
 
     /// The same words of an ASCII prompt, read from its bytes: ASCII letters and digits are the
     /// Characters `isLetter` and `isNumber` accept there, so the words are the same, without
