@@ -80,4 +80,13 @@ import Testing
         #expect(!all.contains("CHALLENGER_URL_UNSET_HERE"), "\(all)")
         #expect(all.contains("127.0.0.1:9"), "\(all)")
     }
+
+    /// `--simulate` (or `--server`) replaces the script's `server.simulate`: the tree the script
+    /// names is not looked at, so a missing one does not stop the run.
+    @Test(arguments: [["--simulate", "journeys/trees/am.yaml"]])
+    func aServerFlagKeepsTheScriptsSimulatorTreeFromBeingLookedAt(_ flag: [String]) async throws {
+        let output = try await CLI.run(["run", "Tests/BadInputs/missing-simulate-tree.yaml"] + flag, timeout: 300)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(!output.stdout.contains("trees/none.yaml"), "\(output.stdout)")
+    }
 }

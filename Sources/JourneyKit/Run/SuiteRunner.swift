@@ -124,7 +124,8 @@ public enum SuiteRunner {
     public static func launch(file: String, text: String? = nil, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
-            detailedReferences: true)
+            detailedReferences: true,
+            serverReplaced: options.configuration.serverURL != nil || options.simulate != nil)
         let preparedScript: PreparedScript?
         if let text {
             preparedScript = ScriptPreparation.prepare(text: text, file: file, options: preparation)

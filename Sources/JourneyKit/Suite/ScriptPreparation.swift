@@ -11,15 +11,19 @@ public struct PreparationOptions: Sendable {
     public var detailedReferences: Bool
     /// When set, a `command:` value source this configuration does not allow is an error.
     public var permissions: RunConfiguration?
+    /// A flag (`--server`, `--simulate`) replaces every script's server: the tree of
+    /// `server.simulate` is then never looked at.
+    public var serverReplaced: Bool
 
     public init(
         load: LoadOptions = .init(), tags: [String] = [], detailedReferences: Bool = true,
-        permissions: RunConfiguration? = nil
+        permissions: RunConfiguration? = nil, serverReplaced: Bool = false
     ) {
         self.load = load
         self.tags = tags
         self.detailedReferences = detailedReferences
         self.permissions = permissions
+        self.serverReplaced = serverReplaced
     }
 }
 
@@ -73,7 +77,9 @@ public enum ScriptPreparation {
         if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
         var diagnostics =
             loading
-            + ReferencedFiles.diagnostics(for: script, options: options.load, detailed: options.detailedReferences)
+            + ReferencedFiles.diagnostics(
+                for: script, options: options.load, detailed: options.detailedReferences,
+                simulatorTree: !options.serverReplaced)
         var compiled: CompiledJourney?
         do {
             let journey = try JourneyCompiler.compile(script)

@@ -7,12 +7,15 @@ import JourneyCore
 public enum ReferencedFiles {
     /// Diagnostics for the files `script` refers to, placed at the keys that name them. With
     /// `detailed`, an invalid used script's own errors follow (a run shows them; lint reports
-    /// them when it checks that file).
-    public static func diagnostics(for script: Script, options: LoadOptions = .init(), detailed: Bool = false)
-        -> [Diagnostic]
-    {
+    /// them when it checks that file). Without `simulatorTree` (a flag replaced the server), the
+    /// tree of `server.simulate` is not looked at.
+    public static func diagnostics(
+        for script: Script, options: LoadOptions = .init(), detailed: Bool = false, simulatorTree: Bool = true
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        if let tree = script.server.simulate, let problem = problem(of: tree, named: "server.simulate", in: script) {
+        if simulatorTree, let tree = script.server.simulate,
+            let problem = problem(of: tree, named: "server.simulate", in: script)
+        {
             diagnostics.append(problem)
         }
         if let key = script.oauth?.privateKey,
