@@ -14,7 +14,7 @@ import Testing
         /// The file, relative to Tests/BadInputs (or a generated input: `@fifo`, `@oversized`,
         /// `@proc-environ`).
         var file: String
-        /// `lint`, `run`, `run --allow-commands` or `import`.
+        /// `lint`, `run`, `run --allow-commands`, `import` or `merge` (`journey report merge`).
         var command: String
         var exit: Int32
         var message: String
@@ -138,6 +138,13 @@ import Testing
             let diagnostics = await Linter.lint(file: path, knownVariables: [], trees: EmbeddedSimulators()).diagnostics
             let failed = diagnostics.contains { $0.severity == .error }
             return Outcome(exit: failed ? 2 : 0, messages: diagnostics.map(\.description), diagnostics: diagnostics)
+        case "merge":
+            do {
+                let merged = try ReportMerge.merge(files: [path])
+                return Outcome(exit: merged.exitCode, messages: [], diagnostics: [])
+            } catch {
+                return Outcome(exit: 2, messages: [error.description], diagnostics: [])
+            }
         case "import":
             do {
                 _ = try ScriptImporter.script(from: try Recording.load(path: path), journeyName: nil)
