@@ -89,4 +89,19 @@ import Testing
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(!output.stdout.contains("trees/none.yaml"), "\(output.stdout)")
     }
+
+    /// `--server` (here through `--simulate`, which sets it) and `--realm` replace `server.url`
+    /// and `server.realm`: their templates, which would stop on an unset variable, are never read.
+    @Test func theServerAndRealmFlagsKeepTheScriptsValuesFromBeingEvaluated() async throws {
+        let script = try Self.copy("login.yaml") { text in
+            text.replacingOccurrences(
+                of: "server: { simulate: trees/am.yaml, realm: alpha }",
+                with: "server: { url: \"{{ env.UNSET_URL_X }}\", realm: \"{{ env.UNSET_REALM_X }}\", timeout: 30 }")
+        }
+        let output = try await CLI.run(
+            ["run", script.path, "--simulate", "journeys/trees/am.yaml", "--realm", "alpha", "--timeout", "20"],
+            timeout: 300)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(!output.stdout.contains("UNSET_"), "\(output.stdout)")
+    }
 }
