@@ -22,7 +22,8 @@ enum EmbedCommitTool {
         source += "    static let short = \"\(commit ?? "unknown")\"\n"
         source += "}\n"
         let output = arguments[0]
-        // Unchanged text is not rewritten, so a HEAD that moved and came back compiles nothing.
+        // Unchanged text is not rewritten: SwiftPM reruns the tool on every `--static-swift-stdlib` build
+        // (it relinks the plugin tools), and a rewritten file would recompile the journey module.
         if (try? String(contentsOfFile: output, encoding: .utf8)) == source { return }
         do {
             try source.write(toFile: output, atomically: true, encoding: .utf8)

@@ -33,6 +33,9 @@ enum EmbedSchemasTool {
             source += "    static let \(name) = \(rawStringLiteral(text))\n"
         }
         source += "}\n"
+        // Unchanged text is not rewritten: SwiftPM relinks and reruns the plugin tools on every
+        // `--static-swift-stdlib` build, and a rewritten file would recompile its whole module.
+        if (try? String(contentsOfFile: output, encoding: .utf8)) == source { return }
         do {
             try source.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
