@@ -33,10 +33,16 @@ public enum HARWriter {
 
     /// The document as text: indented JSON, keys sorted, ending with a newline.
     public static func text(_ document: HARDocument) -> String {
+        String(decoding: data(document), as: UTF8.self)
+    }
+
+    /// The document as UTF-8 bytes, as `text` has it: written to a file without a copy as a String.
+    static func data(_ document: HARDocument) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        data.append(0x0A)
+        return data
     }
 
     /// Writes `results` to `path`. A path ending in `/` or naming a folder gets one file per
@@ -70,7 +76,7 @@ public enum HARWriter {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try Data(text(document).utf8).write(to: URL(fileURLWithPath: path))
+            try data(document).write(to: URL(fileURLWithPath: path))
         } catch {
             throw RecordingError("cannot write the recording \(path): \(error.localizedDescription)")
         }
