@@ -76,10 +76,50 @@ public enum HARWriter {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try data(document).write(to: URL(fileURLWithPath: path))
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw RecordingError("cannot write the recording \(path): it cannot be created")
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try stream(document) { try handle.write(contentsOf: $0) }
+        } catch let error as RecordingError {
+            throw error
         } catch {
             throw RecordingError("cannot write the recording \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// The bytes of `data(document)`, handed to `sink` an entry at a time: the document without
+    /// its entries, cut where they go, and each entry encoded on its own and indented to its
+    /// place (the encoder indents two spaces a level, and a JSON string holds no line break), so
+    /// a recording of large bodies is never encoded whole in memory.
+    static func stream(_ document: HARDocument, to sink: (Data) throws -> Void) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var shell = document
+        let entries = shell.log.entries
+        shell.log.entries = []
+        var text = try encoder.encode(shell)
+        text.append(0x0A)
+        let empty = Data("\"entries\" : [\n\n    ]".utf8)
+        guard !entries.isEmpty, let hole = text.range(of: empty) else { return try sink(text) }
+        try sink(text[..<hole.lowerBound] + Data("\"entries\" : [\n".utf8))
+        let indent = Data("      ".utf8)
+        for (index, entry) in entries.enumerated() {
+            let encoded = try encoder.encode(entry)
+            var indented = Data(capacity: encoded.count + encoded.count / 16)
+            indented.append(indent)
+            // Every line but the blank one inside an empty container (`{\n\n}`), which stays blank.
+            for (offset, byte) in encoded.enumerated() {
+                indented.append(byte)
+                if byte == 0x0A, offset + 1 < encoded.count, encoded[encoded.startIndex + offset + 1] != 0x0A {
+                    indented.append(indent)
+                }
+            }
+            indented.append(contentsOf: Array((index == entries.count - 1 ? "\n" : ",\n").utf8))
+            try sink(indented)
+        }
+        try sink(Data("    ]".utf8) + text[hole.upperBound...])
     }
 
     // MARK: Pages and entries

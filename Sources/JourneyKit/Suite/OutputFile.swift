@@ -15,6 +15,29 @@ public enum OutputFile {
         }
     }
 
+    /// Writes the pieces `produce` hands its sink to `path` as they come, with what `write` makes
+    /// and says: for a document too large to hold whole (a report of large bodies).
+    public static func stream(
+        to path: String, exitCode: Int32 = 2, _ produce: ((String) throws -> Void) throws -> Void
+    ) throws(CommandFailure) {
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw CommandFailure("cannot write \(path): it cannot be created", exitCode: exitCode)
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try produce { piece in try handle.write(contentsOf: Data(piece.utf8)) }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)", exitCode: exitCode)
+        }
+    }
+
     /// Why a file could not be written at `path`, checked before a run so that it stops before
     /// its first request instead of after the work: `path` is a folder, or its folder (with
     /// `createsFolders`, the nearest one that exists, as ``write(_:to:exitCode:)`` makes the

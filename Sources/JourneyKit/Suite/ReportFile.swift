@@ -16,12 +16,12 @@ public struct ReportFile: Sendable, Equatable {
     /// Writes `summary` in this format; `sources` give JUnit's step logs their source lines. A file
     /// that cannot be written stops the command with exit 3, as `--record` does.
     public func write(_ summary: RunSummary, sources: SourceProvider) throws(CommandFailure) {
-        let text: String
         switch format {
-        case .junit: text = JUnitReport.render(summary, sources: sources)
-        case .html: text = HTMLReport.render(summary)
-        case .json, .human: text = JSONReport.render(summary)
+        case .junit: try OutputFile.write(JUnitReport.render(summary, sources: sources), to: path, exitCode: 3)
+        case .html: try OutputFile.write(HTMLReport.render(summary), to: path, exitCode: 3)
+        case .json, .human:
+            // Streamed a script at a time: the report is as large as the bodies its runs kept.
+            try OutputFile.stream(to: path, exitCode: 3) { sink in try JSONReport.write(summary, to: sink) }
         }
-        try OutputFile.write(text, to: path, exitCode: 3)
     }
 }

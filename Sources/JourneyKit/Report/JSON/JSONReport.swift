@@ -14,13 +14,47 @@ public enum JSONReport {
         JSONWriter.pretty(document(summary)) + "\n"
     }
 
+    /// Writes the report's text (the same as `render`) in pieces, one script at a time, so a
+    /// report of many scripts never stands whole in memory.
+    public static func write(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows {
+        // Keys in the order `pretty` sorts them: format, scripts, summary, version.
+        try sink("{\n  \"format\": \"journey-report\",\n  \"scripts\": ")
+        if summary.results.isEmpty {
+            try sink("[]")
+        } else {
+            try sink("[\n")
+            for (index, result) in summary.results.enumerated() {
+                try writeScript(result, to: sink)
+                try sink(index == summary.results.count - 1 ? "\n" : ",\n")
+            }
+            try sink("  ]")
+        }
+        try sink(",\n  \"summary\": " + JSONWriter.pretty(summaryObject(summary), indent: "  "))
+        try sink(",\n  \"version\": \(version)\n}\n")
+    }
+
+    /// One script, its steps written one at a time into the place `pretty` gives them.
+    private static func writeScript(_ result: JourneyResult, to sink: (String) throws -> Void) rethrows {
+        let shell = JSONWriter.pretty(JSONTrace.script(result, steps: false), indent: "    ")
+        let hole = "\n      \"steps\": []"
+        guard !result.steps.isEmpty, let range = shell.range(of: hole) else { return try sink("    " + shell) }
+        try sink("    " + shell[..<range.lowerBound] + "\n      \"steps\": [\n")
+        let placement = FailurePlacement(result)
+        for (index, step) in result.steps.enumerated() {
+            let json = JSONTrace.step(step, failures: placement.byStep[step.number] ?? [])
+            try sink("        " + JSONWriter.pretty(json, indent: "        "))
+            try sink(index == result.steps.count - 1 ? "\n" : ",\n")
+        }
+        try sink("      ]" + shell[range.upperBound...])
+    }
+
     /// The report as a JSON value, for callers that embed or inspect it.
     public static func document(_ summary: RunSummary) -> JSONValue {
         .object([
             "format": "journey-report",
             "version": .int(version),
             "summary": summaryObject(summary),
-            "scripts": .array(summary.results.map(JSONTrace.script)),
+            "scripts": .array(summary.results.map { JSONTrace.script($0) }),
         ])
     }
 

@@ -3,7 +3,8 @@ import JourneyCore
 
 /// The JSON shapes of the trace types, as documented in docs/reports.md.
 enum JSONTrace {
-    static func script(_ result: JourneyResult) -> JSONValue {
+    /// The script's JSON; without `steps`, its `steps` is empty (a streaming writer adds them one by one).
+    static func script(_ result: JourneyResult, steps: Bool = true) -> JSONValue {
         let placement = FailurePlacement(result)
         return .object([
             "name": .string(result.name),
@@ -19,7 +20,7 @@ enum JSONTrace {
             "failures": .array(placement.all.map(failure)),
             "error": result.error.map(error) ?? .null,
             "diagnostics": .array(result.diagnostics.map(diagnostic)),
-            "steps": .array(result.steps.map { step($0, failures: placement.byStep[$0.number] ?? []) }),
+            "steps": .array(steps ? result.steps.map { step($0, failures: placement.byStep[$0.number] ?? []) } : []),
             "attempts": .array(result.attempts.enumerated().map { attempt($1, number: $0 + 1) }),
         ])
     }
