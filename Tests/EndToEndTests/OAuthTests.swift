@@ -269,6 +269,32 @@ import Testing
         #expect(serviceRun.status == 0, "\(serviceRun.stdout)")
     }
 
+    /// Issue 27 item 9: every path of a script may be a template; the private key's is resolved
+    /// when the key is used (lint cannot know it, and does not look).
+    @Test func thePrivateKeyPathIsATemplate() async throws {
+        let service = try BadInputTests.script(
+            """
+            version: 1
+            name: Service with a key from the environment
+            server: { simulate: TREE, realm: alpha }
+            oauth:
+              grant: clientCredentials
+              clientId: jwtClient
+              privateKeyJwt: { key: "{{ env.JOURNEY_KEYS }}/jwt-client.pem" }
+              scope: accounts
+            request: { url: /api/accounts, auth: bearer }
+
+            """)
+        let keys = Repository.root.appendingPathComponent("journeys/keys").path
+        let lint = try await CLI.run(["lint", service])
+        #expect(lint.status == 0, "\(lint.stdout)\n\(lint.stderr)")
+        let run = try await CLI.run(["run", service], environment: ["JOURNEY_KEYS": keys])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let missing = try await CLI.run(["run", service], environment: ["JOURNEY_KEYS": keys + "/nowhere"])
+        #expect(missing.status == 1, "\(missing.stdout)")
+        #expect(missing.stdout.contains("oauth.privateKeyJwt.key"), "\(missing.stdout)")
+    }
+
     /// `journey import` of a recording with an authorize / access_token exchange writes the oauth: block.
     @Test func importWritesTheOAuthBlock() async throws {
         let folder = try TemporaryFiles.directory()

@@ -38,6 +38,8 @@ public struct OAuthSpec: Sendable {
     public var clientAuth: ClientAuth
     /// The PEM private key (RS256 or ES256) of `private_key_jwt`, relative to the script.
     public var privateKey: Located<String>?
+    /// `privateKey` as a template (`"{{ env.KEYS }}/client.pem"`), resolved when the key is used.
+    var privateKeyPath: Template?
     /// The `kid` of the client assertion's header.
     public var keyId: String?
     /// PKCE S256 (the default); false sends no `code_challenge`.

@@ -79,6 +79,8 @@ extension LoadContext {
             let path = key.strictString("oauth.privateKeyJwt.key (a PEM file)")
         {
             spec.privateKey = Located(path, at: key.location)
+            // A template like every path of a script: resolved when the key is used.
+            spec.privateKeyPath = template(text: path, of: key)
         }
         spec.keyId = mapping["kid"].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
     }

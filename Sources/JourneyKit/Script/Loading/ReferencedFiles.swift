@@ -18,7 +18,8 @@ public enum ReferencedFiles {
         {
             diagnostics.append(problem)
         }
-        if let key = script.oauth?.privateKey,
+        // A path with an expression is known only when the run resolves it.
+        if let key = script.oauth?.privateKey, !key.value.contains("{{"),
             let problem = problem(of: key, named: "oauth.privateKeyJwt.key", in: script)
         {
             diagnostics.append(problem)

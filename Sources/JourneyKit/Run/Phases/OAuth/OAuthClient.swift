@@ -191,7 +191,8 @@ struct OAuthClient: Sendable {
                 headers.append(HeaderField("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
             }
         case .privateKeyJwt:
-            guard let key = spec.privateKey else { break }
+            guard var key = spec.privateKey else { break }
+            if let path = spec.privateKeyPath { key.value = try session.context.evaluator.evaluate(path).text }
             let assertion = try await ClientAssertion.make(
                 keyFile: key, scriptFile: session.script.file, keyId: spec.keyId, clientId: clientId,
                 audience: audience, id: Base64URL.encode(session.context.randomBytes(16)), now: session.clock.now())
