@@ -102,7 +102,9 @@ public enum HARWriter {
         var text = try encoder.encode(shell)
         text.append(0x0A)
         let empty = Data("\"entries\" : [\n\n    ]".utf8)
-        guard !entries.isEmpty, let hole = text.range(of: empty) else { return try sink(text) }
+        guard !entries.isEmpty else { return try sink(text) }
+        // Should the encoder write an empty array otherwise, the document is written whole.
+        guard let hole = text.range(of: empty) else { return try sink(data(document)) }
         try sink(text[..<hole.lowerBound] + Data("\"entries\" : [\n".utf8))
         let indent = Data("      ".utf8)
         for (index, entry) in entries.enumerated() {

@@ -9,19 +9,27 @@
 /// seed in `secret%3DJBSW…` and `secret\x3DJBSW…` is found; a dot between digits joins them, so
 /// `1` is not found in `2.1` or `127.0.0.1`.
 enum TokenMatcher {
-    /// The end of the match of `needle` at `start`, or nil.
+    /// The end of the match of `needle` at `start`, or nil. A byte that is the secret's own and
+    /// also begins an escape (`&` of `&amp;`, `\\` of `\\\\`) is read both ways: escapes first,
+    /// then, if that fails, literally (a secret `pa\\\\ss` written plainly).
     static func match(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
         guard !isWord(needle[0]) || startsToken(bytes, at: start, digit: isDigit(needle[0])) else { return nil }
+        return match(needle, in: bytes, at: start, escapesFirst: true)
+            ?? match(needle, in: bytes, at: start, escapesFirst: false)
+    }
+
+    private static func match(
+        _ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int, escapesFirst: Bool
+    ) -> Int? {
         var position = start
         var index = 0
         while index < needle.count {
             guard position < bytes.count else { return nil }
             let byte = bytes[position]
             let wanted = needle[index]
-            // An escape that stands for the secret's next bytes is read as such first: `&amp;` is
-            // `&`, even where the secret itself holds a `&`.
-            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
-                || byte == UInt8(ascii: "+"),
+            if escapesFirst || byte != wanted,
+                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\")
+                    || byte == UInt8(ascii: "+"),
                 let (length, decoded) = escape(in: bytes, at: position), decoded.count <= needle.count - index,
                 decoded.elementsEqual(needle[index..<index + decoded.count])
             {

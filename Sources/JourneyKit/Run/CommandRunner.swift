@@ -77,6 +77,7 @@ enum CommandRunner {
     /// Spawns the program in a group of its own and watches it until it has exited and its
     /// group is gone.
     static func runBlocking(_ arguments: [String], timeoutMilliseconds: Int, stop: StopFlag) -> Outcome {
+        _ = collectsExitStatus
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard openPipe(&output) else { return .couldNotStart(String(cString: strerror(errno))) }
@@ -150,6 +151,12 @@ enum CommandRunner {
 
     /// True once the program has exited; it is left to be reaped, so its pid (the group's id)
     /// cannot be reused while the group is killed.
+    /// A parent that ignored SIGCHLD hands that on through exec, and the kernel then reaps our
+    /// children itself: a program that failed would read as exit 0. Set back to the default once.
+    private static let collectsExitStatus: Void = {
+        signal(SIGCHLD, SIG_DFL)
+    }()
+
     private static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return errno == ECHILD }

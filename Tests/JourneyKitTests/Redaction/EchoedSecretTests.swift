@@ -77,6 +77,14 @@ import Testing
         #expect(redactor.redact("Login failed for '\(form)'.") == "Login failed for '«password»'.")
     }
 
+    /// A secret holding what begins an escape (`\\`, `%25`, `&amp;`) is found written plainly too.
+    @Test(arguments: [#"pa\\ss"#, "50%25off", "a&amp;b", #"x\u005cy"#])
+    func aSecretThatLooksLikeAnEscapeIsFoundPlainly(_ secret: String) {
+        let redactor = Redactor()
+        redactor.register(secret, name: "password")
+        #expect(redactor.redact("pw=\(secret);") == "pw=«password»;", "\(secret)")
+    }
+
     @Test func aStageOrOutputTextThatIsTheSecretIsMaskedButAPromptIsKept() throws {
         let redactor = Redactor()
         redactor.register(Self.password, name: "password")
