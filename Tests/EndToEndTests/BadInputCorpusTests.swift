@@ -189,15 +189,3 @@ import Testing
         return outcome
     }
 }
-
-/// True for the first caller of ``claim()`` only: which of two racing tasks resumes a continuation.
-final class Once: Sendable {
-    private let claimed = Mutex(false)
-
-    func claim() -> Bool {
-        claimed.withLock { done in
-            defer { done = true }
-            return !done
-        }
-    }
-}

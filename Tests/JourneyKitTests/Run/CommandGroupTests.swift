@@ -57,18 +57,6 @@ import Testing
         return try outcome.get()
     }
 
-    /// True for the first caller of ``claim()`` only.
-    final class Once: Sendable {
-        private let claimed = Mutex(false)
-
-        func claim() -> Bool {
-            claimed.withLock { done in
-                defer { done = true }
-                return !done
-            }
-        }
-    }
-
     @Test func aProgramThatIgnoresTermAndBacksAChildIsKilledWithItsGroupAtItsTimeout() async throws {
         let folder = try Self.folder()
         let child = folder.appendingPathComponent("child.pid")
