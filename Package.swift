@@ -47,21 +47,55 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The script format: the script model, its loader and lint, expressions and templates.
         .target(
-            name: "JourneyKit",
+            name: "JourneyFormat",
+            dependencies: ["JourneyCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        // One run of one script: the plan of phases, the session, callbacks and their answerers,
+        // solvers, passkeys, redaction and the HTTP transport; results are values of this module.
+        .target(
+            name: "JourneyRun",
             dependencies: [
-                "JourneyCore",
-                .product(name: "Yams", package: "Yams"),
+                "JourneyCore", "JourneyFormat",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Recordings: HAR writing, the replay transport, `journey import`.
+        .target(
+            name: "JourneyRecording",
+            dependencies: ["JourneyCore", "JourneyFormat", "JourneyRun", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        // Reports of results: console, JSON, JUnit, HTML, and `journey report merge`.
+        .target(
+            name: "JourneyReport",
+            dependencies: [
+                "JourneyCore", "JourneyRun", .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedTemplatesPlugin"]
+        ),
+        // Suites: finding scripts, preparing and running them, lint, watch, shards and report files.
+        .target(
+            name: "JourneySuite",
+            dependencies: ["JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport"],
+            swiftSettings: swiftSettings
+        ),
+        // The one module a library user imports: the modules above, re-exported.
+        .target(
+            name: "JourneyKit",
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport", "JourneySuite",
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "JourneySimulator",
@@ -151,8 +185,8 @@ let package = Package(
         .testTarget(
             name: "JourneyKitTests",
             dependencies: [
-                "JourneyKit", "JourneyCore", "JourneyTestSupport",
-                .product(name: "Yams", package: "Yams"),
+                "JourneyKit", "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport",
+                "JourneySuite", "JourneyTestSupport", .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -174,8 +208,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "JourneyCore", "JourneyKit", "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport",
-                "JourneyLoad",
+                "JourneyCore", "JourneyKit", "JourneyRun", "JourneyRecording", "JourneyReport", "JourneySuite",
+                "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport", "JourneyLoad",
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,7 +4,7 @@ import JourneySimulator
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
 
 /// Issue 16 item 9: a server that repeats the submitted password in its failure (real servers
 /// and proxies do), plainly and in every common encoding, gets none of it printed.

@@ -2,7 +2,8 @@ import Foundation
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A secret never changes what the runner computes. Live, solvers read the server's text; a
 /// recording holds it redacted, so where a secret of the run is a token of a challenge (the

@@ -5,7 +5,9 @@ import JourneyTestSupport
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 /// OAuth 2.0 and OpenID Connect after the journey, through the CLI and the library, against the
 /// simulator's provider (journeys/trees/am.yaml `oauth:`).

@@ -5,7 +5,10 @@ import JourneyTestSupport
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 /// Runs scripts in process, records and replays them, and keeps every output a user can see
 /// (console, verbose console, JSON, JUnit, HAR, simulator log) with every secret the runs held,

@@ -3,7 +3,8 @@ import JourneyCore
 import JourneySimulator
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Secrets stay secret in every output, and redaction never breaks a recording: every example
 /// is run in process, recorded and replayed, and every output is searched.

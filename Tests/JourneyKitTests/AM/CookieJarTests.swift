@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The run's cookie jar, fed the Set-Cookie headers of real AM and ForgeBlocks responses.
 @Suite struct CookieJarTests {

@@ -3,7 +3,9 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The advice fixtures from Tests/Fixtures/advice, as AM and Identity Gateway send them.
 enum AdviceFixtures {

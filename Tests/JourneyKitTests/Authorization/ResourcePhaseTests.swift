@@ -3,7 +3,9 @@ import JourneyCore
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A tiny AM plus a resource, as a `Transport`: a one-step password journey (right password →
 /// tokenId `TOKEN-1234`, without Set-Cookie, as AIC does), serverinfo, sessions, and a resource

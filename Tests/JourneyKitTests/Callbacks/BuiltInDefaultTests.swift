@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Defaults that apply without a handler, and that a handler may override.
 @Suite struct BuiltInDefaultTests {

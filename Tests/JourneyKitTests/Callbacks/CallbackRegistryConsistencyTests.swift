@@ -3,7 +3,10 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Every place that knows callback types knows the same ones as `CallbackRegistry`: the answerer
 /// table, the handler options, the importer and both JSON schemas. (The simulator's page defaults

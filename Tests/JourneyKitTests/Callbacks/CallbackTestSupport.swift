@@ -4,7 +4,8 @@ import JourneyTestSupport
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRun
 
 /// Fixture bodies kept in the repository (`Tests/Fixtures`, see its INDEX.md).
 enum Fixtures {

@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Choice, Confirmation, KBA creation, Terms and Consent callbacks from their fixture bodies.
 @Suite struct ChoiceFixtureTests {

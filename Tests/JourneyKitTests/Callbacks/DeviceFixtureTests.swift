@@ -3,7 +3,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Device profile, device binding and signing, and app integrity callbacks.
 @Suite struct DeviceFixtureTests {

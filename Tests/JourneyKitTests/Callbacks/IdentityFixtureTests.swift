@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// reCAPTCHA, identity provider and custom callbacks from their fixture bodies.
 @Suite struct IdentityFixtureTests {

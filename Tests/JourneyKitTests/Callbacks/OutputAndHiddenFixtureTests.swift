@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Output-only callbacks are echoed untouched; HiddenValueCallback echoes or takes a value.
 @Suite struct OutputAndHiddenFixtureTests {

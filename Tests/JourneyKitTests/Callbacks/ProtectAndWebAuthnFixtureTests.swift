@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// PingOne Protect and WebAuthn, native and in their MetadataCallback / script forms: answers
 /// land in the paired HiddenValueCallbacks.

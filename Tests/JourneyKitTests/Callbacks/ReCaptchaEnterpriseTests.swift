@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// reCAPTCHA Enterprise as the Ping SDK's ReCaptchaEnterpriseConfig does it.
 @Suite struct ReCaptchaEnterpriseTests {

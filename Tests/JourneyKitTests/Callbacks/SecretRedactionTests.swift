@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Secrets are registered before the trace is built and never appear in it.
 @Suite struct SecretRedactionTests {

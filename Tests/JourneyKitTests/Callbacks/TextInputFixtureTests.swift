@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Name, password, text and attribute callbacks answered from their fixture bodies: the echo is
 /// the fixture with only the expected input values changed.

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// Input callbacks no handler answers are reported, not thrown.
 @Suite struct UnhandledCallbackTests {

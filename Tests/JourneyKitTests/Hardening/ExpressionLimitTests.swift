@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// Expressions are bounded in nesting and length, so a hostile template cannot exhaust the
 /// stack of the recursive-descent parser (issue 16, item 2).

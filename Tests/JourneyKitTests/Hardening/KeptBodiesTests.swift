@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Issue 27 item 2: what a run keeps of the bodies it sent and received has one budget
 /// (`limits.keptBodyBytes`); past it a body is kept as a line that says so, so a server that

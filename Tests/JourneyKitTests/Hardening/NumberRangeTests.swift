@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// Every number the script format accepts has a range, in lint and in the schema (issue 16, item 1).
 @Suite struct NumberRangeTests {

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A PollingWaitCallback's `waitTime` comes from the server: it is range-checked where it is
 /// read, and a wait longer than the run may wait ends the run (exit 3), never a crash or an

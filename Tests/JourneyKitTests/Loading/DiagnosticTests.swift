@@ -1,7 +1,9 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Invalid scripts: each problem is reported with its line:col, a clear message and, for near
 /// misses, a "did you mean".

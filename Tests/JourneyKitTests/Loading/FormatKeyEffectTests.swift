@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// Every key the loader accepts is read by a loader. With
 /// `SchemaTests.loaderKeysAndSchemaPropertiesAreTheSameSets` (the tables equal the schema's
@@ -15,7 +16,7 @@ import Testing
 /// (`name`, `value`, `url`) read in one mapping also counts for another that accepts it unread.
 @Suite struct FormatKeyEffectTests {
     static let loadingFolder = LoaderTestSupport.repositoryRoot.appendingPathComponent(
-        "Sources/JourneyKit/Script/Loading")
+        "Sources/JourneyFormat/Loading")
 
     static func loaderSources() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: loadingFolder.path)

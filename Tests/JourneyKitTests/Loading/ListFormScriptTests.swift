@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// A complete script with list-form handlers (every matcher key and answer option), the full
 /// `start` form, captures from every source, and detailed expectations.

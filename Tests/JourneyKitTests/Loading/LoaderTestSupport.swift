@@ -3,7 +3,7 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
 
 /// Helpers shared by the loader tests.
 enum LoaderTestSupport {

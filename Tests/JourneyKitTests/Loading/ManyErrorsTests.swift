@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// A file with several problems: every one is reported, in file order, at once.
 @Suite struct ManyErrorsTests {

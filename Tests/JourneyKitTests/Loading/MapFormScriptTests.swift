@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// A complete script with map-form handlers, every var source, server and limits.
 @Suite struct MapFormScriptTests {

@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 /// `request:`, `uses:`, `cleanup:`, the `authorized`/`denied` outcomes and `singleUse`.
 @Suite struct ResourcePhaseLoaderTests {

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 /// The schema and the loader describe the same format.
 @Suite struct SchemaTests {

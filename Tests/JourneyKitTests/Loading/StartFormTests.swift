@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// `start:` forms (resume with query, resumeUrl, zeroPage) and the answer options that go with
 /// them (`forceQuestion`, `profile: browser | ios | android`).

@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
 
 @Suite struct TemplateParserTests {
     let origin = SourceLocation(file: "t.yaml", line: 3, column: 10)

@@ -4,7 +4,10 @@ import JourneyCore
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 /// A MobileFirst server as a `Transport`, answering with the literal shapes of challenges.md
 /// §1.4 and §1.8, and checking the literal shapes of what the driver sends.

@@ -4,7 +4,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The ID token's checks, each failing on its own, for RS256 and ES256 tokens signed here with
 /// keys whose JWKS the test serves to the verifier.

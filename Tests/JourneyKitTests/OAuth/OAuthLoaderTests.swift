@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// `oauth:`, `expect.tokens`, `request.auth`, the token keys of `cleanup:` and failure's OAuth keys.
 @Suite struct OAuthLoaderTests {

@@ -4,7 +4,9 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The device's passkeys across runs: a device file written by one script and read by a later
 /// one, a used script's passkeys in the using one, and private keys that never reach an output.

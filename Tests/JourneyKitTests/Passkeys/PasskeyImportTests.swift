@@ -3,7 +3,10 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// `journey import` of a passkey run: the WebAuthn steps become WebAuthn handlers that the
 /// software authenticator answers again; a recorded client error stays one.

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The passkey keys of the script format: what loads, and the errors with file:line:col.
 @Suite struct PasskeyLoaderTests {

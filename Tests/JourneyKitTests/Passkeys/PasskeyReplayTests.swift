@@ -3,7 +3,9 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A passkey run records and replays: the outcome texts are `«webauthn-outcome»` in the
 /// recording (signatures differ on every run), everything else matches exactly.

@@ -4,7 +4,9 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// WebAuthn handlers answered by the software authenticator in a run: the outcome texts' exact
 /// shape for both delivery forms, usernameless login, credential choice, and what a browser

@@ -5,7 +5,9 @@ import JourneyTestSupport
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// An AM that answers each request with the next canned body and keeps the requests' JSON.
 final class PasskeyAM: Transport {

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Recovery codes a journey shows (AM's Recovery Code Display node) are captured as secrets and
 /// answer a later callback, never shown in an output.

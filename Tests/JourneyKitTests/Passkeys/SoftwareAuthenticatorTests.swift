@@ -5,7 +5,8 @@ import JourneyCore
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The software authenticator's output, checked apart from it: parsed with JourneyCore's wire
 /// model and verified with swift-crypto directly, for each algorithm; and against the W3C

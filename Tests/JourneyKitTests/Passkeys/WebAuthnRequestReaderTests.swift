@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Both ways AM delivers WebAuthn options, read from the real bodies in Tests/Fixtures/callbacks/webauthn.
 @Suite struct WebAuthnRequestReaderTests {

@@ -2,7 +2,10 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// `protocol: rakuten`: the `rakuten:` section, `expect.challenge`, and what the protocol refuses.
 @Suite struct RakutenLoaderTests {

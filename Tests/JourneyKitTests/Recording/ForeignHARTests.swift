@@ -2,7 +2,10 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// HAR files the project did not write, authored by hand to the published formats:
 /// a Chrome DevTools export and a Polly.js (node-http) recording.

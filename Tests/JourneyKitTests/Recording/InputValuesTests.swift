@@ -1,17 +1,19 @@
+import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
 
 /// What a replay takes for a placeholder (`«password»`) when it compares input values.
 @Suite struct InputValuesTests {
     @Test(arguments: ["«password»", "«x»", "«recaptcha-token»"])
     func aWholePlaceholderIsOne(text: String) {
-        #expect(InputValues.isPlaceholder(text))
+        #expect(Placeholder.isWhole(text))
     }
 
     @Test(arguments: ["", "«»", "«", "»", "password", "«code»@example.com", "x«code»", "«code", "code»"])
     func anythingElseIsNot(text: String) {
-        #expect(!InputValues.isPlaceholder(text))
+        #expect(!Placeholder.isWhole(text))
     }
 
     @Test func valuesMatchWhenEqualOrEitherIsAPlaceholder() {

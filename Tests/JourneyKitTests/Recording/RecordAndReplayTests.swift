@@ -3,7 +3,9 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 @Suite("Record and replay")
 struct RecordAndReplayTests {

@@ -4,7 +4,9 @@ import JourneyTestSupport
 import Testing
 import Yams
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The small helpers the recording code shares: HAR times, header edits, HAR reading errors,
 /// and a single replay file read once for every script.

@@ -3,7 +3,9 @@ import JourneyCore
 import JourneyTestSupport
 import Synchronization
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyRun
 
 /// Shared helpers for the recording tests: fixture paths, scripts from text, and a tiny
 /// in-memory AM that the recording tests record from.

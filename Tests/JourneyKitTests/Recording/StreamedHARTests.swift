@@ -3,7 +3,8 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
 
 /// Issue 27 item 2: a recording is written an entry at a time, and its bytes are those of the
 /// whole document encoded at once.

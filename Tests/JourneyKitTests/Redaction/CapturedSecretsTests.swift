@@ -3,7 +3,9 @@ import JourneyCore
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Issue 16 item 10: values the runner captures from an MFA registration are secrets from the
 /// moment they are read, whether or not the capture says `secret: true`.

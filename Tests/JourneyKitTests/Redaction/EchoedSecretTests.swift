@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Issue 27 item 3: a server that echoes the password is never shown it, whether the echo is a
 /// whole field (`stage`, the success `realm` and `successUrl`, a TextOutputCallback's message)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The byte-level readings that spare a replayed run the work of Characters give the answers
 /// the Character readings give, on the texts where they are taken and beside them.

@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A run's exchanges are redacted where their text is first read (`Exchange`): every way a
 /// result is read shows the redacted text, and copies redact once and change apart.

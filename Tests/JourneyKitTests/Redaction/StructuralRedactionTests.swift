@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// Redaction replaces a secret where it is a value or a whole token, in its common encodings,
 /// and never inside a word, a key or an identifier (issue 10 item 3, issue 16 item 9).

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A server's control characters (ESC, CSI U+009B, bidi overrides) never reach a report raw: the
 /// JSON report writes them as `\uXXXX` escapes, the HTML report as visible text (issue 27).

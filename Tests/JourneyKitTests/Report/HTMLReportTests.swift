@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 @Suite("HTML report")
 struct HTMLReportTests {

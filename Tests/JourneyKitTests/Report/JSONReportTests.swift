@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
 
 @Suite("JSON report")
 struct JSONReportTests {

@@ -2,7 +2,8 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 #if canImport(FoundationXML)
     import FoundationXML

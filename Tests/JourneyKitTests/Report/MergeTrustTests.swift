@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 /// `journey report merge` judges each shard by its scripts, never by what the shard says of
 /// itself, and reads and writes only well-formed XML (issue 27).

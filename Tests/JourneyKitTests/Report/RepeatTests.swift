@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 @Suite("Repeated runs and flaky scripts")
 struct RepeatTests {

@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-@testable import JourneyKit
+@testable import JourneyRun
 
 /// Hand-built results for the reporter tests: one per verdict.
 enum ReportFixtures {

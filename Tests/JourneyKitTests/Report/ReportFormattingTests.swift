@@ -1,8 +1,7 @@
 import Foundation
-import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyCore
 
 @Suite("Report formatting")
 struct ReportFormattingTests {

@@ -2,7 +2,11 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
+@testable import JourneySuite
 
 @Suite("Report merge")
 struct ReportMergeTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 @Suite("Run summary")
 struct RunSummaryTests {

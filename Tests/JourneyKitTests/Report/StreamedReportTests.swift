@@ -3,7 +3,8 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 /// Issue 27 item 2: the JSON report is written a script at a time, and the text is the same as
 /// the whole document's, byte for byte.

@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// The verdict comes from one place: a failure recorded anywhere (on a step or on the run) fails
 /// the run, in the status and in every report.

@@ -3,7 +3,8 @@ import JourneyTestSupport
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A `command:` value source runs in a process group of its own: at its timeout the whole group
 /// is stopped (TERM, then KILL after a grace), and a child it leaves behind neither outlives the

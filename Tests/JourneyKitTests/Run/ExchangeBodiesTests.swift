@@ -2,7 +2,9 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// `keepsExchangeBodies: false` (how `journey load` runs): a result keeps each exchange's URL,
 /// status and timing, and none of its headers or bodies.

@@ -2,7 +2,10 @@ import Foundation
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A request that got no response leaves its transport failure on the run's error as a value,
 /// so what classifies it (a load's `timeout` class) never reads the message's wording.

@@ -3,7 +3,9 @@ import JourneyCore
 import Synchronization
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyFormat
+@testable import JourneyReport
+@testable import JourneyRun
 
 /// A tiny AM with an OATH device: step 1 shows the registration URI (TOTP) and a NameCallback
 /// "Enter verification code"; the code must be the current step's (±1), and AM's replay rule

@@ -2,7 +2,8 @@ import Foundation
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 /// What a folder given to `run`, `lint`, `load` or `--watch` holds as scripts.
 @Suite struct ScriptFinderTests {

@@ -2,7 +2,8 @@ import Foundation
 import JourneyTestSupport
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 @Suite("journey run --watch: change detection")
 struct ScriptWatcherTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 @Suite("Shards")
 struct ShardTests {

@@ -1,7 +1,8 @@
 import JourneyCore
 import Testing
 
-@testable import JourneyKit
+@testable import JourneyReport
+@testable import JourneySuite
 
 /// `journey lint` says `1 file checked: 1 error`, never `1 files checked: 1 errors`.
 @Suite struct SummaryPluralTests {

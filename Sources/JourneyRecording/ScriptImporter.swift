@@ -1,0 +1,412 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+import JourneyRun
+import Yams
+
+/// Turns a recorded PingAM journey into a script: server, realm, journey, a handler for every
+/// answered callback with the values seen (secret ones as variables read from the
+/// environment), the expected steps and the outcome. The script replays against the recording.
+/// A capture of OAuth client credentials or of Rakuten's token API (no authenticate traffic)
+/// becomes an `oauth:` or a `protocol: rakuten` script.
+public enum ScriptImporter {
+    /// The script as YAML text.
+    ///
+    /// - Parameters:
+    ///   - journeyName: which journey to import when the recording holds several (the first by default).
+    public static func script(from recording: Recording, journeyName: String? = nil) throws(RecordingError) -> String {
+        let file = (recording.source as NSString).lastPathComponent
+        let oauth = ImportedOAuth(recording.exchanges)
+        if recording.journeys.isEmpty, let oauth, oauth.clientCredentials,
+            let token = recording.exchanges.first(where: { $0.path.contains("/oauth2/") })
+        {
+            return try ImportedOAuth.tokensOnlyScript(oauth, from: token, source: file)
+        }
+        if recording.journeys.isEmpty, let rakuten = ImportedRakuten(recording.exchanges) {
+            return try rakuten.script(source: file)
+        }
+        guard !recording.journeys.isEmpty else {
+            throw RecordingError(
+                "\(file) holds no authenticate traffic (no POST …/json/…/authenticate request): there is no journey to import"
+            )
+        }
+        guard let journey = recording.journey(named: journeyName) else {
+            let names = recording.journeys.map { $0.name ?? "(no name)" }.joined(separator: ", ")
+            throw RecordingError("\(file) holds no journey '\(journeyName ?? "")'; it holds: \(names)")
+        }
+        if journey.startsMidJourney {
+            throw RecordingError(
+                "\(file) begins mid-journey: its first authenticate request (entry \(journey.exchanges[0].index + 1)) already carries an authId, so the start of the journey was not recorded"
+            )
+        }
+        switch journey.end {
+        case .waiting:
+            let last = journey.exchanges[journey.exchanges.count - 1]
+            throw RecordingError(
+                "\(file) ends mid-journey: the last response (step \(journey.exchanges.count), entry \(last.index + 1)) asks for \(StepShape(last)) and no answer was recorded"
+            )
+        case .unusable:
+            let last = journey.exchanges[journey.exchanges.count - 1]
+            throw RecordingError(
+                "\(file): the last authenticate response (entry \(last.index + 1), HTTP \(last.status)) is not an AM body, so the journey's outcome is unknown"
+            )
+        default:
+            break
+        }
+        var builder = Builder(journey: journey)
+        builder.oauth = oauth
+        builder.collect()
+        return try builder.render(source: file)
+    }
+
+    /// A handler to write: its matcher and answer options.
+    struct Handler {
+        var type: String
+        var step: Int
+        var occurrence: Int
+        var prompt: String?
+        /// The answer options in the order they are written.
+        var options: [(String, Node)]
+    }
+
+    struct SecretVar {
+        var name: String
+        var env: String
+        /// The recorded value (a placeholder, or a raw secret from a foreign recording).
+        var recorded: String
+    }
+
+    struct Builder {
+        let journey: RecordedJourney
+        var handlers: [Handler] = []
+        var secrets: [SecretVar] = []
+        var expectedSteps: [[String]] = []
+        var resumes = false
+        /// The client of the recording's authorize / token exchange, if any.
+        var oauth: ImportedOAuth?
+
+        init(journey: RecordedJourney) {
+            self.journey = journey
+        }
+
+        /// The zero-page login headers of the start request, rendered (the password as a secret variable).
+        var zeroPageCredentials: (username: Node, password: Node)?
+
+        mutating func collect() {
+            let exchanges = journey.exchanges
+            collectZeroPage()
+            for (index, exchange) in exchanges.enumerated() {
+                guard case .step(let step)? = exchange.amResponse else { continue }
+                expectedSteps.append(step.callbacks.map(\.type))
+                guard index + 1 < exchanges.count else { continue }
+                let next = exchanges[index + 1]
+                if step.callbacks.contains(where: { $0.hasType(.suspendedTextOutput) }) {
+                    if next.queryValue("suspendedId") != nil {
+                        resumes = true
+                        let variable = secretVariable(
+                            base: "suspendedId", recorded: next.queryValue("suspendedId") ?? "")
+                        handlers.append(
+                            Handler(
+                                type: CallbackType.suspendedTextOutput.wireName, step: index + 1, occurrence: 1,
+                                prompt: nil,
+                                options: [("resume", .reference(to: variable))]))
+                    }
+                    continue
+                }
+                guard let answered = next.sentStep else { continue }
+                var seen: [String: Int] = [:]
+                let polling = step.callbacks.contains(where: { $0.hasType(.pollingWait) })
+                for (position, callback) in step.callbacks.enumerated() {
+                    seen[callback.type, default: 0] += 1
+                    guard position < answered.callbacks.count, answered.callbacks[position].type == callback.type else {
+                        continue
+                    }
+                    if polling && callback.hasType(.confirmation) { continue }
+                    if let webAuthn = webAuthnHandler(callback, answered.callbacks[position], in: step, step: index + 1)
+                    {
+                        handlers.append(webAuthn)
+                        continue
+                    }
+                    let options = answer(callback, answered.callbacks[position])
+                    guard !options.isEmpty else { continue }
+                    handlers.append(
+                        Handler(
+                            type: callback.type, step: index + 1, occurrence: seen[callback.type] ?? 1,
+                            prompt: callback.prompt, options: options))
+                }
+            }
+        }
+
+        /// `X-OpenAM-Username` / `X-OpenAM-Password` on the start request: a zero-page login.
+        mutating func collectZeroPage() {
+            let headers = journey.exchanges[0].requestHeaders
+            let username = headers.value(ZeroPageSpec.defaultUsernameHeader)
+            let password = headers.value(ZeroPageSpec.defaultPasswordHeader)
+            guard username != nil || password != nil else { return }
+            let user = username ?? ""
+            let renderedUser =
+                placeholderName(user).map { Node.reference(to: secretVariable(base: $0, recorded: user)) }
+                ?? Self.yaml(.string(user))
+            let secret = password ?? ""
+            zeroPageCredentials = (renderedUser, .reference(to: secretVariable(base: "password", recorded: secret)))
+        }
+
+        /// A WebAuthn step's `webAuthnOutcome` answer, imported as a handler of the step's WebAuthn
+        /// form: the software authenticator answers it again (a recorded credential cannot sign a
+        /// new challenge), and a recorded client error (`ERROR::…`, `unsupported`) stays one.
+        func webAuthnHandler(_ callback: AMCallback, _ sent: AMCallback, in step: AMStep, step number: Int) -> Handler?
+        {
+            guard callback.hasType(.hiddenValue),
+                (callback.output("id")?.stringValue ?? "").contains(HiddenId.webAuthnOutcome),
+                let form = step.callbacks.lazy.compactMap(SpecialForm.init).first(where: \.isWebAuthn),
+                let value = sent.input?.first?.value.stringValue, value != sent.output("id")?.stringValue
+            else { return nil }
+            let clientError = value.hasPrefix("ERROR::") || value == "unsupported"
+            return Handler(
+                type: form.typeName, step: number, occurrence: 1, prompt: nil,
+                options: clientError ? [("clientError", Self.yaml(.string(value)))] : [])
+        }
+
+        /// The answer options for one callback, from the inputs the client sent.
+        mutating func answer(_ callback: AMCallback, _ sent: AMCallback) -> [(String, Node)] {
+            let inputs = sent.input ?? []
+            guard !inputs.isEmpty else { return [] }
+            func input(_ suffix: String) -> JSONValue? {
+                inputs.first(where: { AMCallback.suffix(of: $0.name) == suffix })?.value
+            }
+            func rendered(_ suffix: String) -> Node? {
+                guard let value = input(suffix) else { return nil }
+                let text = value.displayText
+                if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
+                    ?? placeholderName(text)
+                {
+                    return .reference(to: secretVariable(base: secret, recorded: text))
+                }
+                return Self.yaml(value)
+            }
+            // Read back the way the callback's answerer writes it.
+            switch RecordedAnswerShapes.shape(forTypeNamed: callback.type) {
+            case .none:
+                return []
+            case .hiddenValue:
+                guard let value = input(""), value != callback.output("value") else { return [] }
+                return rendered("").map { [("value", $0)] } ?? []
+            case .choice:
+                guard let index = input("")?.intValue else { return [] }
+                let labels =
+                    (callback.output(ChoiceAnswerer.labelsOutput(of: callback.type))?.arrayValue ?? [])
+                    .compactMap(\.stringValue)
+                if callback.hasType(.confirmation), index == callback.output("defaultOption")?.intValue,
+                    labels.isEmpty
+                {
+                    return []
+                }
+                return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : Self.yaml(.int(index)))]
+            case .kbaCreate:
+                var options: [(String, Node)] = []
+                if let question = rendered("question") { options.append(("question", question)) }
+                if let answer = rendered("answer") { options.append(("answer", answer)) }
+                return options
+            case .acceptance:
+                guard let accepted = input("")?.boolValue else { return [] }
+                return [("accept", accepted ? "true" : "false")]
+            case .reCaptchaEnterprise:
+                if let clientError = input("clientError")?.stringValue, !clientError.isEmpty {
+                    return [("clientError", Self.yaml(.string(clientError)))]
+                }
+                return rendered("token").map { [("token", $0)] } ?? []
+            case .inputValues:
+                break
+            }
+            let allowed = CallbackCatalogue.allowedOptions(for: callback.type) ?? CallbackCatalogue.customTypeOptions
+            if allowed.contains("value"), let value = rendered("") {
+                var options = [("value", value)]
+                if allowed.contains("validateOnly"), input("validateOnly")?.boolValue == true {
+                    options.append(("validateOnly", "true"))
+                }
+                return options
+            }
+            if CallbackCatalogue.allowedOptions(for: callback.type) == nil {
+                // A custom type: answer its inputs by name.
+                let pairs = inputs.map { pair -> (String, Node) in
+                    let text = pair.value.displayText
+                    let value =
+                        placeholderName(text).map { Node.reference(to: secretVariable(base: $0, recorded: text)) }
+                        ?? Self.yaml(pair.value)
+                    return (pair.name, value)
+                }
+                return [("inputs", .flow(pairs))]
+            }
+            return []
+        }
+
+        func placeholderName(_ text: String) -> String? {
+            Placeholder.isWhole(text) ? String(text.dropFirst().dropLast()) : nil
+        }
+
+        /// The variable holding a secret: one per distinct recorded value, named after the secret.
+        mutating func secretVariable(base: String, recorded: String) -> String {
+            if let existing = secrets.first(where: { $0.recorded == recorded }) { return existing.name }
+            let camel = Self.camelCase(base)
+            var name = camel
+            var counter = 1
+            while secrets.contains(where: { $0.name == name }) {
+                counter += 1
+                name = "\(camel)\(counter)"
+            }
+            let env = "JOURNEY_" + Self.snakeCase(base).uppercased() + (counter > 1 ? "_\(counter)" : "")
+            secrets.append(SecretVar(name: name, env: env, recorded: recorded))
+            return name
+        }
+
+        /// The script as a YAML document, built as nodes and written by Yams: blocks for the
+        /// script's sections, flow mappings for one-line values, as a person would write it.
+        func render(source: String) throws(RecordingError) -> String {
+            try Self.render(document(source: source), source: source)
+        }
+
+        static func render(_ document: Node, source: String) throws(RecordingError) -> String {
+            let header = [
+                "# yaml-language-server: $schema=../schemas/journey.schema.json",
+                "# Imported by `journey import` from \(source).",
+            ]
+            do {
+                let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
+                return header.joined(separator: "\n") + "\n" + body
+            } catch {
+                throw RecordingError("cannot write the script imported from \(source) as YAML: \(error)")
+            }
+        }
+
+        func document(source: String) -> Node {
+            let first = journey.exchanges[0]
+            var root: [(String, Node)] = [
+                ("version", .plain("1")),
+                ("name", Self.yaml(.string("\(journey.name ?? "Journey") (imported from \(source))"))),
+                ("tags", .flow([.plain("imported")])),
+                (
+                    "server",
+                    .flow([
+                        ("url", Self.yaml(.string(journey.origin + journey.deploymentPath))),
+                        ("realm", Self.yaml(.string(journey.realm))),
+                    ])
+                ),
+            ]
+            if journey.startsWithResume {
+                root.append(
+                    (
+                        "start",
+                        .block([
+                            ("resume", .flow([("env", .plain("JOURNEY_SUSPENDED_ID")), ("secret", .plain("true"))]))
+                        ])
+                    ))
+            } else if let zeroPage = zeroPageCredentials {
+                var start: [(String, Node)] = []
+                if let name = journey.name, journey.authIndexType ?? "service" == "service" {
+                    start.append(("service", Self.yaml(.string(name))))
+                }
+                start.append(("zeroPage", .flow([("username", zeroPage.username), ("password", zeroPage.password)])))
+                root.append(("start", .block(start)))
+            } else if let type = journey.authIndexType, type != "service",
+                let value = first.queryValue("authIndexValue")
+            {
+                root.append(
+                    (
+                        "start",
+                        .flow([
+                            ("authIndexType", Self.yaml(.string(type))), ("authIndexValue", Self.yaml(.string(value))),
+                        ])
+                    ))
+            } else if let name = journey.name {
+                root.append(("journey", Self.yaml(.string(name))))
+            }
+            if !secrets.isEmpty {
+                let vars = secrets.map { secret -> (String, Node) in
+                    (secret.name, .flow([("env", .text(secret.env)), ("secret", .plain("true"))]))
+                }
+                root.append(("vars", .block(vars)))
+            }
+            if !handlers.isEmpty {
+                let items = handlers.map { handler -> Node in
+                    .block([("match", matcher(handler))] + handler.options)
+                }
+                root.append(("handlers", .blockList(items)))
+            }
+            if let oauth { root.append(("oauth", oauth.node)) }
+            var expect: [(String, Node)] = []
+            if !expectedSteps.isEmpty {
+                let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.text($0) }) }
+                expect.append(("steps", .blockList(steps)))
+            }
+            expect.append(("outcome", outcome()))
+            root.append(("expect", .block(expect)))
+            return .block(root)
+        }
+
+        /// The narrowest matcher needed: the type alone when it is answered once, else its step
+        /// (and occurrence when the step has several of that type).
+        func matcher(_ handler: Handler) -> Node {
+            let sameType = handlers.filter { $0.type == handler.type }
+            if sameType.count == 1 { return .text(handler.type) }
+            var parts: [(String, Node)] = [("type", .text(handler.type)), ("step", .plain(String(handler.step)))]
+            if sameType.filter({ $0.step == handler.step }).count > 1 {
+                parts.append(("occurrence", .plain(String(handler.occurrence))))
+            }
+            return .flow(parts)
+        }
+
+        func outcome() -> Node {
+            let last = journey.exchanges.last?.amResponse
+            switch journey.end {
+            case .success:
+                guard case .success(let success)? = last else { return "success" }
+                return .flow([("success", .flow([("session", Self.yaml(.bool(success.tokenId != nil)))]))])
+            case .failure:
+                guard case .failure(let error)? = last else { return "failure" }
+                if error.isSessionTimeout { return "timeout" }
+                return .flow([
+                    (
+                        "failure",
+                        .flow([("code", Self.yaml(.int(error.code))), ("message", Self.yaml(.string(error.message)))])
+                    )
+                ])
+            case .redirect: return "redirect"
+            case .suspended, .waiting: return "suspended"
+            case .unusable: return "success"
+            }
+        }
+
+        /// A JSON value as YAML: strings double-quoted (a recorded "true" or "0123" stays a
+        /// string), numbers and booleans plain, arrays and objects in flow style.
+        static func yaml(_ value: JSONValue) -> Node {
+            switch value {
+            case .string(let text): return Node(text, .implicit, .doubleQuoted)
+            case .null: return Node("", .implicit, .doubleQuoted)
+            case .array(let items): return .flow(items.map(yaml))
+            case .object(let members):
+                return .flow(members.sorted { $0.key < $1.key }.map { ($0.key, yaml($0.value)) })
+            default: return .plain(value.compactJSON)
+            }
+        }
+
+        static func camelCase(_ name: String) -> String {
+            let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+            guard let first = parts.first else { return "secret" }
+            return first.lowercased() + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+
+        static func snakeCase(_ name: String) -> String {
+            var result = ""
+            for character in name {
+                if character == "-" || character == " " {
+                    result += "_"
+                } else if character.isUppercase, !result.isEmpty, result.last != "_" {
+                    result += "_" + String(character)
+                } else {
+                    result.append(character)
+                }
+            }
+            return result
+        }
+    }
+}

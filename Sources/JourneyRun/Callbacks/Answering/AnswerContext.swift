@@ -1,0 +1,61 @@
+import JourneyCore
+import JourneyFormat
+
+/// The handler that answers a callback, with its 1-based position in the script's chain.
+/// A class: a step hands its handler to every answer and draft, and copying the spec each
+/// time (every field retained) was a visible share of answering a callback.
+final class ActiveHandler: Sendable {
+    let number: Int
+    let spec: HandlerSpec
+    /// `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5` (built once).
+    let label: String
+    /// The answerer bound when the script was compiled (see ``HandlerChain``), if any.
+    let boundAnswerer: (any CallbackAnswerer.Type)?
+
+    init(number: Int, spec: HandlerSpec, answerer: (any CallbackAnswerer.Type)? = nil) {
+        self.number = number
+        self.spec = spec
+        self.label = "handler #\(number) (\(spec.matcher.summary)) at \(spec.location)"
+        self.boundAnswerer = answerer
+    }
+
+    var answer: AnswerSpec { spec.answer }
+
+    /// The answerer for `draft`: the bound one when the callback is the handler's own type with
+    /// no special form (or for `solve`), else the table's.
+    func answerer(for draft: CallbackDraft) -> any CallbackAnswerer.Type {
+        if let boundAnswerer, answer.solve != nil || (draft.form == nil && draft.type == spec.matcher.type?.value) {
+            return boundAnswerer
+        }
+        return answer.solve != nil ? SolveAnswerer.self : AnswererTable.answerer(for: draft)
+    }
+
+    /// `#2 ChoiceCallback, prompt /factor/i (login.yaml:14:5)`: the handler in an unhandled-callback message.
+    var triedSummary: String { "#\(number) \(spec.matcher.summary) (\(spec.location))" }
+}
+
+/// What an answerer works with besides the callback: the handler, the run's environment and the step number.
+package struct AnswerContext: Sendable {
+    let handler: ActiveHandler
+    let environment: any AnswerEnvironment
+    let stepNumber: Int
+
+    var answer: AnswerSpec { handler.answer }
+    var redactor: Redactor { environment.redactor }
+
+    /// Evaluates a value through the run's environment.
+    func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int? = nil) async throws(RunError) -> ResolvedValue {
+        try await environment.resolve(spec, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// The secret name a resolved value carries: a declared secret's own name, else `fallback`
+    /// (the input's placeholder name) when the input is a secret or the spec says `secret: true`.
+    func secretName(of value: ResolvedValue, spec: ValueSpec, fallback: String?) -> String? {
+        value.secretName ?? fallback ?? (spec.secret ? "secret" : nil)
+    }
+
+    /// A script error about this answer, naming the handler: `… (handler #3 at login.yaml:12:5)`.
+    func error(_ message: String) -> RunError {
+        RunError(.script, "\(message) (handler #\(handler.number) at \(handler.spec.location))", step: stepNumber)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import JourneyCore
+
+/// One callback while it is being answered: the callback with the input values written so
+/// far, which of those inputs hold secrets, and the notes and attribution for its trace.
+package struct CallbackDraft: Sendable {
+    /// The callback as received.
+    let original: AMCallback
+    /// The callback with the answers written so far; only input values ever change.
+    private(set) var callback: AMCallback
+    /// 0-based position in the step.
+    let index: Int
+    /// The special form recognised in it, if any.
+    let form: SpecialForm?
+    /// Input name → secret placeholder name, for every input written with a secret.
+    private(set) var secretInputs: [String: String] = [:]
+    /// Facts shown in the trace (site key, failed policies, client error...).
+    var notes: [(key: String, value: String)] = []
+    /// Who answered: a handler label or a `built-in: …` text. `nil` while unanswered.
+    var answeredBy: String?
+    /// Answers a special form sends through its paired HiddenValueCallbacks.
+    var pairedWrites: [PairedWrite] = []
+    /// Set by a PollingWaitCallback handler that takes the "Exit" option.
+    var exitRequested = false
+
+    init(_ callback: AMCallback, index: Int) {
+        self.original = callback
+        self.callback = callback
+        self.index = index
+        self.form = SpecialForm(callback)
+    }
+
+    var type: String { callback.type }
+
+    /// `ChoiceCallback (prompt "SecondFactorChoice")`, `MetadataCallback (WebAuthn registration)`: the callback in messages.
+    var subject: String {
+        if let form { return "\(type) (\(form.summary))" }
+        if let prompt = original.prompt, !prompt.isEmpty { return "\(type) (prompt \"\(Self.shortened(prompt))\")" }
+        if type == CallbackType.hiddenValue.wireName, let id = original.output("id")?.stringValue {
+            return "\(type) (id \"\(id)\")"
+        }
+        return type
+    }
+
+    /// The input names, for messages.
+    var inputNames: [String] { (callback.input ?? []).map(\.name) }
+
+    /// The input a script names, in full (`IDToken1token`) or by suffix (`token`); an error that
+    /// lists the callback's inputs when there is none.
+    func inputName(named name: String, _ context: AnswerContext) throws(RunError) -> String {
+        guard let inputName = inputNames.first(where: { $0 == name }) ?? callback.inputName(suffix: name) else {
+            throw context.error("\(subject) has no input '\(name)'; inputs: \(inputNames.joined(separator: ", "))")
+        }
+        return inputName
+    }
+
+    /// True when the callback has an input with this suffix (`""` is the bare `IDToken<N>`).
+    func hasInput(suffix: String) -> Bool { callback.inputName(suffix: suffix) != nil }
+
+    /// The current value of the input with this suffix.
+    func inputValue(suffix: String) -> JSONValue? {
+        guard let name = callback.inputName(suffix: suffix) else { return nil }
+        return callback.input?.first(where: { $0.name == name })?.value
+    }
+
+    /// Writes `value` into the input with `suffix`. A secret is registered with `redactor`
+    /// before anything can show it. Throws when the callback has no such input.
+    mutating func write(
+        _ value: JSONValue, suffix: String, secretName: String? = nil, redactor: Redactor, context: AnswerContext
+    ) throws(RunError) {
+        guard let name = callback.inputName(suffix: suffix) else {
+            let wanted = suffix.isEmpty ? "IDToken<N>" : "IDToken<N>\(suffix)"
+            let inputs = inputNames.isEmpty ? "none" : inputNames.joined(separator: ", ")
+            throw context.error("\(subject) has no \(wanted) input; inputs: \(inputs)")
+        }
+        write(value, inputNamed: name, secretName: secretName, redactor: redactor)
+    }
+
+    /// Writes `value` into the input named exactly `name` (which must exist).
+    mutating func write(_ value: JSONValue, inputNamed name: String, secretName: String?, redactor: Redactor) {
+        if let secretName {
+            redactor.register(value.displayText, name: secretName)
+            secretInputs[name] = secretName
+        } else {
+            secretInputs[name] = nil
+        }
+        callback.setInput(name, to: value)
+    }
+
+    /// Puts every input back as received.
+    mutating func restoreInputs() {
+        callback = original
+        secretInputs = [:]
+    }
+
+    /// The inputs as the trace shows them: secrets as their placeholder, everything else redacted
+    /// text (`secrets`: the redactor's snapshot, one for the whole step).
+    func inputTraces(redactor: Redactor, with secrets: Redactor.Secrets) -> [InputTrace] {
+        (callback.input ?? []).map { input in
+            if let secret = secretInputs[input.name] {
+                return InputTrace(name: input.name, value: Redactor.placeholder(secret), redacted: true)
+            }
+            let text = input.value.displayText
+            let shown = redactor.redact(text, with: secrets)
+            return InputTrace(name: input.name, value: shown, redacted: shown != text)
+        }
+    }
+
+    private static func shortened(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        return oneLine.count > 80 ? String(oneLine.prefix(77)) + "..." : oneLine
+    }
+}
+
+/// A value a special form sends through the paired HiddenValueCallback whose `id` contains `hiddenId`.
+struct PairedWrite: Sendable, Hashable {
+    var hiddenId: String
+    var value: String
+    var secretName: String?
+}

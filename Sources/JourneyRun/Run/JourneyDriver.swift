@@ -1,0 +1,108 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+
+/// Runs one compiled journey: the phases of its plan (`uses:`, PingAM's authenticate protocol or
+/// MobileFirst's, the `request:` resource, `cleanup:`) against one run session.
+/// The driver never touches sockets: everything goes through the configuration's transport.
+public enum JourneyDriver {
+    public static func run(_ journey: CompiledJourney, configuration: RunConfiguration = RunConfiguration()) async
+        -> JourneyResult
+    {
+        let session = RunSession(script: journey.script, configuration: configuration)
+        return await run(journey.plan, in: session)
+    }
+
+    /// Runs `plan` in `session` and builds the run's result; `uses:` runs a used script this way.
+    static func run(_ plan: RunPlan, in session: RunSession) async -> JourneyResult {
+        let script = session.script
+        let started = session.clock.now()
+        let wallStart = DispatchTime.now()
+        var result = JourneyResult(name: script.name, file: script.file, tags: script.tags, startedAt: started)
+        var outcome: Outcome?
+        var stopped = false
+        var runError: RunError?
+        do throws(RunError) {
+            // A replay's time is the recording's: it waits for nothing and is bounded by counts
+            // (steps, polls, proof-of-work tries), so the wall-clock deadline is a live run's only.
+            let deadline = session.configuration.offline ? nil : script.limits.deadlineSeconds
+            let end = try await RunDeadline.within(deadline, session: session) {
+                () async throws(RunError) -> PhaseResult in
+                guard try await session.prepare() else { return .stop }
+                return try await runPhases(plan, in: session)
+            }
+            switch end {
+            case .next(let last): outcome = last
+            case .end(let last): outcome = last
+            case .stop: stopped = true
+            }
+        } catch  where error.kind == .script {
+            // A script-side problem found at run time is an expectation failure (exit 1): the
+            // script does not fit this server. Its message names the script line.
+            session.fail(ExpectationFailure(session.redactor.redact(error.message), step: error.step))
+            stopped = true
+        } catch {
+            runError = error
+        }
+        if runError == nil {
+            runError = await runFinalPhases(plan, in: session, after: outcome)
+        } else if runError?.kind != .mismatch {
+            // Whatever the verdict, tokens the run received are revoked when the script says so.
+            for case let cleanup as CleanupPhase in plan.phases { await cleanup.revokeAfterError(in: session) }
+        }
+        // The device keeps what happened to it, whatever the outcome: a real authenticator would.
+        if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }
+        if let outcome, !stopped, runError == nil {
+            session.fail(
+                ExpectationChecker.check(
+                    outcome, against: script.expect.outcome, noSession: Self.asksForNoSession(script),
+                    location: script.expect.location))
+            session.fail(session.checkStepCount())
+        }
+        session.finish(into: &result)
+        result.outcome = stopped ? nil : outcome
+        result.error = runError
+        session.redactor.redactTexts(of: &result)
+        result.duration = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
+        return result
+    }
+
+    /// The plan's phases in order, until one ends or stops the run.
+    private static func runPhases(_ plan: RunPlan, in session: RunSession) async throws(RunError) -> PhaseResult {
+        var outcome: Outcome?
+        for phase in plan.phases where !phase.runsAfterEnd {
+            switch try await phase.run(in: session, after: outcome) {
+            case .next(let next): outcome = next
+            case .end(let last): return .end(last)
+            case .stop: return .stop
+            }
+        }
+        return .next(outcome)
+    }
+
+    /// The phases that run whenever the run had no error (cleanup); their trouble is the run's error.
+    private static func runFinalPhases(_ plan: RunPlan, in session: RunSession, after outcome: Outcome?) async
+        -> RunError?
+    {
+        for phase in plan.phases where phase.runsAfterEnd {
+            do throws(RunError) {
+                if case .stop = try await phase.run(in: session, after: outcome) { return nil }
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+}
+
+extension JourneyDriver {
+    /// A success without a session is what the script wants: it says `noSession`, or it runs no
+    /// journey at all (client credentials alone).
+    static func asksForNoSession(_ script: Script) -> Bool {
+        // A Rakuten login ends with tokens, never with an AM session.
+        if script.rakuten != nil { return true }
+        guard let body = script.pingAM else { return false }
+        if let start = body.start { return start.noSession }
+        return script.uses == nil
+    }
+}

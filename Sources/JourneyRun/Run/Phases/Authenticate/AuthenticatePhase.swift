@@ -1,0 +1,15 @@
+import JourneyFormat
+
+/// The script's own PingAM journey: the authenticate loop from the script's `start`.
+struct AuthenticatePhase: PhaseDriver {
+    let start: StartSpec
+    let handlers: HandlerChain
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        var loop = JourneyLoop(session: session, start: start, handlers: handlers)
+        switch try await loop.run() {
+        case .outcome(let outcome): return .next(outcome)
+        case .stopped: return .stop
+        }
+    }
+}

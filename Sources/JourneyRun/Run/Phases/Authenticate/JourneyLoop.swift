@@ -1,0 +1,197 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+
+/// How a journey ended: with an outcome, or stopped by an expectation (recorded on the session).
+enum JourneyEnd {
+    case outcome(Outcome)
+    case stopped
+}
+
+/// PingAM's authenticate loop: start with `{}`, answer each step through the handler chain,
+/// echo it back, until the journey ends. Used for the script's journey and for a
+/// `composite_advice` journey of the resource phase; it owns the state of one journey.
+struct JourneyLoop {
+    let session: RunSession
+    /// The script's start (nil for a script whose session comes from `uses:`: it runs only advice journeys).
+    let start: StartSpec?
+    let handlers: HandlerChain
+    /// True for a `composite_advice` journey: the SDK's headers, no ForceAuth/noSession.
+    let inAdviceJourney: Bool
+    let endpoint: RunEndpoint
+    /// The headers of every request of this journey (computed once).
+    let baseHeaders: [HeaderField]
+    /// Where continue requests go: the start URL (AM reads the journey from the authId).
+    var continueURL = ""
+
+    init(session: RunSession, start: StartSpec?, handlers: HandlerChain, inAdviceJourney: Bool = false) {
+        self.session = session
+        self.start = start
+        self.handlers = handlers
+        self.inAdviceJourney = inAdviceJourney
+        let endpoint = session.endpoint
+        self.endpoint = endpoint
+        self.baseHeaders = Self.baseHeaders(start: start, endpoint: endpoint, inAdviceJourney: inAdviceJourney)
+    }
+
+    /// Runs a journey from `first` (the script's start request when nil) to its end.
+    mutating func run(from first: TransportRequest? = nil) async throws(RunError) -> JourneyEnd {
+        let limits = session.script.limits
+        let redactor = session.redactor
+        var request: TransportRequest
+        if let first {
+            request = first
+        } else if let start {
+            request = try await startRequest(start)
+        } else {
+            throw RunError(.script, "the script names no journey to start")
+        }
+        var pollsOfCurrentStep = 0
+        var waited: Double?
+        var number = session.lastStepNumber ?? 0
+        while true {
+            number += 1
+            if number > limits.maxSteps {
+                session.stepLimitReached(after: number - 1, what: "the journey")
+                return .stopped
+            }
+            let (response, exchange) = try await session.send(request, step: number)
+            var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
+            waited = nil
+            let body: AMResponseBody
+            let json: JSONValue
+            do throws(RunError) {
+                (body, json) = try ResponseReader.read(response, request: request, step: number)
+                // The parsed body is kept only with the body itself (not past the run's budget).
+                if trace.exchange.unredacted?.response == response.body {
+                    trace.exchange.unredacted?.responseJSON = json
+                }
+            } catch {
+                session.record(trace)
+                throw error
+            }
+            try session.captureFromResponse(json: json, headers: response.headers, step: number)
+            switch body {
+            case .success(let success):
+                session.withState { state in
+                    state.steps.append(trace)
+                    state.tokenId = success.tokenId ?? state.tokenId
+                }
+                return .outcome(
+                    .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
+                )
+            case .failure(let error):
+                session.record(trace)
+                if error.isSessionTimeout { return .outcome(.timeout(message: error.message)) }
+                return .outcome(
+                    .failure(
+                        code: error.code, reason: error.reason, message: error.message,
+                        detail: error.detail.map { redactor.redact(json: .object($0)).objectValue ?? $0 }))
+            case .step(let step):
+                trace.kind = .callbacks
+                trace.stage = step.stage
+                trace.header = step.header
+                // Recovery codes are secrets whether or not the script captures them, and before
+                // anything (a failed expectation, a trace line) can show them.
+                for code in MFAScraper.recoveryCodes(in: step) where !Placeholder.isWhole(code) {
+                    redactor.register(code, name: "recoveryCode")
+                }
+                trace.failures += session.checkStep(step, number: number)
+                if !trace.failures.isEmpty {
+                    // The step is not the one expect.steps lists: the run cannot pass, and going on
+                    // would only answer a flow the script was not written for (up to maxSteps).
+                    trace.callbacks = Self.unanswered(step)
+                    session.record(trace)
+                    session.fail(trace.failures)
+                    return .stopped
+                }
+                try session.captureFromStep(step, number: number)
+                if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
+                    trace.callbacks = Self.unanswered(step)
+                    session.record(trace)
+                    return .outcome(
+                        .redirect(
+                            url: redirect.output("redirectUrl")?.displayText ?? "",
+                            method: redirect.output("redirectMethod")?.stringValue))
+                }
+                if let suspended = step.callbacks.first(where: { $0.hasType(.suspendedTextOutput) }) {
+                    trace.callbacks = Self.unanswered(step)
+                    if let resume = resumeHandler(number: number) {
+                        let suspendedId = try await session.context.resolve(resume.spec, timeoutMilliseconds: nil)
+                        redactor.register(suspendedId.text, name: "suspendedId")
+                        trace.callbacks[0].answeredBy = resume.label
+                        trace.callbacks[0].notes.append(("resume", Redactor.placeholder("suspendedId")))
+                        session.record(trace)
+                        request = resumeRequest(resuming: [("suspendedId", suspendedId.text)])
+                        continue
+                    }
+                    session.record(trace)
+                    return .outcome(.suspended(message: suspended.prompt))
+                }
+                let answer = try await StepAnswerer.answer(
+                    step, stepNumber: number, handlers: handlers, environment: session.context)
+                trace.callbacks = answer.callbacks
+                if !answer.unhandled.isEmpty {
+                    trace.failures += answer.unhandled
+                    session.record(trace)
+                    session.fail(trace.failures)
+                    return .stopped
+                }
+                session.fail(trace.failures)
+                if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
+                    pollsOfCurrentStep += 1
+                    if pollsOfCurrentStep > limits.maxPolls {
+                        session.record(trace)
+                        session.fail(
+                            ExpectationFailure(
+                                "still polling after \(limits.maxPolls) polls (limits.maxPolls)", step: number))
+                        return .stopped
+                    }
+                    waited = try await wait(for: polling, trace: &trace, step: number)
+                } else {
+                    pollsOfCurrentStep = 0
+                }
+                session.record(trace)
+                request = continueRequest(answer.step)
+            }
+        }
+    }
+
+    /// Waits a PollingWaitCallback's `waitTime` on the run's clock (none with fast polling) and notes it.
+    private func wait(for polling: AMCallback, trace: inout StepTrace, step: Int) async throws(RunError) -> Double {
+        let milliseconds = try PollingWait.milliseconds(polling, step: step)
+        let fast = session.configuration.fastPolling ?? session.script.limits.fastPolling
+        let seconds = fast ? 0 : milliseconds / 1000
+        try PollingWait.checkCeiling(seconds, deadline: session.script.limits.deadlineSeconds, step: step)
+        do {
+            try await session.clock.sleep(seconds: seconds)
+        } catch {
+            throw RunError(.transport, "cancelled while polling", step: step)
+        }
+        trace.callbacks = trace.callbacks.map { callback in
+            var callback = callback
+            if callback.type == CallbackType.pollingWait.wireName {
+                callback.notes.append(
+                    ("wait", "\(Int(milliseconds)) ms" + (seconds == 0 ? " (fast polling: not waited)" : "")))
+            }
+            return callback
+        }
+        return seconds
+    }
+
+    /// The step's callbacks as received, none answered (the journey ends or stops at this step).
+    private static func unanswered(_ step: AMStep) -> [CallbackTrace] {
+        step.callbacks.map { CallbackTrace(type: $0.type, prompt: $0.prompt, answeredBy: nil, inputs: []) }
+    }
+
+    private func resumeHandler(number: Int) -> (spec: ValueSpec, label: String)? {
+        for handler in handlers.handlers {
+            guard let resume = handler.answer.resume else { continue }
+            let matcher = handler.spec.matcher
+            if let type = matcher.type, type.value != CallbackType.suspendedTextOutput.wireName { continue }
+            if let wanted = matcher.step, wanted != number { continue }
+            return (resume, "handler #\(handler.number) at \(handler.spec.location)")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,91 @@
+import JourneyCore
+import JourneyFormat
+
+/// `cleanup:` — token revocation and end of session, validity before, logout, validity after.
+/// Runs whenever the run did not end on an error; its checks are expectation failures, its
+/// transport trouble the run's error.
+struct CleanupPhase: PhaseDriver {
+    let spec: CleanupSpec
+    var oauth: OAuthClient? = nil
+    /// A Rakuten script's client: `revoke` cancels its access token at `engine/token_cancel`.
+    var rakuten: RakutenClient? = nil
+
+    var runsAfterEnd: Bool { true }
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        if let rakuten {
+            if spec.revoke { try await rakuten.cleanupRevoke(in: session, after: outcome, location: spec.location) }
+            if let expected = spec.after {
+                try await rakuten.checkToken(expected, in: session, location: spec.location)
+            }
+            return .next(outcome)
+        }
+        if let oauth, spec.revoke || spec.endSession {
+            let tokens = TokenCleanup(client: oauth)
+            if spec.revoke { try await tokens.revoke(in: session, after: outcome, location: spec.location) }
+            if spec.endSession { try await tokens.endSession(in: session, after: outcome, location: spec.location) }
+            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(outcome) }
+        }
+        guard session.tokenId != nil else {
+            if spec.before == .valid || spec.logout {
+                session.fail(
+                    ExpectationFailure(
+                        "cleanup: the run produced no session (no tokenId) to check or log out",
+                        location: spec.location))
+            }
+            return .next(outcome)
+        }
+        try await session.ensureSessionCookie()
+        if let expected = spec.before {
+            try await checkValidity(expected, when: "before the logout", session: session)
+        }
+        if spec.logout {
+            let (response, index) = try await session.sessionAction(
+                "logout", apiVersion: RunSession.logoutAPIVersion, phase: "cleanup")
+            if (200..<300).contains(response.status) {
+                session.note(stepAt: index, "logout", "done")
+            } else if response.status == 401 {
+                // The session had already ended (AM answers a logout of an ended session 401).
+                session.note(stepAt: index, "logout", "already logged out (HTTP 401)")
+            } else {
+                session.fail(
+                    stepAt: index, "the logout answered \(session.describe(response))", location: spec.location)
+            }
+        }
+        if let expected = spec.after {
+            try await checkValidity(expected, when: spec.logout ? "after the logout" : "at the end", session: session)
+        }
+        return .next(outcome)
+    }
+
+    /// After the run's error: `revoke` still revokes what the run received, as a live grant must
+    /// not outlive a failed run; its own trouble is a note, never the run's error.
+    func revokeAfterError(in session: RunSession) async {
+        guard spec.revoke, rakuten != nil || oauth != nil, session.withState({ $0.oauthTokens }) != nil else { return }
+        do throws(RunError) {
+            if let rakuten {
+                try await rakuten.cleanupRevoke(in: session, after: nil, location: spec.location)
+            } else if let oauth {
+                try await TokenCleanup(client: oauth).revoke(in: session, after: nil, location: spec.location)
+            }
+        } catch {
+            if let index = session.lastStepIndex {
+                session.note(stepAt: index, "revoke", "failed after the run's error: \(error.message)")
+            }
+        }
+    }
+
+    private func checkValidity(_ expected: CleanupSpec.Validity, when: String, session: RunSession)
+        async throws(RunError)
+    {
+        let valid = try await session.validateSession(phase: "cleanup")
+        guard valid != (expected == .valid) else { return }
+        let failure = ExpectationFailure(
+            "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",
+            step: session.lastStepNumber, location: spec.location)
+        session.withState { state in
+            if !state.steps.isEmpty { state.steps[state.steps.count - 1].failures.append(failure) }
+            state.failures.append(failure)
+        }
+    }
+}

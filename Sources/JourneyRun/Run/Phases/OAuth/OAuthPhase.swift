@@ -1,0 +1,85 @@
+import JourneyCore
+import JourneyFormat
+
+/// `oauth:` — after a successful journey (or alone, for client credentials), gets tokens as the
+/// SDKs do, verifies the ID token, refreshes and calls userinfo when asked, and checks
+/// `expect.tokens`. A refusal (an OAuth error, an invalid ID token) ends the run with a
+/// `failure` outcome a script can expect by name.
+struct OAuthPhase: PhaseDriver {
+    let client: OAuthClient
+    let expectation: TokensExpectation?
+
+    /// The variables the phase sets: the tokens (secrets) and the ID token's claims.
+    static let phase = "oauth"
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        if let outcome, !outcome.isSuccess {
+            noTokens("the journey ended with \(outcome.summary)", in: session)
+            return .next(outcome)
+        }
+        var tokens: OAuthTokens
+        switch try await client.obtainTokens(in: session, phase: Self.phase) {
+        case .tokens(let granted): tokens = granted
+        case .refused(let refusal): return refused(refusal, in: session)
+        }
+        if client.spec.refresh {
+            switch try await client.refresh(tokens, in: session, phase: "oauth refresh") {
+            case .tokens(let fresh):
+                if let old = tokens.refreshToken, let new = fresh.refreshToken, let index = session.lastStepIndex {
+                    session.note(
+                        stepAt: index, "refresh",
+                        old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
+                }
+                tokens = fresh
+            case .refused(let refusal): return refused(refusal, in: session)
+            }
+        }
+        if client.spec.userinfo || expectation?.userinfo != nil {
+            tokens.userinfo = try await userinfo(tokens, in: session)
+        }
+        session.keep(tokens)
+        if let expectation {
+            session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
+        }
+        return .next(outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil))
+    }
+
+    /// A refusal ends the run with its `failure` outcome; `expect.tokens` then has nothing to
+    /// check, which is a failure of its own (never a silently skipped expectation).
+    private func refused(_ refusal: Outcome, in session: RunSession) -> PhaseResult {
+        noTokens("the provider refused: \(refusal.summary)", in: session)
+        return .end(refusal)
+    }
+
+    private func noTokens(_ why: String, in session: RunSession) {
+        guard let expectation else { return }
+        session.fail(
+            ExpectationFailure("expect.tokens: the run got no tokens: \(why)", location: expectation.location))
+    }
+
+    /// `GET userinfo` with the access token; its `sub` must be the ID token's.
+    private func userinfo(_ tokens: OAuthTokens, in session: RunSession) async throws(RunError) -> JSONValue? {
+        let endpoints = try await client.endpoints(in: session)
+        let request = TransportRequest(
+            method: "GET", url: endpoints.userinfo,
+            headers: [
+                HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)"),
+            ]
+                + session.endpoint.extraHeaders,
+            timeoutSeconds: session.endpoint.timeout)
+        let (response, index) = try await session.call(request, phase: "oauth userinfo")
+        guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
+            session.fail(
+                stepAt: index, "userinfo answered \(session.describe(response))", location: client.spec.location)
+            return nil
+        }
+        // A replayed userinfo may have the subject redacted (`«secret»`): a secret is never compared.
+        if let sub = tokens.claims["sub"]?.stringValue, let got = json["sub"]?.stringValue, got != sub,
+            !Placeholder.matches(sub, withPlaceholders: got)
+        {
+            session.fail(
+                stepAt: index, "userinfo's sub '\(got)' is not the ID token's '\(sub)'", location: client.spec.location)
+        }
+        return json
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+
+/// `uses:` — runs another script first, against this run's server and transport, then takes
+/// over its cookies and session, and copies only the variables named in `outputs`.
+struct UsesPhase: PhaseDriver {
+    let uses: UsesSpec
+
+    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+        let script = session.script
+        let configuration = session.configuration
+        let label = "uses \(uses.script.value)"
+        let path = ReferencedFiles.resolve(uses.script.value, from: script.file)
+        let chain = session.usesChain + [script.file]
+        let standardized = chain.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        if standardized.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
+            throw RunError(
+                .script, "\(uses.script.location): uses cycle: \((chain + [path]).joined(separator: " → "))")
+        }
+        let compiled: CompiledJourney
+        do {
+            let used = try ScriptLoader.load(
+                path: path, options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
+            compiled = try JourneyCompiler.compile(used)
+        } catch {
+            session.addDiagnostics(error.diagnostics)
+            throw RunError(.script, "\(uses.script.location): \(path) is not a valid script")
+        }
+        var inner = configuration
+        inner.serverURL = session.endpoint.baseURL
+        inner.transport = session.transport
+        // The run's own clock: under a replay that is the recording's, not the configuration's.
+        inner.clock = session.clock
+        inner.seed = configuration.seed.map { $0 &+ 1 }
+        // One device: the used script's passkeys are this run's too.
+        let used = RunSession(
+            script: compiled.script, configuration: inner, usesChain: chain,
+            passkeys: session.context.deviceState.passkeys)
+        let result = await JourneyDriver.run(compiled.plan, in: used)
+
+        let (cookies, tokenId, cookieName) = used.withState { ($0.cookies, $0.tokenId, $0.cookieName) }
+        session.withState { state in
+            for var step in result.steps {
+                step.phase = step.phase.map { "\(label): \($0)" } ?? label
+                state.steps.append(step)
+            }
+            state.sideExchanges += result.sideExchanges
+            state.cookies = cookies
+            state.tokenId = tokenId
+            state.cookieName = cookieName
+        }
+        if let tokenId { session.redactor.register(tokenId, name: "tokenId") }
+        session.registerPasskeySecrets()
+
+        if !result.diagnostics.isEmpty {
+            session.addDiagnostics(result.diagnostics)
+            throw RunError(.script, "\(uses.script.location): \(path) is not a valid script")
+        }
+        if var error = result.error {
+            error.message = "\(label): \(error.message)"
+            throw error
+        }
+        if !result.allFailures.isEmpty {
+            session.fail(
+                result.allFailures.map { failure in
+                    var failure = failure
+                    failure.message = "\(label): \(failure.message)"
+                    return failure
+                })
+            return .stop
+        }
+        let variables = used.context.variables
+        for output in uses.outputs {
+            guard let value = variables[output.value] else {
+                throw RunError(
+                    .script,
+                    "\(output.location): '\(output.value)' is not a variable or capture of \(uses.script.value)")
+            }
+            session.context.setVariable(output.value, value)
+        }
+        guard let usedOutcome = result.outcome else { return .next(nil) }
+        return usedOutcome.isSuccess ? .next(usedOutcome) : .end(usedOutcome)
+    }
+}

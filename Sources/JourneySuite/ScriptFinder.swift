@@ -1,0 +1,72 @@
+import Foundation
+import JourneyCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Expands the files, folders and globs given on the command line into YAML files, in a
+/// stable order. Folders are searched recursively for `.yaml`/`.yml`, leaving out hidden files
+/// and folders (`.github/`, `.build/`, an editor's `.#login.yaml`): a file named on its own is
+/// taken as it is.
+public enum ScriptFinder {
+    public struct Missing: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public var description: String { "no such file, folder or matching glob: \(path)" }
+    }
+
+    public static func yamlFiles(in paths: [String]) throws(Missing) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            let expanded = path.contains(where: { "*?[".contains($0) }) ? glob(path) : [path]
+            if expanded.isEmpty { throw Missing(path: path) }
+            for item in expanded {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: item, isDirectory: &isDirectory) else {
+                    throw Missing(path: item)
+                }
+                files += isDirectory.boolValue ? yamlFiles(under: item) : [item]
+            }
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert($0).inserted }
+    }
+
+    /// The `kind:` of simulator tree files.
+    public static let treeKind = "simulator"
+
+    /// What a YAML file is: its top-level `kind:` (``treeKind`` for trees), `journey` when absent.
+    public static func kind(ofFileText text: String) -> String {
+        YAMLKind.topLevelKind(of: text) ?? "journey"
+    }
+
+    private static func yamlFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                files.append((directory as NSString).appendingPathComponent(relative))
+            }
+        }
+        return files.sorted()
+    }
+
+    private static func glob(_ pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        #if canImport(Glibc)
+            guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
+        #else
+            guard Darwin.glob(pattern, 0, nil, &result) == 0 else { return [] }
+        #endif
+        return (0..<Int(result.gl_pathc)).compactMap { index in
+            result.gl_pathv[index].map { String(cString: $0) }
+        }.sorted()
+    }
+}

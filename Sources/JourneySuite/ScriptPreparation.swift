@@ -1,0 +1,100 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+import JourneyRun
+
+/// What a command asks of the step from a script file to a journey ready to run.
+public struct PreparationOptions: Sendable {
+    public var load: LoadOptions
+    /// Only scripts carrying at least one of these tags (all when empty); the others are skipped.
+    public var tags: [String]
+    /// With an invalid `uses:` script, that script's own errors follow (a run shows them; lint
+    /// reports them when it checks that file).
+    public var detailedReferences: Bool
+    /// When set, a `command:` value source this configuration does not allow is an error.
+    public var permissions: RunConfiguration?
+    /// A flag (`--server`, `--simulate`) replaces every script's server: the tree of
+    /// `server.simulate` is then never looked at.
+    public var serverReplaced: Bool
+
+    public init(
+        load: LoadOptions = .init(), tags: [String] = [], detailedReferences: Bool = true,
+        permissions: RunConfiguration? = nil, serverReplaced: Bool = false
+    ) {
+        self.load = load
+        self.tags = tags
+        self.detailedReferences = detailedReferences
+        self.permissions = permissions
+        self.serverReplaced = serverReplaced
+    }
+}
+
+/// A script file after the one step every command takes (``ScriptPreparation``): the journey
+/// when it can run, and every problem found on the way, in the order found.
+public struct PreparedScript: Sendable {
+    public let file: String
+    /// The file's text when it could be read, to show diagnostics with their source lines.
+    public let text: String?
+    /// The script, when it loaded without errors.
+    public let script: Script?
+    /// The compiled journey, when nothing on the way was an error.
+    public let journey: CompiledJourney?
+    /// Errors and warnings: loading, the files the script names, compiling, command permission.
+    public let diagnostics: [Diagnostic]
+
+    /// The result a run reports for a script that cannot run.
+    public var invalidResult: JourneyResult {
+        JourneyResult(
+            name: script?.name ?? (file as NSString).lastPathComponent, file: file, tags: script?.tags ?? [],
+            diagnostics: diagnostics)
+    }
+
+    /// Every diagnostic with its source line and a caret, blank-line separated.
+    public var rendered: String {
+        DiagnosticText.render(diagnostics, known: text.map { [file: $0] } ?? [:])
+    }
+}
+
+/// Load → check the files the script names → compile → command permission: the one path from
+/// a script file to a runnable journey, shared by `run`, `diff`, `bench` and `lint`, so each
+/// command finds the same problems the same way.
+public enum ScriptPreparation {
+    /// Prepares the script at `file`; nil when `options.tags` leave it out.
+    public static func prepare(file: String, options: PreparationOptions = .init()) -> PreparedScript? {
+        let text: String
+        do {
+            text = try SourceFile.read(file)
+        } catch {
+            return PreparedScript(file: file, text: nil, script: nil, journey: nil, diagnostics: [error])
+        }
+        return prepare(text: text, file: file, options: options)
+    }
+
+    /// Prepares a script from its text; `file` names it in diagnostics and anchors relative paths.
+    public static func prepare(text: String, file: String, options: PreparationOptions = .init()) -> PreparedScript? {
+        let (loaded, loading) = ScriptLoader.lint(text: text, file: file, options: options.load)
+        guard let script = loaded else {
+            return PreparedScript(file: file, text: text, script: nil, journey: nil, diagnostics: loading)
+        }
+        if !options.tags.isEmpty && Set(script.tags).isDisjoint(with: options.tags) { return nil }
+        var diagnostics =
+            loading
+            + ReferencedFiles.diagnostics(
+                for: script, options: options.load, detailed: options.detailedReferences,
+                simulatorTree: !options.serverReplaced)
+        var compiled: CompiledJourney?
+        do {
+            let journey = try JourneyCompiler.compile(script)
+            diagnostics += journey.warnings
+            compiled = journey
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        if let configuration = options.permissions {
+            diagnostics += CommandPermission.diagnostics(for: script, configuration: configuration)
+        }
+        let runnable = !diagnostics.contains { $0.severity == .error }
+        return PreparedScript(
+            file: file, text: text, script: script, journey: runnable ? compiled : nil, diagnostics: diagnostics)
+    }
+}

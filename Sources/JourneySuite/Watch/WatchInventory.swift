@@ -1,0 +1,147 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+import Synchronization
+
+/// What `journey run --watch` watches: the paths given to run (searched again on every poll, so
+/// a new script file runs and a deleted one is dropped), and the files that apply to every script.
+public struct WatchScope: Sendable {
+    /// The files, folders and globs given to `journey run`.
+    public var paths: [String]
+    /// The tree of `--simulate`: every script runs against it.
+    public var simulate: String?
+    /// Other files the whole run reads (`--env-file`).
+    public var sharedFiles: [String]
+
+    public init(paths: [String], simulate: String? = nil, sharedFiles: [String] = []) {
+        self.paths = paths
+        self.simulate = simulate
+        self.sharedFiles = sharedFiles
+    }
+}
+
+/// The scripts found at one poll and, for each, the files whose change reruns it. Files are
+/// keyed by their absolute standardized path (``WatchInventory/key(_:)``); scripts keep the path
+/// they were found by, which is how they are run and shown.
+public struct WatchInventory: Sendable, Equatable {
+    /// The script files found (simulator trees left out), in run order.
+    public var scripts: [String]
+    /// For each script, the keys of the files it depends on: itself, the scripts of its `uses:`
+    /// chain, its simulator tree (`server.simulate` or `--simulate`), its `oauth` key file and the
+    /// scope's shared files. A file named but missing is listed too, so its appearing reruns it.
+    public var dependencies: [String: Set<String>]
+
+    public init(scripts: [String], dependencies: [String: Set<String>]) {
+        self.scripts = scripts
+        self.dependencies = dependencies
+    }
+
+    /// Every file to watch.
+    public var watched: Set<String> { dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
+
+    /// The key of a path: absolute and standardized, so `a/../b.yaml` and `b.yaml` are one file.
+    public static func key(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Searches `scope` and reads each script found for the files it names. A path that matches
+    /// nothing (a folder emptied, a glob with no match) gives no scripts rather than an error:
+    /// the watch goes on and runs what appears. With a `cache`, a file is loaded again only when
+    /// its state changed (a poll of an unchanged suite loads no YAML).
+    public static func find(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache()) -> WatchInventory {
+        var states = PollFileStates()
+        return find(scope, cache: cache, states: &states)
+    }
+
+    /// ``find(_:cache:)`` reading each file's state once for the whole poll (`states`).
+    public static func find(_ scope: WatchScope, cache: WatchReferenceCache, states: inout PollFileStates)
+        -> WatchInventory
+    {
+        var files: [String] = []
+        for path in scope.paths {
+            files += (try? ScriptFinder.yamlFiles(in: [path])) ?? []
+        }
+        var seen = Set<String>()
+        files = files.filter { seen.insert(key($0)).inserted }
+        let shared = Set((scope.sharedFiles + [scope.simulate].compactMap { $0 }).map(key))
+        var scripts: [String] = []
+        var dependencies: [String: Set<String>] = [:]
+        for file in files {
+            if cache.references(of: file, states: &states)?.isTree == true { continue }
+            scripts.append(file)
+            dependencies[file] = shared.union(
+                named(byScriptAt: file, simulate: scope.simulate, cache: cache, states: &states))
+        }
+        return WatchInventory(scripts: scripts, dependencies: dependencies)
+    }
+
+    /// The keys of the script at `file` and the files it names, following `uses:` to its end
+    /// (a cycle or an unreadable script stops it: the run reports those).
+    static func named(
+        byScriptAt file: String, simulate: String?, cache: WatchReferenceCache, states: inout PollFileStates
+    ) -> Set<String> {
+        var keys: Set<String> = [key(file)]
+        var path = file
+        var first = true
+        while let references = cache.references(of: path, states: &states) {
+            if first, simulate == nil, let tree = references.simulate { keys.insert(key(tree)) }
+            if let privateKey = references.privateKey { keys.insert(key(privateKey)) }
+            first = false
+            guard let uses = references.uses, keys.insert(key(uses)).inserted else { break }
+            path = uses
+        }
+        return keys
+    }
+}
+
+/// What one file says about the files it names, its paths resolved from the file's folder.
+public struct FileReferences: Sendable, Equatable {
+    /// A simulator tree (`kind: simulator`), not a script.
+    public var isTree = false
+    /// The script's `server.simulate` tree, as written.
+    public var simulate: String?
+    /// The `oauth` private key file the script names, as written.
+    public var privateKey: String?
+    /// The script its `uses:` names, as written.
+    public var uses: String?
+
+    /// The references in `text`, the file at `path`; none for a script that does not load.
+    public init(text: String, path: String) {
+        if ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
+            isTree = true
+            return
+        }
+        guard let script = ScriptLoader.lint(text: text, file: path).script else { return }
+        simulate = script.server.simulate.map { ReferencedFiles.resolve($0.value, from: path) }
+        privateKey = script.oauth?.privateKey.map { ReferencedFiles.resolve($0.value, from: path) }
+        uses = script.uses.map { ReferencedFiles.resolve($0.script.value, from: path) }
+    }
+}
+
+/// The ``FileReferences`` of each file, kept with the ``FileState`` they were read at: a watch
+/// loads a file again only when it changed.
+public final class WatchReferenceCache: Sendable {
+    private let entries = Mutex<[String: (state: FileState, references: FileReferences)]>([:])
+
+    public init() {}
+
+    /// The references of the file at `path`, nil when it cannot be read.
+    public func references(of path: String) -> FileReferences? {
+        var states = PollFileStates()
+        return references(of: path, states: &states)
+    }
+
+    /// ``references(of:)`` with the file's state read through the poll's `states`.
+    public func references(of path: String, states: inout PollFileStates) -> FileReferences? {
+        let key = WatchInventory.key(path)
+        guard let state = states.state(ofKey: key) else {
+            entries.withLock { $0[key] = nil }
+            return nil
+        }
+        if let entry = entries.withLock({ $0[key] }), entry.state == state { return entry.references }
+        guard let text = try? SourceFile.read(key) else { return nil }
+        let references = FileReferences(text: text, path: path)
+        entries.withLock { $0[key] = (state, references) }
+        return references
+    }
+}
