@@ -3,9 +3,9 @@ import JourneyCore
 
 /// `journey bench --pow`: the solver's hashes/s on one core for each hash, with 64-byte messages
 /// (what `openssl speed -bytes 64` hashes) and ALTCHA-shaped ones, beside OpenSSL's rate.
-public enum ProofOfWorkReport {
+package enum ProofOfWorkReport {
     /// Measures every hash (about 3 s each, plus OpenSSL's run) and writes the table through `print`.
-    public static func run(print: (String) -> Void) {
+    package static func run(print: (String) -> Void) {
         print("bench --pow: proof-of-work hashing on one core (the solver's own search loop)")
         print("hash     message   journey hashes/s   openssl hashes/s (64 B)   ratio")
         var raw: [String] = []

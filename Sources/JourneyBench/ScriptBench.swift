@@ -3,15 +3,15 @@ import JourneyKit
 
 /// `journey bench SCRIPT`: one script prepared as a run prepares it, pointed at a running server
 /// or replayed in process from a recording, checked to pass once, then measured.
-public struct ScriptBench: Sendable {
-    public let journey: CompiledJourney
-    public let configuration: RunConfiguration
+package struct ScriptBench: Sendable {
+    package let journey: CompiledJourney
+    package let configuration: RunConfiguration
     /// What the bench runs against, for humans: `against URL` or `replayed from FILE (...)`.
-    public let target: String
+    package let target: String
 
     /// Prepares `script` against `server` or replaying `replay` (exactly one). An invalid script
     /// or recording stops the command (exit 2) with every diagnostic rendered.
-    public init(
+    package init(
         script: String, server: String?, replay: String?, variables: [String: String], allowCommands: Bool
     ) throws(CommandFailure) {
         var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
@@ -44,7 +44,7 @@ public struct ScriptBench: Sendable {
     /// Runs the journey once; one that does not pass stops the bench with the run's own exit
     /// code (1 failed, 3 error, 4 replay mismatch): its figures would measure a failure. Returns
     /// the round trips per journey.
-    public func check() async throws(CommandFailure) -> Int {
+    package func check() async throws(CommandFailure) -> Int {
         let result = await JourneyDriver.run(journey, configuration: configuration)
         guard result.status == .passed else {
             let why = result.error?.description ?? result.allFailures.map(\.description).joined(separator: "; ")
@@ -58,7 +58,8 @@ public struct ScriptBench: Sendable {
     /// Measures each concurrency level after `warmup` unmeasured journeys; one line per level.
     /// A measured journey that did not pass stops the bench (exit 1) after its figures are shown:
     /// the figures then measure failures, and the bench must not end as if they did not.
-    public func measure(levels: [Int], count: Int, warmup: Int, output: (String) -> Void) async throws(CommandFailure) {
+    package func measure(levels: [Int], count: Int, warmup: Int, output: (String) -> Void) async throws(CommandFailure)
+    {
         let benchmark = JourneyBenchmark(journey: journey, configuration: configuration)
         var failed = 0
         for level in levels {

@@ -2,29 +2,29 @@ import Foundation
 
 /// One policy advice: its type and values, e.g. `TransactionConditionAdvice ["7b8b…"]` or
 /// `AuthenticateToServiceConditionAdvice ["/:ConfirmPassword"]`.
-public struct PolicyAdvice: Sendable, Hashable, CustomStringConvertible {
-    public var name: String
-    public var values: [String]
+package struct PolicyAdvice: Sendable, Hashable, CustomStringConvertible {
+    package var name: String
+    package var values: [String]
 
-    public init(name: String, values: [String]) {
+    package init(name: String, values: [String]) {
         self.name = name
         self.values = values
     }
 
-    public var description: String { "\(name) [\(values.joined(separator: ", "))]" }
+    package var description: String { "\(name) [\(values.joined(separator: ", "))]" }
 }
 
 /// The `<Advices>` XML AM takes as a `composite_advice` authIndexValue (am-protocol.md §8.2):
 /// `<Advices><AttributeValuePair><Attribute name="X"/><Value>v</Value></AttributeValuePair></Advices>`,
 /// exact, with no whitespace.
-public enum AdviceXML {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+package enum AdviceXML {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
     /// The XML for `advices`, one `AttributeValuePair` per advice and one `Value` per value.
-    public static func build(_ advices: [PolicyAdvice]) -> String {
+    package static func build(_ advices: [PolicyAdvice]) -> String {
         var xml = "<Advices>"
         for advice in advices {
             xml += "<AttributeValuePair><Attribute name=\"\(escape(advice.name))\"/>"
@@ -36,7 +36,7 @@ public enum AdviceXML {
 
     /// Reads the XML, or base64url of it (as IG may send it). Whitespace between elements is
     /// tolerated; several values in one `<Value>` are separated by spaces (as the JS SDK writes them).
-    public static func parse(_ text: String) throws(Failure) -> [PolicyAdvice] {
+    package static func parse(_ text: String) throws(Failure) -> [PolicyAdvice] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("<") { return try parseXML(trimmed) }
         guard !trimmed.isEmpty, let data = Base64URL.decode(trimmed) else {

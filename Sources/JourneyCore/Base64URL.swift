@@ -2,7 +2,7 @@ import Foundation
 
 /// Base64url without padding, as JWTs use it. Byte tables rather than Foundation's encoder and
 /// string replacements: the simulator signs and checks an authId on every request.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Values of base64url and of standard base64 characters (both are accepted); 0xFF for others.
     private static let values: [UInt8] = {
@@ -13,12 +13,12 @@ public enum Base64URL {
         return table
     }()
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         String(decoding: encodedBytes(bytes), as: UTF8.self)
     }
 
     /// The base64url text of `bytes`, as bytes.
-    public static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
+    package static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
@@ -40,17 +40,17 @@ public enum Base64URL {
         return out
     }
 
-    public static func encode(_ data: Data) -> String { encode([UInt8](data)) }
+    package static func encode(_ data: Data) -> String { encode([UInt8](data)) }
 
-    public static func encode(_ text: String) -> String { encode(Array(text.utf8)) }
+    package static func encode(_ text: String) -> String { encode(Array(text.utf8)) }
 
-    public static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         decodeBytes(Substring(text)).map { Data($0) }
     }
 
     /// Decodes base64url (or standard base64), padding optional; nil on a stray character, on
     /// anything but padding after padding, or on a length no encoder produces.
-    public static func decodeBytes(_ text: Substring) -> [UInt8]? {
+    package static func decodeBytes(_ text: Substring) -> [UInt8]? {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count * 3 / 4)
         var buffer: UInt32 = 0

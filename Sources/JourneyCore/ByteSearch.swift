@@ -8,9 +8,9 @@
 
 /// Finds bytes in bytes with the C library's `memchr` (vectorised) for the first byte, then a
 /// comparison: every response body of a run is searched once for markers such as `otpauth`.
-public enum ByteSearch {
+package enum ByteSearch {
     /// True when `needle` occurs in `haystack` (an empty needle occurs everywhere).
-    public static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
+    package static func contains(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
         let last = haystack.count - needle.count

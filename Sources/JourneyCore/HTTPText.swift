@@ -1,9 +1,9 @@
 /// Small text helpers for HTTP header names and values, byte by byte: Foundation's
 /// locale-aware comparison and trimming showed up in the profiles of both the runner and the simulator.
-public enum HTTPText {
+package enum HTTPText {
     /// True when the names are equal without regard to ASCII case (RFC 9110 §5.1).
     @inlinable
-    public static func namesMatch(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+    package static func namesMatch(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         // Two iterators rather than `zip`: the Zip2Sequence of two UTF-8 views needs its type
         // metadata built at run time, a conformance lookup per first use (docs/performance.md).
@@ -17,7 +17,8 @@ public enum HTTPText {
 
     /// The leading `name=value` of a `Set-Cookie` line, each trimmed (RFC 6265 §5.2; `value` is
     /// nil when there is no `=`), and the attributes from the first `;` on, as sent.
-    public static func setCookiePair(_ line: Substring) -> (name: Substring, value: Substring?, attributes: Substring) {
+    package static func setCookiePair(_ line: Substring) -> (name: Substring, value: Substring?, attributes: Substring)
+    {
         let end = line.utf8.firstIndex(of: UInt8(ascii: ";")) ?? line.endIndex
         let pair = line[..<end]
         guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
@@ -36,7 +37,7 @@ public enum HTTPText {
 extension Substring {
     /// Without leading and trailing spaces and tabs (the optional whitespace of HTTP header values).
     @inlinable
-    public var trimmedSpacesAndTabs: Substring {
+    package var trimmedSpacesAndTabs: Substring {
         // Bytes, not Characters: spaces and tabs are ASCII, so the cut is always on a scalar boundary.
         let bytes = utf8
         var start = bytes.startIndex

@@ -1,7 +1,7 @@
 /// journey's version number: the one place it is written. `journey --version` prints it with the
 /// commit the binary was built from, HAR recordings name it as their creator's version, and
 /// `scripts/release` names the tarball after it.
-public enum JourneyVersion {
+package enum JourneyVersion {
     /// The release's number, `MAJOR.MINOR.PATCH`.
-    public static let number = "0.1.0"
+    package static let number = "0.1.0"
 }

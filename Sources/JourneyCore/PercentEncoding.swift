@@ -1,14 +1,14 @@
 /// Percent-encoding and decoding, byte by byte (Foundation's `CharacterSet.alphanumerics` lets
 /// non-ASCII letters through unencoded, and its encoder and decoder are slow on every request).
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// RFC 3986 percent-encoding of a query name or value: ASCII letters, digits and `-._~`
     /// stay, every other UTF-8 byte becomes `%XX`.
-    public static func queryComponent(_ text: String) -> String {
+    package static func queryComponent(_ text: String) -> String {
         encoded(text, keeping: isUnreserved)
     }
 
     /// `text` with only its non-ASCII bytes percent-encoded: a URL that holds a placeholder (`«code»`).
-    public static func nonASCIIEncoded(_ text: String) -> String {
+    package static func nonASCIIEncoded(_ text: String) -> String {
         encoded(text, keeping: { $0 < 0x80 })
     }
 
@@ -30,7 +30,7 @@ public enum PercentEncoding {
     /// `text` with `%XX` escapes decoded (and `+` as a space when `plusAsSpace`, as servlet
     /// containers decode query strings); nil when an escape is malformed or the bytes are not UTF-8.
     @inlinable
-    public static func decoded(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+    package static func decoded(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
         let percent = UInt8(ascii: "%")
         let plus = UInt8(ascii: "+")
         if !text.utf8.contains(where: { $0 == percent || (plusAsSpace && $0 == plus) }) { return String(text) }

@@ -1,18 +1,18 @@
 /// The server's own time for a response, from its `Server-Timing` header (W3C Server Timing):
 /// the largest `dur` among the metrics, in seconds. The journey simulator sends one; `journey
 /// load` subtracts it from a journey's latency to tell the runner's share from the server's.
-public enum ServerTiming {
+package enum ServerTiming {
     /// The header's name.
-    public static let headerName = "Server-Timing"
+    package static let headerName = "Server-Timing"
     /// A longer header value is not read.
-    public static let maxHeaderBytes = 4096
+    package static let maxHeaderBytes = 4096
     /// A duration above an hour (in milliseconds) is not believed.
     static let maxMilliseconds = 3_600_000.0
 
     /// The largest duration in one header value, in seconds; nil when no metric has a usable
     /// `dur`. A `desc` holding `,` or `;` inside quotes may split a metric early: its `dur`, if
     /// any, still parses as a number or is ignored.
-    public static func seconds(in value: String) -> Double? {
+    package static func seconds(in value: String) -> Double? {
         guard value.utf8.count <= maxHeaderBytes else { return nil }
         var largest: Double?
         for metric in value.split(separator: ",") {
@@ -34,7 +34,7 @@ public enum ServerTiming {
     }
 
     /// The largest duration over every `Server-Timing` header of a response, in seconds.
-    public static func seconds(inHeaders headers: some Sequence<(String, String)>) -> Double? {
+    package static func seconds(inHeaders headers: some Sequence<(String, String)>) -> Double? {
         var largest: Double?
         for (name, value) in headers where HTTPText.namesMatch(name, headerName) {
             if let seconds = seconds(in: value) { largest = max(largest ?? 0, seconds) }

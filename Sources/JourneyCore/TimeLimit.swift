@@ -7,13 +7,13 @@ import Synchronization
 /// `Task.sleep` in a task group gives the same answers but, once cancelled, the sleep's wake-up
 /// stays queued on the executor until the limit would have passed: one per request held about
 /// 0.8 KB each for the whole timeout under load (docs/performance.md).
-public enum TimeLimit {
+package enum TimeLimit {
     /// Thrown when the time is up; the work has been cancelled.
-    public struct Exceeded: Error {}
+    package struct Exceeded: Error {}
 
     /// The result of `work`, or `Exceeded` once `seconds` have passed on `loop`'s clock (the
     /// work is then cancelled). Cancelling the caller cancels the work too.
-    public static func run<Value: Sendable>(
+    package static func run<Value: Sendable>(
         seconds: Double, on loop: any EventLoop, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }

@@ -1,17 +1,17 @@
 /// Text from outside (a server's prompt, a request path) made safe to print on one line: control
 /// characters, C1 controls and bidirectional overrides become visible escapes such as `\u001b`,
 /// so they can neither drive the terminal nor start a line of their own in a log.
-public enum VisibleText {
+package enum VisibleText {
     /// `text` escaped line by line: its line breaks stay line breaks (a message of several
     /// lines), every other control character is written out.
-    public static func escapedLines(_ text: String) -> String {
+    package static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(
             separator: "\n")
     }
 
     /// `text` as a block of lines (a body, a log): its line breaks, carriage returns and tabs
     /// stay as they are, every other control character is written out as `\uXXXX`.
-    public static func escapedBlock(_ text: String) -> String {
+    package static func escapedBlock(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0) && !isLayout($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
@@ -32,7 +32,7 @@ public enum VisibleText {
 
     /// `text` with every control character written as `\n`, `\r`, `\t` or `\uXXXX`; the same text
     /// (not a copy) when there is none.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)

@@ -1,8 +1,8 @@
 import JourneyCore
 
 /// Pulls a value out of a step into a variable usable by later steps as `{{ name }}`.
-public struct CaptureSpec: Sendable {
-    public enum Source: Sendable {
+package struct CaptureSpec: Sendable {
+    package enum Source: Sendable {
         /// A callback output: the first callback the matcher selects, its output `name`.
         case output(matcher: Matcher, name: String)
         /// The step's `stage`, `header` or `description`.
@@ -18,16 +18,16 @@ public struct CaptureSpec: Sendable {
         case recoveryCodes
     }
 
-    public var name: String
-    public var source: Source
+    package var name: String
+    package var source: Source
     /// Keep only the first group (or whole match) of this regex.
-    public var regex: TextPattern?
+    package var regex: TextPattern?
     /// Only capture at this step (1-based); otherwise the first step where the source exists.
-    public var step: Int?
-    public var secret: Bool
-    public var location: SourceLocation
+    package var step: Int?
+    package var secret: Bool
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, source: Source, regex: TextPattern? = nil, step: Int? = nil, secret: Bool = false,
         location: SourceLocation
     ) {

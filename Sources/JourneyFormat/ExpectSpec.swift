@@ -1,23 +1,23 @@
 import JourneyCore
 
 /// What the script expects: the callbacks of each step, in order, and the outcome.
-public struct ExpectSpec: Sendable {
+package struct ExpectSpec: Sendable {
     /// When present, the run must have exactly these steps (round trips that returned callbacks).
-    public var steps: [StepExpectation]?
-    public var outcome: OutcomeExpectation
+    package var steps: [StepExpectation]?
+    package var outcome: OutcomeExpectation
     /// With `authorized`: retry once more without a new journey and expect a denial, proving the
     /// TransactionConditionAdvice grant is single-use.
-    public var singleUse: Located<Bool>?
+    package var singleUse: Located<Bool>?
     /// Checks on the `oauth:` phase's tokens, beside the outcome.
-    public var tokens: TokensExpectation?
+    package var tokens: TokensExpectation?
     /// Checks on Challenger's challenge (`protocol: rakuten`).
-    public var challenge: ChallengeExpectation?
-    public var location: SourceLocation?
+    package var challenge: ChallengeExpectation?
+    package var location: SourceLocation?
     /// Where the script writes its outcome; nil when it writes none (the default applies) or
     /// when what it wrote did not load.
-    public var outcomeLocation: SourceLocation?
+    package var outcomeLocation: SourceLocation?
 
-    public init(
+    package init(
         steps: [StepExpectation]? = nil, outcome: OutcomeExpectation = .success(SuccessCheck()),
         singleUse: Located<Bool>? = nil, location: SourceLocation? = nil
     ) {
@@ -29,15 +29,15 @@ public struct ExpectSpec: Sendable {
 }
 
 /// One expected step: the callback types in order, and optional checks on outputs.
-public struct StepExpectation: Sendable {
-    public var callbacks: [String]
-    public var stage: TextPattern?
-    public var header: TextPattern?
+package struct StepExpectation: Sendable {
+    package var callbacks: [String]
+    package var stage: TextPattern?
+    package var header: TextPattern?
     /// Output checks keyed `Type.output` (e.g. `ChoiceCallback.choices`), the first callback of that type.
-    public var outputs: [OutputCheck]
-    public var location: SourceLocation
+    package var outputs: [OutputCheck]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         callbacks: [String], stage: TextPattern? = nil, header: TextPattern? = nil, outputs: [OutputCheck] = [],
         location: SourceLocation
     ) {
@@ -50,18 +50,18 @@ public struct StepExpectation: Sendable {
 }
 
 /// `ChoiceCallback.choices: [Email, SMS]` — equality for structures, a pattern for strings.
-public struct OutputCheck: Sendable {
-    public enum Expected: Sendable {
+package struct OutputCheck: Sendable {
+    package enum Expected: Sendable {
         case equals(JSONValue)
         case matches(TextPattern)
     }
 
-    public var callbackType: String
-    public var output: String
-    public var expected: Expected
-    public var location: SourceLocation
+    package var callbackType: String
+    package var output: String
+    package var expected: Expected
+    package var location: SourceLocation
 
-    public init(callbackType: String, output: String, expected: Expected, location: SourceLocation) {
+    package init(callbackType: String, output: String, expected: Expected, location: SourceLocation) {
         self.callbackType = callbackType
         self.output = output
         self.expected = expected
@@ -70,7 +70,7 @@ public struct OutputCheck: Sendable {
 }
 
 /// The typed outcomes, named once (docs/format.md, "Outcomes").
-public enum OutcomeExpectation: Sendable {
+package enum OutcomeExpectation: Sendable {
     case success(SuccessCheck)
     case failure(FailureCheck)
     case suspended(message: TextPattern?)
@@ -87,10 +87,10 @@ public enum OutcomeExpectation: Sendable {
     case blocked(BlockedCheck)
 
     /// The outcome's name, as the script writes it.
-    public var name: String { kind.rawValue }
+    package var name: String { kind.rawValue }
 
     /// The outcome this expects.
-    public var kind: OutcomeKind {
+    package var kind: OutcomeKind {
         switch self {
         case .success: return .success
         case .failure: return .failure
@@ -105,33 +105,33 @@ public enum OutcomeExpectation: Sendable {
     }
 
     /// Every outcome name a script may expect (``OutcomeKind``), in the schema's order.
-    public static let names = OutcomeKind.allCases.map(\.rawValue)
+    package static let names = OutcomeKind.allCases.map(\.rawValue)
 }
 
-public struct SuccessCheck: Sendable {
-    public var realm: TextPattern?
-    public var successUrl: TextPattern?
+package struct SuccessCheck: Sendable {
+    package var realm: TextPattern?
+    package var successUrl: TextPattern?
     /// `true`: a tokenId must be present; `false`: absent (noSession). `nil`: either.
-    public var session: Bool?
+    package var session: Bool?
 
-    public init(realm: TextPattern? = nil, successUrl: TextPattern? = nil, session: Bool? = nil) {
+    package init(realm: TextPattern? = nil, successUrl: TextPattern? = nil, session: Bool? = nil) {
         self.realm = realm
         self.successUrl = successUrl
         self.session = session
     }
 }
 
-public struct FailureCheck: Sendable {
-    public var code: Int?
-    public var reason: TextPattern?
-    public var message: TextPattern?
+package struct FailureCheck: Sendable {
+    package var code: Int?
+    package var reason: TextPattern?
+    package var message: TextPattern?
     /// Checks on `detail` members, e.g. `failureUrl`.
-    public var detail: [(name: String, pattern: TextPattern)]
+    package var detail: [(name: String, pattern: TextPattern)]
     /// An OAuth 2.0 error response's `error` (`invalid_grant`) and `error_description`.
-    public var error: TextPattern?
-    public var errorDescription: TextPattern?
+    package var error: TextPattern?
+    package var errorDescription: TextPattern?
 
-    public init(
+    package init(
         code: Int? = nil, reason: TextPattern? = nil, message: TextPattern? = nil,
         detail: [(name: String, pattern: TextPattern)] = []
     ) {
@@ -143,23 +143,23 @@ public struct FailureCheck: Sendable {
 }
 
 /// MobileFirst `token`: the granted scope, and the resource's answer when the script has a `request:`.
-public struct TokenCheck: Sendable {
-    public var scope: TextPattern?
+package struct TokenCheck: Sendable {
+    package var scope: TextPattern?
     /// `status` and `body` of the resource called with the token.
-    public var resource: ResourceCheck?
+    package var resource: ResourceCheck?
 
-    public init(scope: TextPattern? = nil, resource: ResourceCheck? = nil) {
+    package init(scope: TextPattern? = nil, resource: ResourceCheck? = nil) {
         self.scope = scope
         self.resource = resource
     }
 }
 
 /// MobileFirst `blocked`: which security check blocked, and its failure message.
-public struct BlockedCheck: Sendable {
-    public var check: TextPattern?
-    public var message: TextPattern?
+package struct BlockedCheck: Sendable {
+    package var check: TextPattern?
+    package var message: TextPattern?
 
-    public init(check: TextPattern? = nil, message: TextPattern? = nil) {
+    package init(check: TextPattern? = nil, message: TextPattern? = nil) {
         self.check = check
         self.message = message
     }

@@ -3,10 +3,10 @@ import JourneyCore
 /// `oauth:` — after the journey, OAuth 2.0 / OpenID Connect tokens for a client, as the Ping SDKs
 /// get them: authorization code with PKCE using the journey's session (no browser), or client
 /// credentials for a service client; then, optionally, a refresh and userinfo.
-public struct OAuthSpec: Sendable {
+package struct OAuthSpec: Sendable {
     /// The variables the OAuth phase sets for `capture` and later templates.
-    public static let variables: Set<String> = ["access_token", "refresh_token", "id_token", "claims"]
-    public enum Grant: String, Sendable, CaseIterable {
+    package static let variables: Set<String> = ["access_token", "refresh_token", "id_token", "claims"]
+    package enum Grant: String, Sendable, CaseIterable {
         /// `response_type=code` with the session cookie, then `/access_token` (the SDKs' flow).
         case authorizationCode
         /// `grant_type=client_credentials` for a confidential service client: no journey needed.
@@ -14,7 +14,7 @@ public struct OAuthSpec: Sendable {
     }
 
     /// How the client authenticates at the token endpoint.
-    public enum ClientAuth: String, Sendable, CaseIterable {
+    package enum ClientAuth: String, Sendable, CaseIterable {
         /// A public client: `client_id` in the form only.
         case none
         /// `Authorization: Basic` with the client id and secret (the default with a secret).
@@ -26,40 +26,40 @@ public struct OAuthSpec: Sendable {
     }
 
     /// The answer to a consent page (`decision=allow|deny` with the session as `csrf`).
-    public enum Consent: String, Sendable, CaseIterable {
+    package enum Consent: String, Sendable, CaseIterable {
         case allow, deny
     }
 
-    public var clientId: Template
-    public var redirectUri: Template?
+    package var clientId: Template
+    package var redirectUri: Template?
     /// The scopes asked for; empty sends no `scope` (the client's defaults apply).
-    public var scope: [String]
-    public var grant: Grant
+    package var scope: [String]
+    package var grant: Grant
     /// Always a secret.
-    public var clientSecret: ValueSpec?
-    public var clientAuth: ClientAuth
+    package var clientSecret: ValueSpec?
+    package var clientAuth: ClientAuth
     /// The PEM private key (RS256 or ES256) of `private_key_jwt`, relative to the script.
-    public var privateKey: Located<String>?
+    package var privateKey: Located<String>?
     /// `privateKey` as a template (`"{{ env.KEYS }}/client.pem"`), resolved when the key is used.
     package var privateKeyPath: Template?
     /// The `kid` of the client assertion's header.
-    public var keyId: String?
+    package var keyId: String?
     /// PKCE S256 (the default); false sends no `code_challenge`.
-    public var pkce: Bool
-    public var acrValues: Template?
+    package var pkce: Bool
+    package var acrValues: Template?
     /// Extra authorize parameters (`prompt`, `ui_locales`, ...).
-    public var authorize: [(name: String, value: Template)]
+    package var authorize: [(name: String, value: Template)]
     /// Answer a consent page; nil: a consent page is the failure `consent_required`.
-    public var consent: Consent?
+    package var consent: Consent?
     /// After the first tokens, refresh once (the new refresh token replaces the old one).
-    public var refresh: Bool
+    package var refresh: Bool
     /// Read `/.well-known/openid-configuration` (default); false: AM's realm paths.
-    public var discovery: Bool
+    package var discovery: Bool
     /// Call userinfo with the access token.
-    public var userinfo: Bool
-    public var location: SourceLocation
+    package var userinfo: Bool
+    package var location: SourceLocation
 
-    public init(
+    package init(
         clientId: Template, redirectUri: Template? = nil, scope: [String] = [], grant: Grant = .authorizationCode,
         clientSecret: ValueSpec? = nil, clientAuth: ClientAuth = .none, privateKey: Located<String>? = nil,
         keyId: String? = nil, pkce: Bool = true, acrValues: Template? = nil,
@@ -86,8 +86,8 @@ public struct OAuthSpec: Sendable {
 }
 
 /// `expect.tokens:` — checks on the tokens of the `oauth:` phase, beside the journey's outcome.
-public struct TokensExpectation: Sendable {
-    public enum Scope: Sendable {
+package struct TokensExpectation: Sendable {
+    package enum Scope: Sendable {
         /// Every listed scope was granted (others may be too).
         case includes([String])
         /// The granted scope, as one space-separated text, matches.
@@ -96,26 +96,26 @@ public struct TokensExpectation: Sendable {
 
     /// A claim's expected value: `/regex/`, a text with templates (compared once expanded), or a
     /// JSON value compared for equality (a claim's text "42" does not equal the number 42).
-    public enum Claim: Sendable {
+    package enum Claim: Sendable {
         case matches(TextPattern)
         case template(Template)
         case equals(JSONValue)
     }
 
-    public var scope: Scope?
+    package var scope: Scope?
     /// ID token claims.
-    public var claims: [(name: String, expected: Claim)]
-    public var expiresInMin: Int?
-    public var expiresInMax: Int?
-    public var refreshToken: Bool?
-    public var idToken: Bool?
+    package var claims: [(name: String, expected: Claim)]
+    package var expiresInMin: Int?
+    package var expiresInMax: Int?
+    package var refreshToken: Bool?
+    package var idToken: Bool?
     /// userinfo's members; implies a userinfo call.
-    public var userinfo: [(name: String, expected: Claim)]?
+    package var userinfo: [(name: String, expected: Claim)]?
     /// Members of the token's introspection (MobileFirst `introspect: true`).
-    public var introspection: [(name: String, expected: Claim)]?
-    public var location: SourceLocation
+    package var introspection: [(name: String, expected: Claim)]?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         scope: Scope? = nil, claims: [(name: String, expected: Claim)] = [], expiresInMin: Int? = nil,
         expiresInMax: Int? = nil, refreshToken: Bool? = nil, idToken: Bool? = nil,
         userinfo: [(name: String, expected: Claim)]? = nil, location: SourceLocation

@@ -1,5 +1,5 @@
 /// The names of the outcomes, listed once: ``Outcome`` and ``OutcomeExpectation`` name theirs
 /// by it, and the script loader and schema accept exactly these.
-public enum OutcomeKind: String, Sendable, CaseIterable {
+package enum OutcomeKind: String, Sendable, CaseIterable {
     case success, failure, suspended, redirect, timeout, authorized, denied, token, blocked
 }

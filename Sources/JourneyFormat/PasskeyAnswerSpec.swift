@@ -3,39 +3,39 @@ import JourneyCore
 /// The software authenticator's options on a WebAuthn handler (`WebAuthnRegistrationCallback`,
 /// `WebAuthnAuthenticationCallback`). Unset options take the relying party's wishes or a
 /// platform passkey's defaults.
-public struct PasskeyAnswerSpec: Sendable {
+package struct PasskeyAnswerSpec: Sendable {
     /// Registration: the name the new credential gets. Authentication: the credential to sign
     /// with, by name or base64url id.
-    public var credential: ValueSpec?
+    package var credential: ValueSpec?
     /// Authentication: the user handle sent (default: the credential's, when it is discoverable); `""` sends none.
-    public var userHandle: ValueSpec?
+    package var userHandle: ValueSpec?
     /// The UV flag (default: set unless the relying party says `discouraged`).
-    public var userVerification: Located<Bool>?
+    package var userVerification: Located<Bool>?
     /// The UP flag (default: set).
-    public var userPresence: Located<Bool>?
+    package var userPresence: Located<Bool>?
     /// Registration: `ES256`, `RS256` or `EdDSA` (default: the first the relying party lists that the authenticator has).
-    public var algorithm: Located<String>?
+    package var algorithm: Located<String>?
     /// Registration: `none` (default) or `packed` (self attestation).
-    public var attestation: Located<String>?
+    package var attestation: Located<String>?
     /// Registration: a discoverable credential (default: when the relying party prefers or requires one).
-    public var residentKey: Located<Bool>?
+    package var residentKey: Located<Bool>?
     /// The BE flag (Level 3), kept with the credential.
-    public var backupEligible: Located<Bool>?
+    package var backupEligible: Located<Bool>?
     /// The BS flag (Level 3), kept with the credential.
-    public var backupState: Located<Bool>?
+    package var backupState: Located<Bool>?
     /// `increment` (default), `zero` (as synced passkeys send), or an exact counter value.
-    public var signCount: Located<SignCountOption>?
+    package var signCount: Located<SignCountOption>?
     /// The origin in the client data (default: the server URL's scheme://host[:port]).
-    public var origin: ValueSpec?
+    package var origin: ValueSpec?
     /// The rp id whose hash the authenticator data carries (default: the relying party's).
-    public var rpId: ValueSpec?
+    package var rpId: ValueSpec?
     /// Registration: the authenticator's AAGUID, a UUID (default: all zeros).
-    public var aaguid: Located<String>?
+    package var aaguid: Located<String>?
 
-    public init() {}
+    package init() {}
 
     /// `signCount:` — a mode or an exact value.
-    public enum SignCountOption: Sendable, Hashable {
+    package enum SignCountOption: Sendable, Hashable {
         case increment
         case zero
         case value(Int)
@@ -54,7 +54,7 @@ public struct PasskeyAnswerSpec: Sendable {
     }
 
     /// Every key of the passkey options.
-    public static let keys = [
+    package static let keys = [
         "credential", "userHandle", "userVerification", "userPresence", "algorithm", "attestation", "residentKey",
         "backupEligible", "backupState", "signCount", "origin", "rpId", "aaguid",
     ]

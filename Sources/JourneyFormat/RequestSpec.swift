@@ -3,25 +3,25 @@ import JourneyCore
 /// The `request:` phase: a call to a protected resource, sent with the session the journey (or
 /// the script named in `uses:`) produced. When the resource answers with policy advice, the
 /// runner satisfies it with a `composite_advice` journey and retries the call.
-public struct RequestSpec: Sendable {
+package struct RequestSpec: Sendable {
     /// `GET`, `POST`, ...
-    public var method: String
+    package var method: String
     /// Absolute (`https://api.example.com/withdraw`) or relative to the server's origin (`/resources/withdraw`).
-    public var url: Template
-    public var headers: [(name: String, value: Template)]
+    package var url: Template
+    package var headers: [(name: String, value: Template)]
     /// A JSON body (strings inside may hold templates) or a text template.
-    public var body: RequestBody?
+    package var body: RequestBody?
     /// Send `x-authenticate-response: header`, so Identity Gateway answers 401 with `WWW-Authenticate: SSOADVICE`
     /// instead of a redirect.
-    public var adviceInHeader: Bool
-    public var retry: RetrySpec
+    package var adviceInHeader: Bool
+    package var retry: RetrySpec
     /// What proves the caller: the session cookie (default), the `oauth:` access token as
     /// `Authorization: Bearer`, or the ID token as `X-IdToken`. With a token, an advice journey
     /// is followed by new tokens before the retry, as the SDKs do.
-    public var auth: ResourceAuth = .session
-    public var location: SourceLocation
+    package var auth: ResourceAuth = .session
+    package var location: SourceLocation
 
-    public init(
+    package init(
         method: String = "GET", url: Template, headers: [(name: String, value: Template)] = [],
         body: RequestBody? = nil,
         adviceInHeader: Bool = false, retry: RetrySpec = RetrySpec(), location: SourceLocation
@@ -35,17 +35,17 @@ public struct RequestSpec: Sendable {
         self.location = location
     }
 
-    public static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+    package static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 }
 
 /// How a `request:` proves who calls.
-public enum ResourceAuth: String, Sendable, CaseIterable {
+package enum ResourceAuth: String, Sendable, CaseIterable {
     case session
     case bearer
     case idtoken
 }
 
-public enum RequestBody: Sendable {
+package enum RequestBody: Sendable {
     /// A mapping or list sent as JSON (`Content-Type: application/json` unless a header says otherwise).
     case json(JSONValue)
     /// A text body.
@@ -53,8 +53,8 @@ public enum RequestBody: Sendable {
 }
 
 /// How the retry after a satisfied advice carries the proof. The defaults follow the SDKs.
-public struct RetrySpec: Sendable {
-    public enum TxIdCarrier: String, Sendable, CaseIterable {
+package struct RetrySpec: Sendable {
+    package enum TxIdCarrier: String, Sendable, CaseIterable {
         /// `_txid` query parameter for Identity Gateway's forms, `X-TxID` header for a policy decision.
         case auto
         /// `?_txid=<txid>` on the original URL (IG, web agents).
@@ -65,20 +65,20 @@ public struct RetrySpec: Sendable {
         case none
     }
 
-    public enum TreeCarrier: String, Sendable, CaseIterable {
+    package enum TreeCarrier: String, Sendable, CaseIterable {
         /// `X-Tree: <tree>` for AuthenticateToServiceConditionAdvice.
         case header
         case none
     }
 
-    public var txid: TxIdCarrier
-    public var tree: TreeCarrier
+    package var txid: TxIdCarrier
+    package var tree: TreeCarrier
     /// Replaces the retry's URL (the txid is still added when `txid` says so).
-    public var url: Template?
+    package var url: Template?
     /// Extra headers on the retry.
-    public var headers: [(name: String, value: Template)]
+    package var headers: [(name: String, value: Template)]
 
-    public init(
+    package init(
         txid: TxIdCarrier = .auto, tree: TreeCarrier = .header, url: Template? = nil,
         headers: [(name: String, value: Template)] = []
     ) {
@@ -91,13 +91,13 @@ public struct RetrySpec: Sendable {
 
 /// `uses:` — another script run first: its session carries over, and only the variables named
 /// in `outputs` are copied into this script (nothing else leaks between scripts).
-public struct UsesSpec: Sendable {
+package struct UsesSpec: Sendable {
     /// The script's path, relative to this script's folder.
-    public var script: Located<String>
-    public var outputs: [Located<String>]
-    public var location: SourceLocation
+    package var script: Located<String>
+    package var outputs: [Located<String>]
+    package var location: SourceLocation
 
-    public init(script: Located<String>, outputs: [Located<String>] = [], location: SourceLocation) {
+    package init(script: Located<String>, outputs: [Located<String>] = [], location: SourceLocation) {
         self.script = script
         self.outputs = outputs
         self.location = location
@@ -105,24 +105,24 @@ public struct UsesSpec: Sendable {
 }
 
 /// `cleanup: logout` — end the session, checking its validity before and after.
-public struct CleanupSpec: Sendable {
-    public enum Validity: String, Sendable, CaseIterable {
+package struct CleanupSpec: Sendable {
+    package enum Validity: String, Sendable, CaseIterable {
         case valid
         case invalid
     }
 
-    public var logout: Bool
+    package var logout: Bool
     /// Checked with `sessions?_action=validate` before the logout.
-    public var before: Validity?
+    package var before: Validity?
     /// Checked with `sessions?_action=validate` after the logout.
-    public var after: Validity?
+    package var after: Validity?
     /// Revoke the `oauth:` phase's refresh token (or access token) at `/token/revoke`.
-    public var revoke: Bool = false
+    package var revoke: Bool = false
     /// End the session at `/connect/endSession` with the ID token as `id_token_hint`.
-    public var endSession: Bool = false
-    public var location: SourceLocation
+    package var endSession: Bool = false
+    package var location: SourceLocation
 
-    public init(logout: Bool = true, before: Validity? = nil, after: Validity? = nil, location: SourceLocation) {
+    package init(logout: Bool = true, before: Validity? = nil, after: Validity? = nil, location: SourceLocation) {
         self.logout = logout
         self.before = before
         self.after = after
@@ -131,20 +131,20 @@ public struct CleanupSpec: Sendable {
 }
 
 /// Checks on the resource's final response, for `authorized` and `denied`.
-public struct ResourceCheck: Sendable {
-    public enum Body: Sendable {
+package struct ResourceCheck: Sendable {
+    package enum Body: Sendable {
         /// Every member given must be equal in the response's JSON (other members may exist).
         case json(JSONValue)
         /// A pattern on the body text.
         case text(TextPattern)
     }
 
-    public var status: Int?
-    public var body: Body?
+    package var status: Int?
+    package var body: Body?
     /// The advice that was (or could not be) satisfied, e.g. `TransactionConditionAdvice`.
-    public var advice: TextPattern?
+    package var advice: TextPattern?
 
-    public init(status: Int? = nil, body: Body? = nil, advice: TextPattern? = nil) {
+    package init(status: Int? = nil, body: Body? = nil, advice: TextPattern? = nil) {
         self.status = status
         self.body = body
         self.advice = advice

@@ -4,35 +4,35 @@ import JourneyCore
 /// What every script shares is here; what its protocol runs is its ``body``.
 public struct Script: Sendable {
     /// The path the script was read from (as given).
-    public var file: String
-    public var version: Int
-    public var name: String
-    public var description: String?
-    public var tags: [String]
-    public var server: ServerSpec
-    public var vars: [VarDecl]
-    public var captures: [CaptureSpec]
-    public var expect: ExpectSpec
-    public var limits: Limits
+    package var file: String
+    package var version: Int
+    package var name: String
+    package var description: String?
+    package var tags: [String]
+    package var server: ServerSpec
+    package var vars: [VarDecl]
+    package var captures: [CaptureSpec]
+    package var expect: ExpectSpec
+    package var limits: Limits
     /// Another script run first, whose session this script continues (PingAM).
-    public var uses: UsesSpec?
+    package var uses: UsesSpec?
     /// A call to a protected resource after the journey: PingAM's transactional authorization
     /// and step-up, or MobileFirst's Bearer call with the token.
-    public var request: RequestSpec?
+    package var request: RequestSpec?
     /// What to do with the session at the end (`cleanup: logout`).
-    public var cleanup: CleanupSpec?
+    package var cleanup: CleanupSpec?
     /// OAuth 2.0 / OpenID Connect tokens after the journey (PingAM).
-    public var oauth: OAuthSpec?
+    package var oauth: OAuthSpec?
     /// The file that keeps the run's simulated device (its passkeys) between runs (PingAM).
-    public var device: DeviceSpec?
+    package var device: DeviceSpec?
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
-    public var commands: [Located<String>] = []
+    package var commands: [Located<String>] = []
     /// What the script's protocol runs: a PingAM journey, or MobileFirst's security checks.
-    public var body: Body
+    package var body: Body
 
     /// The protocol part of a script.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         /// PingAM's authenticate protocol.
         case pingAM(PingAMBody)
         /// `protocol: mobilefirst`: the scope, the client registration and the security-check handlers.
@@ -41,7 +41,7 @@ public struct Script: Sendable {
         case rakuten(RakutenSpec)
     }
 
-    public init(
+    package init(
         file: String, version: Int = 1, name: String, description: String? = nil, tags: [String] = [],
         server: ServerSpec = ServerSpec(), body: Body, vars: [VarDecl] = [], captures: [CaptureSpec] = [],
         expect: ExpectSpec = ExpectSpec(), limits: Limits = Limits(), uses: UsesSpec? = nil,
@@ -64,7 +64,7 @@ public struct Script: Sendable {
     }
 
     /// Which driver runs the script.
-    public var protocolKind: ProtocolKind {
+    package var protocolKind: ProtocolKind {
         switch body {
         case .pingAM: return .pingam
         case .mobileFirst: return .mobilefirst
@@ -73,36 +73,36 @@ public struct Script: Sendable {
     }
 
     /// The PingAM part, nil for a MobileFirst script.
-    public var pingAM: PingAMBody? {
+    package var pingAM: PingAMBody? {
         if case .pingAM(let body) = body { return body }
         return nil
     }
 
     /// The MobileFirst part, nil for a PingAM script.
-    public var mobileFirst: MobileFirstSpec? {
+    package var mobileFirst: MobileFirstSpec? {
         if case .mobileFirst(let spec) = body { return spec }
         return nil
     }
 
     /// The Rakuten part, nil for other protocols.
-    public var rakuten: RakutenSpec? {
+    package var rakuten: RakutenSpec? {
         if case .rakuten(let spec) = body { return spec }
         return nil
     }
 
     /// The PingAM handler chain (empty for a MobileFirst script, whose handlers answer security checks).
-    public var handlers: [HandlerSpec] { pingAM?.handlers ?? [] }
+    package var handlers: [HandlerSpec] { pingAM?.handlers ?? [] }
 }
 
 /// What a PingAM script runs: its journey from `start` (none when it continues the session of
 /// the script it `uses:`), answered with the handler chain (which also answers advice journeys).
-public struct PingAMBody: Sendable {
+package struct PingAMBody: Sendable {
     /// How the journey starts; nil when the script names no journey of its own and takes its
     /// session from `uses:`.
-    public var start: StartSpec?
-    public var handlers: [HandlerSpec]
+    package var start: StartSpec?
+    package var handlers: [HandlerSpec]
 
-    public init(start: StartSpec?, handlers: [HandlerSpec] = []) {
+    package init(start: StartSpec?, handlers: [HandlerSpec] = []) {
         self.start = start
         self.handlers = handlers
     }
@@ -111,31 +111,31 @@ public struct PingAMBody: Sendable {
 /// Which driver runs the script: PingAM's authenticate protocol, or MobileFirst Foundation 8.0's
 /// registration, preauthorize challenge loop, authorization code and token; or Rakuten's token API
 /// with Challenger.
-public enum ProtocolKind: String, Sendable, Hashable, CaseIterable {
+package enum ProtocolKind: String, Sendable, Hashable, CaseIterable {
     case pingam
     case mobilefirst
     case rakuten
 }
 
 /// Where the server is and how to talk to it. Every field may be overridden from the command line.
-public struct ServerSpec: Sendable {
+package struct ServerSpec: Sendable {
     /// Base URL including the deployment path, e.g. `https://tenant.example.com/am`.
-    public var url: Template?
+    package var url: Template?
     /// Realm: `alpha`, `/alpha`, or nested `customers/europe`. Empty or `/` means the root realm.
-    public var realm: Template?
+    package var realm: Template?
     /// The session cookie name; when absent: the `Set-Cookie` holding the tokenId, `/json/serverinfo/*`,
     /// else `iPlanetDirectoryPro`.
-    public var cookieName: String?
-    public var headers: [(name: String, value: Template)]
+    package var cookieName: String?
+    package var headers: [(name: String, value: Template)]
     /// TLS certificate verification; only an explicit `false` turns it off.
-    public var verifyTLS: Bool
+    package var verifyTLS: Bool
     /// Per-request timeout in seconds.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// A simulator tree file (path relative to the script) to start in-process for this run.
-    public var simulate: Located<String>?
-    public var location: SourceLocation?
+    package var simulate: Located<String>?
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         url: Template? = nil, realm: Template? = nil, cookieName: String? = nil,
         headers: [(name: String, value: Template)] = [], verifyTLS: Bool = true, timeoutSeconds: Double = 30,
         simulate: Located<String>? = nil, location: SourceLocation? = nil
@@ -152,22 +152,22 @@ public struct ServerSpec: Sendable {
 }
 
 /// How the journey starts: `journey: Login` is `start: { service: Login }`.
-public struct StartSpec: Sendable {
-    public var authIndexType: String?
-    public var authIndexValue: Template?
-    public var forceAuth: Bool
-    public var noSession: Bool
-    public var query: [(name: String, value: Template)]
-    public var acceptLanguage: String?
+package struct StartSpec: Sendable {
+    package var authIndexType: String?
+    package var authIndexValue: Template?
+    package var forceAuth: Bool
+    package var noSession: Bool
+    package var query: [(name: String, value: Template)]
+    package var acceptLanguage: String?
     /// Resume a suspended journey by its suspendedId instead of starting one.
-    public var resume: ValueSpec?
+    package var resume: ValueSpec?
     /// Resume from a link (an emailed resume URL): every query parameter of the link is sent.
-    public var resumeURL: ValueSpec?
+    package var resumeURL: ValueSpec?
     /// Zero-page login: the credentials go in headers of the start request.
-    public var zeroPage: ZeroPageSpec?
-    public var location: SourceLocation
+    package var zeroPage: ZeroPageSpec?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         authIndexType: String? = "service", authIndexValue: Template?, forceAuth: Bool = false,
         noSession: Bool = false, query: [(name: String, value: Template)] = [], acceptLanguage: String? = nil,
         resume: ValueSpec? = nil, resumeURL: ValueSpec? = nil, zeroPage: ZeroPageSpec? = nil,
@@ -188,18 +188,18 @@ public struct StartSpec: Sendable {
 
 /// Zero-page login (`start: { zeroPage: { username, password } }`): the start request carries
 /// the credentials in headers, as AM's Zero Page Login Collector node reads them.
-public struct ZeroPageSpec: Sendable {
-    public static let defaultUsernameHeader = "X-OpenAM-Username"
-    public static let defaultPasswordHeader = "X-OpenAM-Password"
+package struct ZeroPageSpec: Sendable {
+    package static let defaultUsernameHeader = "X-OpenAM-Username"
+    package static let defaultPasswordHeader = "X-OpenAM-Password"
 
-    public var username: ValueSpec
+    package var username: ValueSpec
     /// Redacted as a secret whether marked or not (`«password»` unless it has a name of its own).
-    public var password: ValueSpec
-    public var usernameHeader: String
-    public var passwordHeader: String
-    public var location: SourceLocation
+    package var password: ValueSpec
+    package var usernameHeader: String
+    package var passwordHeader: String
+    package var location: SourceLocation
 
-    public init(
+    package init(
         username: ValueSpec, password: ValueSpec, usernameHeader: String = Self.defaultUsernameHeader,
         passwordHeader: String = Self.defaultPasswordHeader, location: SourceLocation
     ) {
@@ -212,22 +212,22 @@ public struct ZeroPageSpec: Sendable {
 }
 
 /// Run limits.
-public struct Limits: Sendable, Hashable {
+package struct Limits: Sendable, Hashable {
     /// `keptBodyBytes` when a script does not say: 64 MiB, eight responses of the transport's largest size.
-    public static let defaultKeptBodyBytes = 64 << 20
+    package static let defaultKeptBodyBytes = 64 << 20
     /// The run stops with an expectation failure after this many round trips.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// Polls of one PollingWaitCallback before the run stops.
-    public var maxPolls: Int
+    package var maxPolls: Int
     /// Shorten PollingWaitCallback waits (opt-in, for tests against a simulator).
-    public var fastPolling: Bool
+    package var fastPolling: Bool
     /// Seconds the whole run may take (every request, wait and command); nil: no limit beyond each request's timeout.
-    public var deadlineSeconds: Double?
+    package var deadlineSeconds: Double?
     /// Bytes of request and response bodies the run keeps for its reports and recording; past
     /// them a body is kept as a line that says it was not kept.
-    public var keptBodyBytes: Int
+    package var keptBodyBytes: Int
 
-    public init(
+    package init(
         maxSteps: Int = 50, maxPolls: Int = 20, fastPolling: Bool = false, deadlineSeconds: Double? = nil,
         keptBodyBytes: Int = Limits.defaultKeptBodyBytes
     ) {

@@ -4,7 +4,7 @@ import JourneyCore
 /// Options for loading a script.
 public struct LoadOptions: Sendable {
     /// Variable names supplied from outside the script (`--var name=value`), so templates may read them.
-    public var knownVariables: Set<String>
+    package var knownVariables: Set<String>
 
     public init(knownVariables: Set<String> = []) {
         self.knownVariables = knownVariables
@@ -35,7 +35,7 @@ public enum ScriptLoader {
 
     /// Every diagnostic (errors and warnings) in file order, without throwing; the script is nil
     /// when there are errors.
-    public static func lint(text: String, file: String, options: LoadOptions = .init()) -> (
+    package static func lint(text: String, file: String, options: LoadOptions = .init()) -> (
         script: Script?, diagnostics: [Diagnostic]
     ) {
         let reader = YAMLReader(file: file, text: text)
@@ -48,7 +48,7 @@ public enum ScriptLoader {
 
     /// The accepted keys of each mapping in the format, keyed by the mapping's name in the
     /// schema (`<root>` for the top level; other names are `$defs` of journey.schema.json).
-    public static let acceptedKeys: [String: [String]] = FormatKeys.all
+    package static let acceptedKeys: [String: [String]] = FormatKeys.all
 
     private static func sortedByPlace(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

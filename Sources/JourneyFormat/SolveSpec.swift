@@ -6,8 +6,8 @@ import JourneyCore
 /// `solve: pow` reads the scheme and the challenge from the callback (`scheme` and `challenge`
 /// outputs, as the simulator's ProofOfWorkCallback sends them); `solve: arithmetic` reads the
 /// prompt; the mapping form names the scheme and may take the challenge from anywhere.
-public struct SolveSpec: Sendable {
-    public enum Scheme: String, Sendable, Hashable, CaseIterable {
+package struct SolveSpec: Sendable {
+    package enum Scheme: String, Sendable, Hashable, CaseIterable {
         /// The callback's own `scheme` output picks one of the proof-of-work schemes.
         case pow
         case altcha, hashcash, hexPrefix, clearPass
@@ -15,18 +15,18 @@ public struct SolveSpec: Sendable {
         case arithmetic
     }
 
-    public var scheme: Scheme
+    package var scheme: Scheme
     /// The challenge (a JSON object, or a string holding one); the callback's `challenge` output when absent.
-    public var challenge: ValueSpec?
+    package var challenge: ValueSpec?
     /// Wall-clock milliseconds the search may take (default 30000).
-    public var timeoutMilliseconds: Int?
+    package var timeoutMilliseconds: Int?
     /// Candidates tried at most (default 100 000 000).
-    public var maxCount: Int?
+    package var maxCount: Int?
     /// The input suffix the answer goes to; the callback's only input when absent.
-    public var input: String?
-    public var location: SourceLocation
+    package var input: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         scheme: Scheme, challenge: ValueSpec? = nil, timeoutMilliseconds: Int? = nil, maxCount: Int? = nil,
         input: String? = nil, location: SourceLocation
     ) {

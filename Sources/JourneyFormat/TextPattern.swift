@@ -3,24 +3,24 @@ import JourneyCore
 
 /// A string matcher written in YAML either as a literal (`Password`) or as `/regex/flags`
 /// (`/second factor/i`). Flags: `i` (case-insensitive), `s` (dot matches newlines), `m` (multi-line).
-public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
+package struct TextPattern: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable {
         case exact(String)
         case regex(source: String, flags: String)
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The compiled expression, made once when the pattern is parsed (matching is on the hot path).
     private let compiled: CompiledRegex?
 
-    public init(exact text: String) {
+    package init(exact text: String) {
         kind = .exact(text)
         compiled = nil
     }
 
     /// Parses `/.../flags` as a regex and anything else as an exact string.
     /// Throws the regex compiler's message when the expression is invalid.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         if text.count >= 2, text.hasPrefix("/"), let close = text.lastIndex(of: "/"), close != text.startIndex {
             let flags = String(text[text.index(after: close)...])
             if flags.allSatisfy({ "ism".contains($0) }) {
@@ -34,7 +34,7 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
         compiled = nil
     }
 
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         switch kind {
         case .exact(let expected):
             return text == expected
@@ -57,22 +57,22 @@ public struct TextPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first capture group (or the whole match) of a regex pattern; the text itself for an exact match.
-    public func extract(from text: String) -> String? {
+    package func extract(from text: String) -> String? {
         guard let regex = compiled?.regex else { return matches(text) ? text : nil }
         guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
         let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
         return Range(group, in: text).map { String(text[$0]) }
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .exact(let text): return "'\(text)'"
         case .regex(let source, let flags): return "/\(source)/\(flags)"
         }
     }
 
-    public static func == (a: TextPattern, b: TextPattern) -> Bool { a.kind == b.kind }
-    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+    package static func == (a: TextPattern, b: TextPattern) -> Bool { a.kind == b.kind }
+    package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
     static func compile(source: String, flags: String) throws -> NSRegularExpression {
         var options: NSRegularExpression.Options = []

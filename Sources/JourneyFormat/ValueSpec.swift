@@ -2,8 +2,8 @@ import JourneyCore
 
 /// Where a value comes from: a literal or template, the environment, a generator, a
 /// provider command, or the simulator's outbox. `secret` values are redacted everywhere.
-public struct ValueSpec: Sendable {
-    public enum Source: Sendable {
+package struct ValueSpec: Sendable {
+    package enum Source: Sendable {
         /// A YAML scalar or structure with no expressions (kept with its JSON type).
         case literal(JSONValue)
         /// A string with `{{ }}` expressions.
@@ -18,11 +18,11 @@ public struct ValueSpec: Sendable {
         case outbox(recipient: Template, field: String)
     }
 
-    public var source: Source
-    public var secret: Bool
-    public var location: SourceLocation
+    package var source: Source
+    package var secret: Bool
+    package var location: SourceLocation
 
-    public init(_ source: Source, secret: Bool = false, at location: SourceLocation) {
+    package init(_ source: Source, secret: Bool = false, at location: SourceLocation) {
         self.source = source
         self.secret = secret
         self.location = location
@@ -30,7 +30,7 @@ public struct ValueSpec: Sendable {
 }
 
 /// Values a script may generate; each comes from the run's seed or clock.
-public enum Generator: String, Sendable, Hashable, CaseIterable {
+package enum Generator: String, Sendable, Hashable, CaseIterable {
     case uuid
     /// A unique email address: `user-<random>@example.com`.
     case email
@@ -41,12 +41,12 @@ public enum Generator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A script variable: `vars: { username: demo, password: { env: PW, secret: true } }`.
-public struct VarDecl: Sendable {
-    public var name: String
-    public var value: ValueSpec
-    public var location: SourceLocation
+package struct VarDecl: Sendable {
+    package var name: String
+    package var value: ValueSpec
+    package var location: SourceLocation
 
-    public init(name: String, value: ValueSpec, location: SourceLocation) {
+    package init(name: String, value: ValueSpec, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location

@@ -3,46 +3,46 @@ import Histogram
 /// Latencies in microseconds, up to an hour, to three significant digits (HdrHistogram). Written
 /// to JSON as `[value, count]` pairs of the recorded buckets, so reports from shards merge by
 /// adding histograms, never by averaging percentiles.
-public struct LatencyHistogram: Sendable, Codable, Equatable {
-    public private(set) var histogram = Histogram<UInt64>(
+package struct LatencyHistogram: Sendable, Codable, Equatable {
+    package private(set) var histogram = Histogram<UInt64>(
         highestTrackableValue: Self.highest, numberOfSignificantValueDigits: .three)
 
     /// One hour in microseconds; longer values are recorded as an hour.
-    public static let highest: UInt64 = 3_600_000_000
+    package static let highest: UInt64 = 3_600_000_000
 
-    public init() {}
+    package init() {}
 
-    public mutating func record(seconds: Double) {
+    package mutating func record(seconds: Double) {
         let microseconds = seconds.isFinite ? Swift.max(0, seconds * 1_000_000) : Double(Self.highest)
         _ = histogram.record(Swift.min(Self.highest, UInt64(Swift.min(microseconds.rounded(), Double(Self.highest)))))
     }
 
-    public mutating func add(_ other: LatencyHistogram) {
+    package mutating func add(_ other: LatencyHistogram) {
         histogram.add(other.histogram)
     }
 
-    public mutating func reset() { histogram.reset() }
+    package mutating func reset() { histogram.reset() }
 
-    public var count: UInt64 { histogram.totalCount }
+    package var count: UInt64 { histogram.totalCount }
 
     /// The value at `percentile` (0–100) in microseconds; 0 when nothing was recorded.
-    public func percentile(_ percentile: Double) -> UInt64 {
+    package func percentile(_ percentile: Double) -> UInt64 {
         count == 0 ? 0 : histogram.valueAtPercentile(percentile)
     }
 
-    public var mean: Double { count == 0 ? 0 : histogram.mean }
-    public var max: UInt64 { count == 0 ? 0 : histogram.max }
+    package var mean: Double { count == 0 ? 0 : histogram.mean }
+    package var max: UInt64 { count == 0 ? 0 : histogram.max }
 
-    public static func == (lhs: LatencyHistogram, rhs: LatencyHistogram) -> Bool {
+    package static func == (lhs: LatencyHistogram, rhs: LatencyHistogram) -> Bool {
         lhs.buckets.elementsEqual(rhs.buckets) { $0 == $1 }
     }
 
     /// The recorded buckets: each bucket's highest equivalent value and its count.
-    public var buckets: [[UInt64]] {
+    package var buckets: [[UInt64]] {
         histogram.recordedValues().map { [$0.value, $0.count] }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let pairs = try [[UInt64]](from: decoder)
         guard pairs.count <= 1_000_000 else {
             throw DecodingError.dataCorrupted(
@@ -59,7 +59,7 @@ public struct LatencyHistogram: Sendable, Codable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try buckets.encode(to: encoder)
     }
 }

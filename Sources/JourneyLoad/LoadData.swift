@@ -4,19 +4,19 @@ import SwiftCSV
 
 /// Variables per virtual user from a CSV file: the header row names the variables, each further
 /// row is one user's values, cycled when there are more users (or arrivals) than rows.
-public struct LoadData: Sendable {
-    public let names: [String]
-    public let rows: [[String]]
+package struct LoadData: Sendable {
+    package let names: [String]
+    package let rows: [[String]]
 
     /// CSV files larger than this are refused.
-    public static let maxBytes = 16 * 1024 * 1024
+    package static let maxBytes = 16 * 1024 * 1024
 
-    public init(names: [String], rows: [[String]]) {
+    package init(names: [String], rows: [[String]]) {
         self.names = names
         self.rows = rows
     }
 
-    public static func load(path: String) throws(LoadOptionError) -> LoadData {
+    package static func load(path: String) throws(LoadOptionError) -> LoadData {
         let data: Data
         do {
             data = try SourceFile.bytes(path, limit: maxBytes, what: "a --data file")
@@ -30,7 +30,7 @@ public struct LoadData: Sendable {
         return try parse(text, file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(LoadOptionError) -> LoadData {
+    package static func parse(_ text: String, file: String) throws(LoadOptionError) -> LoadData {
         let csv: EnumeratedCSV
         do {
             csv = try EnumeratedCSV(string: text, delimiter: .comma, loadColumns: false)
@@ -55,7 +55,7 @@ public struct LoadData: Sendable {
     }
 
     /// The variables of user (or arrival) `index`.
-    public func variables(for index: Int) -> [String: String] {
+    package func variables(for index: Int) -> [String: String] {
         let row = rows[index % rows.count]
         return Dictionary(zip(names, row), uniquingKeysWith: { first, _ in first })
     }

@@ -1,7 +1,7 @@
 import JourneyKit
 
 /// Why a journey of a load run did not pass, by the run's error classes.
-public enum LoadErrorClass: String, Sendable, Codable, CaseIterable {
+package enum LoadErrorClass: String, Sendable, Codable, CaseIterable {
     /// An expectation failed (exit 1 in `run`).
     case expectation
     /// The script could not run (invalid, refused, a value source failed).
@@ -16,7 +16,7 @@ public enum LoadErrorClass: String, Sendable, Codable, CaseIterable {
     case mismatch
 
     /// The class of `result`, or nil when it passed.
-    public init?(_ result: JourneyResult) {
+    package init?(_ result: JourneyResult) {
         switch result.status {
         case .passed: return nil
         // A load runs each iteration once: `flaky` (`run --repeat`) is never its result.

@@ -5,7 +5,7 @@ import JourneyKit
 /// SVG charts (p50/p99 per second, latency by percentile). Rendered by JourneyKit's mustache
 /// templates; this builds their context, whose chart points are numbers only.
 extension LoadSummary {
-    public var html: String { HTMLReport.renderLoad(htmlContext) }
+    package var html: String { HTMLReport.renderLoad(htmlContext) }
 
     /// The chart's frame in SVG units.
     private static var chart: [String: Any] {

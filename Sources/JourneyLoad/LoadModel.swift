@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// How journeys are started.
-public enum LoadModel: Sendable, Equatable {
+package enum LoadModel: Sendable, Equatable {
     /// Journeys arrive at `rate` per second (reached linearly over `ramp` seconds) whatever the
     /// server does; at most `maxInFlight` run at once, and arrivals beyond that are dropped and
     /// counted. Latency counts from each journey's scheduled start.
@@ -10,7 +10,7 @@ public enum LoadModel: Sendable, Equatable {
     case closed(users: Int, think: Double)
 
     /// `open 200/s (ramp 30s)` or `closed 64 users (think 0.5s)`, for the summary.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .open(let rate, let ramp, _):
             return "open model, \(LoadFormat.number(rate))/s"
@@ -34,18 +34,18 @@ extension LoadModel {
 
 /// When the open model starts each journey: a linear ramp from 0 to `rate` over `ramp` seconds,
 /// then `rate` per second.
-public struct ArrivalSchedule: Sendable {
-    public let rate: Double
-    public let ramp: Double
+package struct ArrivalSchedule: Sendable {
+    package let rate: Double
+    package let ramp: Double
 
-    public init(rate: Double, ramp: Double) {
+    package init(rate: Double, ramp: Double) {
         self.rate = rate
         self.ramp = ramp
     }
 
     /// Seconds from the start at which journey `index` (0-based) is due. During the ramp the
     /// arrivals so far are `rate·t²/(2·ramp)`; after it, `rate·ramp/2 + rate·(t − ramp)`.
-    public func offset(of index: Int) -> Double {
+    package func offset(of index: Int) -> Double {
         let arrivals = Double(index)
         let duringRamp = rate * ramp / 2
         if ramp > 0, arrivals < duringRamp { return (2 * arrivals * ramp / rate).squareRoot() }

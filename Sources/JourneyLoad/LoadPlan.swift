@@ -1,15 +1,15 @@
 import JourneyKit
 
 /// A load run as its options describe it: the model, how long, each user's data, the thresholds.
-public struct LoadPlan: Sendable {
-    public let model: LoadModel
-    public let duration: Double
-    public let data: LoadData?
-    public let thresholds: [LoadThreshold]
+package struct LoadPlan: Sendable {
+    package let model: LoadModel
+    package let duration: Double
+    package let data: LoadData?
+    package let thresholds: [LoadThreshold]
     /// This machine's part of a load split across machines: 1/N of the rate, or every Nth user.
-    public var shard: Shard?
+    package var shard: Shard?
 
-    public init(model: LoadModel, duration: Double, data: LoadData? = nil, thresholds: [LoadThreshold] = []) {
+    package init(model: LoadModel, duration: Double, data: LoadData? = nil, thresholds: [LoadThreshold] = []) {
         self.model = model
         self.duration = duration
         self.data = data
@@ -17,7 +17,7 @@ public struct LoadPlan: Sendable {
     }
 
     /// The plan of `journey load`'s options, each value parsed and range-checked.
-    public init(
+    package init(
         rate: String?, ramp: String, users: Int?, think: String, duration: String, maxInFlight: Int,
         data: String?, thresholds: [String]
     ) throws(LoadOptionError) {
@@ -41,7 +41,7 @@ public struct LoadPlan: Sendable {
 
     /// Runs `scripts` under this plan and judges the thresholds.
     /// `onJourney` sees each finished journey (the OpenTelemetry export).
-    public func run(
+    package func run(
         _ scripts: [LoadScript], progress: (@Sendable (String) -> Void)? = nil,
         onJourney: (@Sendable (JourneyResult) -> Void)? = nil
     ) async -> LoadSummary {
@@ -56,7 +56,7 @@ public struct LoadPlan: Sendable {
 extension LoadSummary {
     /// The load's verdict: its thresholds held (and some journey ran, so a latency threshold
     /// measured something); without thresholds, every journey passed and no arrival was dropped.
-    public var passedGate: Bool {
+    package var passedGate: Bool {
         thresholds.isEmpty ? failed == 0 && dropped == 0 : thresholdsHeld && journeys > 0
     }
 }

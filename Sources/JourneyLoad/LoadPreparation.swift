@@ -4,11 +4,11 @@ import JourneyKit
 /// Makes the scripts of a load run ready: found, compiled and pointed at their server or
 /// simulator as `run` would. A script that cannot run stops the load before it starts, with
 /// what `run` would print for it.
-public enum LoadPreparation {
+package enum LoadPreparation {
     /// - Parameters:
     ///   - options: as for `run`; its configuration's variables should already name the `--data`
     ///     columns, `vu` and `iteration`, so scripts may use them.
-    public static func prepare(_ options: SuiteOptions) async throws(CommandFailure) -> [LoadScript] {
+    package static func prepare(_ options: SuiteOptions) async throws(CommandFailure) -> [LoadScript] {
         let files: [String]
         do {
             files = try ScriptFinder.yamlFiles(in: options.paths)
@@ -40,7 +40,7 @@ public enum LoadPreparation {
 
     /// The variables every journey of a load gets besides the script's own: `vu`, `iteration`
     /// and the `--data` columns (placeholders here; each journey gets its own values).
-    public static func loadVariables(_ data: LoadData?) -> [String: String] {
+    package static func loadVariables(_ data: LoadData?) -> [String: String] {
         var variables = ["vu": "1", "iteration": "1"]
         if let data { for (name, value) in data.variables(for: 0) { variables[name] = value } }
         return variables

@@ -1,24 +1,24 @@
 import JourneyCore
 
 /// Why a load option's value is not acceptable.
-public struct LoadOptionError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct LoadOptionError: Error, Sendable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// The quantities load options are written in: durations (`500ms`, `30s`, `5m`, `1h`) and rates
 /// (`200/s`, `600/m`).
-public enum LoadQuantity {
+package enum LoadQuantity {
     /// The longest load run: a day.
-    public static let maxSeconds: Double = 86_400
+    package static let maxSeconds: Double = 86_400
 
     /// Seconds in a duration such as `30s`; a bare number is seconds. Range: 0 to a day.
-    public static func seconds(_ text: String, option: String) throws(LoadOptionError) -> Double {
+    package static func seconds(_ text: String, option: String) throws(LoadOptionError) -> Double {
         guard
             let seconds = DurationText.seconds(parsing: text.lowercased(), units: DurationText.unitsWithMicroseconds),
             seconds >= 0, seconds <= maxSeconds
@@ -29,7 +29,7 @@ public enum LoadQuantity {
     }
 
     /// Journeys per second in a rate such as `200/s` or `600/m`. Range: above 0, at most 100,000/s.
-    public static func rate(_ text: String, option: String) throws(LoadOptionError) -> Double {
+    package static func rate(_ text: String, option: String) throws(LoadOptionError) -> Double {
         let parts = text.trimmingCharacters(in: .whitespaces).lowercased().split(separator: "/")
         let per: Double
         switch parts.count == 2 ? String(parts[1]) : "s" {

@@ -4,12 +4,12 @@ import JourneyKit
 
 extension LoadSummary {
     /// The largest load summary read.
-    public static let maxReportBytes = 64 * 1024 * 1024
+    package static let maxReportBytes = 64 * 1024 * 1024
 
     /// The summaries of `journey load --shard I/N` runs read from `paths` and merged
     /// (``merged(_:)``); nil when the first file is not a load summary (another kind of report).
     /// A file marked as a load summary (``formatName``) that cannot be read is an error, not another kind.
-    public static func merge(files paths: [String]) throws(LoadOptionError) -> LoadSummary? {
+    package static func merge(files paths: [String]) throws(LoadOptionError) -> LoadSummary? {
         var parts: [LoadSummary] = []
         for (position, path) in paths.enumerated() {
             let data: Data

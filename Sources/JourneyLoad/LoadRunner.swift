@@ -2,12 +2,12 @@ import Foundation
 import JourneyKit
 
 /// One script of a load run, ready to run many times.
-public struct LoadScript: Sendable {
-    public let file: String
-    public let journey: CompiledJourney
-    public let configuration: RunConfiguration
+package struct LoadScript: Sendable {
+    package let file: String
+    package let journey: CompiledJourney
+    package let configuration: RunConfiguration
 
-    public init(file: String, journey: CompiledJourney, configuration: RunConfiguration) {
+    package init(file: String, journey: CompiledJourney, configuration: RunConfiguration) {
         self.file = file
         self.journey = journey
         self.configuration = configuration
@@ -17,18 +17,18 @@ public struct LoadScript: Sendable {
 /// Runs scripts as a load: arrivals of the open model or loops of the closed one, for
 /// `duration` seconds. Each journey gets the variables `vu` (its virtual user, or arrival, number
 /// from 1) and `iteration` (from 1), and its row of `data`; scripts take turns.
-public struct LoadRunner: Sendable {
-    public let scripts: [LoadScript]
-    public let model: LoadModel
-    public let duration: Double
-    public let data: LoadData?
+package struct LoadRunner: Sendable {
+    package let scripts: [LoadScript]
+    package let model: LoadModel
+    package let duration: Double
+    package let data: LoadData?
     /// This machine's part: the open model runs 1/N of the rate, as arrivals I, I+N, I+2N... of
     /// the whole load; the closed model runs users I, I+N... So `vu` and the `--data` rows of
     /// the shards never collide, and their summaries merge into the whole load's.
-    public let shard: Shard?
-    public let onJourney: (@Sendable (JourneyResult) -> Void)?
+    package let shard: Shard?
+    package let onJourney: (@Sendable (JourneyResult) -> Void)?
 
-    public init(
+    package init(
         scripts: [LoadScript], model: LoadModel, duration: Double, data: LoadData?, shard: Shard? = nil,
         onJourney: (@Sendable (JourneyResult) -> Void)? = nil
     ) {
@@ -47,7 +47,7 @@ public struct LoadRunner: Sendable {
     }
 
     /// Runs the load; `progress`, when given, gets one line a second.
-    public func run(progress: (@Sendable (String) -> Void)? = nil) async -> LoadSummary {
+    package func run(progress: (@Sendable (String) -> Void)? = nil) async -> LoadSummary {
         let recorder = LoadRecorder()
         let clock = ContinuousClock()
         let start = clock.now

@@ -3,9 +3,9 @@ import JourneyCore
 
 extension LoadSummary {
     /// The `format` member of every load summary.
-    public static let formatName = "journey-load-summary"
+    package static let formatName = "journey-load-summary"
     /// The version of the layout this journey writes, and the newest it reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// What the file says it is: its `format` and `version` members, when it is a JSON object.
     private static func marker(_ data: Data) -> (format: JSONValue?, version: JSONValue?)? {

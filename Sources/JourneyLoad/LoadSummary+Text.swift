@@ -3,7 +3,7 @@ import JourneyCore
 
 extension LoadSummary {
     /// The summary as a table for people; server-sent stage names are escaped.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         lines.append(
             "load: \(Plural.count(scripts.count, "script")), \(VisibleText.escaped(model)), \(LoadFormat.seconds(seconds))"
@@ -51,7 +51,7 @@ extension LoadSummary {
     static let addedLabel = "added by the runner"
 
     /// The JSON report, keys sorted.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -69,7 +69,7 @@ extension LoadSummary {
     /// Reads a JSON report written by `journey load` (at most 64 MiB). A file whose `format` is
     /// not ``formatName``, or whose `version` is newer than ``currentVersion``, is refused; one
     /// without them is read as version 1.
-    public static func read(_ data: Data, file: String) throws(LoadOptionError) -> LoadSummary {
+    package static func read(_ data: Data, file: String) throws(LoadOptionError) -> LoadSummary {
         guard data.count <= maxReportBytes else { throw LoadOptionError("\(file) is larger than 64 MiB") }
         let summary: LoadSummary
         do {

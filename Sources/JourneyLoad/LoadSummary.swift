@@ -1,73 +1,73 @@
 /// What a load run measured: counts, error classes, latency histograms per journey and per
 /// step, a per-second timeline, and the thresholds' verdicts. Its JSON form is the `--format
 /// json` output and `--report json=FILE`; reports from shards merge with ``merged(_:)``.
-public struct LoadSummary: Sendable, Codable, Equatable {
+package struct LoadSummary: Sendable, Codable, Equatable {
     /// Latency of one step of one script: round trips only, so a slow server shows here too.
-    public struct StepLatency: Sendable, Codable, Equatable {
-        public var label: String
-        public var latency: LatencyHistogram
+    package struct StepLatency: Sendable, Codable, Equatable {
+        package var label: String
+        package var latency: LatencyHistogram
     }
 
     /// One second of the run.
-    public struct TimelinePoint: Sendable, Codable, Equatable {
-        public var second: Int
-        public var journeys: Int
-        public var errors: Int
+    package struct TimelinePoint: Sendable, Codable, Equatable {
+        package var second: Int
+        package var journeys: Int
+        package var errors: Int
         /// Journey latency percentiles in that second, in microseconds.
-        public var p50: UInt64
-        public var p99: UInt64
+        package var p50: UInt64
+        package var p99: UInt64
     }
 
     /// One `--threshold` and whether the run kept it.
-    public struct ThresholdResult: Sendable, Codable, Equatable {
-        public var expression: String
-        public var actual: String
-        public var passed: Bool
+    package struct ThresholdResult: Sendable, Codable, Equatable {
+        package var expression: String
+        package var actual: String
+        package var passed: Bool
     }
 
     /// What the file is, so a reader can tell it from a run report: always ``formatName``.
-    public internal(set) var format = Self.formatName
+    package internal(set) var format = Self.formatName
     /// The layout's version (``currentVersion``); a summary written without one is version 1.
-    public internal(set) var version = Self.currentVersion
-    public var model: String
+    package internal(set) var version = Self.currentVersion
+    package var model: String
     /// The part of a sharded load this machine ran (`I/N`), so `journey report merge` can tell a
     /// missing or repeated shard; nil for a whole load (and for a merged one).
-    public var shard: String?
-    public var scripts: [String]
+    package var shard: String?
+    package var scripts: [String]
     /// Wall seconds from the first start to the last end (the sum over shards when merged).
-    public var seconds: Double
-    public var journeys: Int
-    public var passed: Int
+    package var seconds: Double
+    package var journeys: Int
+    package var passed: Int
     /// Arrivals the open model dropped because `--max-in-flight` journeys were running.
-    public var dropped: Int
-    public var errors: [String: Int]
+    package var dropped: Int
+    package var errors: [String: Int]
     /// AM failure codes (`401`, ...) of the journeys that did not pass.
-    public var amCodes: [String: Int]
+    package var amCodes: [String: Int]
     /// Journey latency; in the open model from each journey's scheduled start.
-    public var journey: LatencyHistogram
+    package var journey: LatencyHistogram
     /// What the runner added to each journey's latency: the latency minus the time the server
     /// said it spent on the journey's round trips (its `Server-Timing` header, which the journey
     /// simulator sends). Absent when no journey's every round trip carried the header.
-    public var added: LatencyHistogram?
-    public var steps: [StepLatency]
-    public var timeline: [TimelinePoint]
-    public var thresholds: [ThresholdResult]
+    package var added: LatencyHistogram?
+    package var steps: [StepLatency]
+    package var timeline: [TimelinePoint]
+    package var thresholds: [ThresholdResult]
 
-    public var failed: Int { journeys - passed }
+    package var failed: Int { journeys - passed }
 
     /// Journeys per second over the wall time.
-    public var rate: Double { seconds > 0 ? Double(journeys) / seconds : 0 }
+    package var rate: Double { seconds > 0 ? Double(journeys) / seconds : 0 }
 
     /// The share of journeys that did not pass, in percent.
-    public var errorPercent: Double { journeys > 0 ? Double(failed) * 100 / Double(journeys) : 0 }
+    package var errorPercent: Double { journeys > 0 ? Double(failed) * 100 / Double(journeys) : 0 }
 
     /// Whether every threshold held (a load run with broken thresholds exits 1).
-    public var thresholdsHeld: Bool { thresholds.allSatisfy(\.passed) }
+    package var thresholdsHeld: Bool { thresholds.allSatisfy(\.passed) }
 
     /// Shards' summaries as one: counts and histograms added (never percentiles averaged), the
     /// longest wall time (shards run side by side), timelines' counts added second by second
     /// (a second's p50 and p99 are the highest of the shards': the timeline keeps no histogram).
-    public static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
+    package static func merged(_ parts: [LoadSummary]) -> LoadSummary? {
         guard var total = parts.first else { return nil }
         total.shard = nil
         total.version = Self.currentVersion
@@ -124,7 +124,7 @@ public struct LoadSummary: Sendable, Codable, Equatable {
 extension LoadSummary {
     /// Decodes a summary; `format` and `version` may be missing (version 1, written before they
     /// existed). ``read(_:file:)`` checks them first, with a message that says what is wrong.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             model: try container.decode(String.self, forKey: .model),

@@ -1,15 +1,15 @@
 /// A `--threshold` a load run must keep, such as `journey.p99<300ms`, `errors<0.1%`,
 /// `rate>=100/s`, `dropped==0` or `added.p99<1ms`. A broken threshold makes `journey load` exit 1.
-public struct LoadThreshold: Sendable, Equatable {
+package struct LoadThreshold: Sendable, Equatable {
     /// Whose latency a percentile, mean or max threshold reads.
-    public enum Latency: String, Sendable, Equatable {
+    package enum Latency: String, Sendable, Equatable {
         /// Each journey's latency.
         case journey
         /// What the runner added to it (``LoadSummary/added``).
         case added
     }
 
-    public enum Metric: Sendable, Equatable {
+    package enum Metric: Sendable, Equatable {
         /// Latency at a percentile (0–100), in seconds.
         case percentile(Double)
         case mean
@@ -22,7 +22,7 @@ public struct LoadThreshold: Sendable, Equatable {
         case dropped
     }
 
-    public enum Comparison: String, Sendable, CaseIterable {
+    package enum Comparison: String, Sendable, CaseIterable {
         case lessOrEqual = "<="
         case greaterOrEqual = ">="
         case equal = "=="
@@ -41,19 +41,19 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     /// The threshold as given.
-    public let expression: String
+    package let expression: String
     /// Whose latency a percentile, mean or max reads (`journey.` or `added.`).
-    public let latency: Latency
-    public let metric: Metric
-    public let comparison: Comparison
+    package let latency: Latency
+    package let metric: Metric
+    package let comparison: Comparison
     /// Seconds for latencies, percent when `isPercent`, else a count or a rate.
-    public let limit: Double
-    public let isPercent: Bool
+    package let limit: Double
+    package let isPercent: Bool
 
-    public static let help =
+    package static let help =
         "journey.p50|p90|p95|p99|p99.9|mean|max (or added.… for the runner's share) against a duration (300ms), errors against a share (0.1%) or a count, rate against journeys/s, dropped against a count"
 
-    public static func parse(_ text: String) throws(LoadOptionError) -> LoadThreshold {
+    package static func parse(_ text: String) throws(LoadOptionError) -> LoadThreshold {
         let compact = text.filter { !$0.isWhitespace }
         guard let comparison = Comparison.allCases.first(where: { compact.contains($0.rawValue) }),
             let range = compact.range(of: comparison.rawValue)
@@ -101,7 +101,7 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     /// Whether `summary` keeps this threshold, with the measured value as text.
-    public func evaluate(_ summary: LoadSummary) -> LoadSummary.ThresholdResult {
+    package func evaluate(_ summary: LoadSummary) -> LoadSummary.ThresholdResult {
         let actual: Double
         let text: String
         let histogram = latency == .journey ? summary.journey : summary.added

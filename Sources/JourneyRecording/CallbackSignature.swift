@@ -5,15 +5,15 @@ import JourneyRun
 /// What identifies a callback across runs: its type, prompt, input names, a HiddenValueCallback's
 /// `id`, a MetadataCallback's `data._type` / `data._action`. Never values that change every run
 /// (authId, challenges, nonces, timestamps).
-public struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
-    public var type: String
-    public var prompt: String?
-    public var inputNames: [String]
-    public var hiddenId: String?
-    public var metadataType: String?
-    public var metadataAction: String?
+package struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
+    package var type: String
+    package var prompt: String?
+    package var inputNames: [String]
+    package var hiddenId: String?
+    package var metadataType: String?
+    package var metadataAction: String?
 
-    public init(_ callback: AMCallback) {
+    package init(_ callback: AMCallback) {
         type = callback.type
         prompt = callback.prompt
         inputNames = (callback.input ?? []).map(\.name)
@@ -25,7 +25,7 @@ public struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `PasswordCallback "Password" [IDToken2]`, `HiddenValueCallback id=webAuthnOutcome`.
-    public var description: String {
+    package var description: String {
         var text = type
         if let prompt { text += " \"\(prompt)\"" }
         if let hiddenId { text += " id=\(hiddenId)" }
@@ -36,7 +36,7 @@ public struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first way `other` differs, as a phrase (`prompt "Password" became "PIN"`); nil when equal.
-    public func difference(from other: CallbackSignature) -> String? {
+    package func difference(from other: CallbackSignature) -> String? {
         if type != other.type { return "type \(type) became \(other.type)" }
         if prompt != other.prompt { return "prompt \(Self.quote(prompt)) became \(Self.quote(other.prompt))" }
         if inputNames != other.inputNames {
@@ -56,19 +56,19 @@ public struct CallbackSignature: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The structure of one step a server sent: its callbacks' signatures and stage; or how the journey ended.
-public enum StepShape: Sendable, Hashable, CustomStringConvertible {
+package enum StepShape: Sendable, Hashable, CustomStringConvertible {
     case callbacks([CallbackSignature], stage: String?)
     /// `success`, `failure 401`, `timeout`...
     case end(String)
     /// The response is not an AM body (HTML, empty, a 5xx).
     case other(Int)
 
-    public init(status: Int, json: JSONValue?) {
+    package init(status: Int, json: JSONValue?) {
         self.init(status: status, body: json.flatMap { AMResponseBody(status: status, json: $0) })
     }
 
     /// The shape of a recorded response, from the AM body read when the recording was loaded.
-    public init(_ exchange: RecordedExchange) {
+    package init(_ exchange: RecordedExchange) {
         self.init(status: exchange.status, body: exchange.amResponse)
     }
 
@@ -84,7 +84,7 @@ public enum StepShape: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .callbacks(let callbacks, let stage):
             return "[\(callbacks.map(\.type).joined(separator: ", "))]" + (stage.map { " stage \($0)" } ?? "")
@@ -94,7 +94,7 @@ public enum StepShape: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first way `other` differs (nil when the structure is the same).
-    public func difference(from other: StepShape) -> String? {
+    package func difference(from other: StepShape) -> String? {
         switch (self, other) {
         case (.callbacks(let mine, let myStage), .callbacks(let theirs, let theirStage)):
             if mine.map(\.type) != theirs.map(\.type) { return "callbacks \(self) became \(other)" }

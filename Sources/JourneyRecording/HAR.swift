@@ -4,25 +4,25 @@ import JourneyCore
 /// An HTTP Archive (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/). Reading is
 /// lenient: Chrome DevTools exports, Polly.js recordings and other tools' files decode, with
 /// their custom (`_`-prefixed) fields ignored. Writing produces every field HAR 1.2 requires.
-public struct HARDocument: Codable, Sendable {
-    public var log: HARLog
+package struct HARDocument: Codable, Sendable {
+    package var log: HARLog
 
-    public init(log: HARLog) {
+    package init(log: HARLog) {
         self.log = log
     }
 }
 
-public struct HARLog: Codable, Sendable {
-    public var version: String
-    public var creator: HARCreator
-    public var browser: HARCreator?
-    public var pages: [HARPage]?
-    public var entries: [HAREntry]
-    public var comment: String?
+package struct HARLog: Codable, Sendable {
+    package var version: String
+    package var creator: HARCreator
+    package var browser: HARCreator?
+    package var pages: [HARPage]?
+    package var entries: [HAREntry]
+    package var comment: String?
     /// journey's own field: which tool wrote the file, and the format version of the `_journey` fields.
-    public var journey: HARJourneyLog?
+    package var journey: HARJourneyLog?
 
-    public init(
+    package init(
         version: String = "1.2", creator: HARCreator, pages: [HARPage]? = nil, entries: [HAREntry],
         journey: HARJourneyLog? = nil
     ) {
@@ -38,7 +38,7 @@ public struct HARLog: Codable, Sendable {
         case journey = "_journey"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = (try? container.decode(String.self, forKey: .version)) ?? "1.2"
         creator = (try? container.decode(HARCreator.self, forKey: .creator)) ?? HARCreator(name: "unknown", version: "")
@@ -50,35 +50,35 @@ public struct HARLog: Codable, Sendable {
     }
 }
 
-public struct HARCreator: Codable, Sendable {
-    public var name: String
-    public var version: String
+package struct HARCreator: Codable, Sendable {
+    package var name: String
+    package var version: String
 
-    public init(name: String, version: String) {
+    package init(name: String, version: String) {
         self.name = name
         self.version = version
     }
 }
 
 /// `log._journey`: set by journey's writer.
-public struct HARJourneyLog: Codable, Sendable {
+package struct HARJourneyLog: Codable, Sendable {
     /// The format version of journey's custom fields.
-    public var format: Int
+    package var format: Int
 
-    public init(format: Int = 1) {
+    package init(format: Int = 1) {
         self.format = format
     }
 }
 
-public struct HARPage: Codable, Sendable {
-    public var startedDateTime: String
-    public var id: String
-    public var title: String
-    public var pageTimings: HARPageTimings
+package struct HARPage: Codable, Sendable {
+    package var startedDateTime: String
+    package var id: String
+    package var title: String
+    package var pageTimings: HARPageTimings
     /// journey's own field: the run this page holds.
-    public var journey: HARJourneyPage?
+    package var journey: HARJourneyPage?
 
-    public init(startedDateTime: String, id: String, title: String, journey: HARJourneyPage?) {
+    package init(startedDateTime: String, id: String, title: String, journey: HARJourneyPage?) {
         self.startedDateTime = startedDateTime
         self.id = id
         self.title = title
@@ -91,7 +91,7 @@ public struct HARPage: Codable, Sendable {
         case journey = "_journey"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         startedDateTime = (try? container.decode(String.self, forKey: .startedDateTime)) ?? ""
         id = (try? container.decode(String.self, forKey: .id)) ?? ""
@@ -101,37 +101,37 @@ public struct HARPage: Codable, Sendable {
     }
 }
 
-public struct HARPageTimings: Codable, Sendable {
-    public var onContentLoad: Double?
-    public var onLoad: Double?
+package struct HARPageTimings: Codable, Sendable {
+    package var onContentLoad: Double?
+    package var onLoad: Double?
 
-    public init(onContentLoad: Double? = -1, onLoad: Double? = -1) {
+    package init(onContentLoad: Double? = -1, onLoad: Double? = -1) {
         self.onContentLoad = onContentLoad
         self.onLoad = onLoad
     }
 }
 
 /// `pages[]._journey`: one script run, with what a replay needs to be exact.
-public struct HARJourneyPage: Codable, Sendable, Equatable {
+package struct HARJourneyPage: Codable, Sendable, Equatable {
     /// The script file as given on the command line.
-    public var script: String
+    package var script: String
     /// The script's `name`.
-    public var name: String
+    package var name: String
     /// The journey (authIndexValue) the script starts, when it starts one by name.
-    public var journey: String?
+    package var journey: String?
     /// The AM base URL the run used.
-    public var server: String?
+    package var server: String?
     /// The run's random seed, as a decimal string (a UInt64 does not fit a JSON number exactly).
-    public var seed: String?
+    package var seed: String?
     /// The run's clock at its start, ISO 8601 with milliseconds.
-    public var clockStart: String
+    package var clockStart: String
     /// The run's variables that are not secret, as text.
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// The run's verdict (`passed`, `failed`, ...) and outcome name, for people reading the file.
-    public var status: String?
-    public var outcome: String?
+    package var status: String?
+    package var outcome: String?
 
-    public init(
+    package init(
         script: String, name: String, journey: String?, server: String?, seed: String?, clockStart: String,
         variables: [String: String], status: String?, outcome: String?
     ) {
@@ -148,33 +148,33 @@ public struct HARJourneyPage: Codable, Sendable, Equatable {
 }
 
 /// `entries[]._journey`: where the exchange sits in the run.
-public struct HARJourneyEntry: Codable, Sendable, Equatable {
+package struct HARJourneyEntry: Codable, Sendable, Equatable {
     /// The round trip it belongs to (an outbox read belongs to the step it answers).
-    public var step: Int?
+    package var step: Int?
     /// `authenticate`, `outbox`, `sessions`, `call`...
-    public var kind: String
+    package var kind: String
 
-    public init(step: Int?, kind: String) {
+    package init(step: Int?, kind: String) {
         self.step = step
         self.kind = kind
     }
 }
 
-public struct HAREntry: Codable, Sendable {
-    public var pageref: String?
-    public var startedDateTime: String
+package struct HAREntry: Codable, Sendable {
+    package var pageref: String?
+    package var startedDateTime: String
     /// Milliseconds.
-    public var time: Double
-    public var request: HARRequest
-    public var response: HARResponse
-    public var cache: HARCache
-    public var timings: HARTimings
-    public var serverIPAddress: String?
-    public var connection: String?
-    public var comment: String?
-    public var journey: HARJourneyEntry?
+    package var time: Double
+    package var request: HARRequest
+    package var response: HARResponse
+    package var cache: HARCache
+    package var timings: HARTimings
+    package var serverIPAddress: String?
+    package var connection: String?
+    package var comment: String?
+    package var journey: HARJourneyEntry?
 
-    public init(
+    package init(
         pageref: String?, startedDateTime: String, time: Double, request: HARRequest, response: HARResponse,
         timings: HARTimings, journey: HARJourneyEntry?
     ) {
@@ -193,7 +193,7 @@ public struct HAREntry: Codable, Sendable {
         case journey = "_journey"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         pageref = try? container.decode(String.self, forKey: .pageref)
         startedDateTime = (try? container.decode(String.self, forKey: .startedDateTime)) ?? ""
@@ -209,24 +209,24 @@ public struct HAREntry: Codable, Sendable {
     }
 }
 
-public struct HARCache: Codable, Sendable {
-    public init() {}
+package struct HARCache: Codable, Sendable {
+    package init() {}
 }
 
 /// A `{name, value}` pair (headers, query parameters, cookies). Values that other tools write
 /// as numbers or booleans (Polly's `content-length: 2`) are read as text.
-public struct HARNameValue: Codable, Sendable, Hashable {
-    public var name: String
-    public var value: String
+package struct HARNameValue: Codable, Sendable, Hashable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
 
     enum CodingKeys: String, CodingKey { case name, value }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         if let text = try? container.decode(String.self, forKey: .value) {
@@ -239,18 +239,18 @@ public struct HARNameValue: Codable, Sendable, Hashable {
     }
 }
 
-public struct HARRequest: Codable, Sendable {
-    public var method: String
-    public var url: String
-    public var httpVersion: String
-    public var cookies: [HARNameValue]
-    public var headers: [HARNameValue]
-    public var queryString: [HARNameValue]
-    public var postData: HARPostData?
-    public var headersSize: Int
-    public var bodySize: Int
+package struct HARRequest: Codable, Sendable {
+    package var method: String
+    package var url: String
+    package var httpVersion: String
+    package var cookies: [HARNameValue]
+    package var headers: [HARNameValue]
+    package var queryString: [HARNameValue]
+    package var postData: HARPostData?
+    package var headersSize: Int
+    package var bodySize: Int
 
-    public init(
+    package init(
         method: String, url: String, cookies: [HARNameValue], headers: [HARNameValue], queryString: [HARNameValue],
         postData: HARPostData?
     ) {
@@ -269,7 +269,7 @@ public struct HARRequest: Codable, Sendable {
         case method, url, httpVersion, cookies, headers, queryString, postData, headersSize, bodySize
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         method = try container.decode(String.self, forKey: .method)
         url = try container.decode(String.self, forKey: .url)
@@ -283,18 +283,18 @@ public struct HARRequest: Codable, Sendable {
     }
 }
 
-public struct HARPostData: Codable, Sendable {
-    public var mimeType: String
-    public var text: String
+package struct HARPostData: Codable, Sendable {
+    package var mimeType: String
+    package var text: String
 
-    public init(mimeType: String, text: String) {
+    package init(mimeType: String, text: String) {
         self.mimeType = mimeType
         self.text = text
     }
 
     enum CodingKeys: String, CodingKey { case mimeType, text, params }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         mimeType = (try? container.decode(String.self, forKey: .mimeType)) ?? ""
         if let text = try? container.decode(String.self, forKey: .text) {
@@ -306,25 +306,25 @@ public struct HARPostData: Codable, Sendable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mimeType, forKey: .mimeType)
         try container.encode(text, forKey: .text)
     }
 }
 
-public struct HARResponse: Codable, Sendable {
-    public var status: Int
-    public var statusText: String
-    public var httpVersion: String
-    public var cookies: [HARNameValue]
-    public var headers: [HARNameValue]
-    public var content: HARContent
-    public var redirectURL: String
-    public var headersSize: Int
-    public var bodySize: Int
+package struct HARResponse: Codable, Sendable {
+    package var status: Int
+    package var statusText: String
+    package var httpVersion: String
+    package var cookies: [HARNameValue]
+    package var headers: [HARNameValue]
+    package var content: HARContent
+    package var redirectURL: String
+    package var headersSize: Int
+    package var bodySize: Int
 
-    public init(status: Int, statusText: String, cookies: [HARNameValue], headers: [HARNameValue], content: HARContent)
+    package init(status: Int, statusText: String, cookies: [HARNameValue], headers: [HARNameValue], content: HARContent)
     {
         self.status = status
         self.statusText = statusText
@@ -341,7 +341,7 @@ public struct HARResponse: Codable, Sendable {
         case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize, bodySize
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = (try? container.decode(Int.self, forKey: .status)) ?? 0
         statusText = (try? container.decode(String.self, forKey: .statusText)) ?? ""
@@ -355,15 +355,15 @@ public struct HARResponse: Codable, Sendable {
     }
 }
 
-public struct HARContent: Codable, Sendable {
-    public var size: Int
-    public var compression: Int?
-    public var mimeType: String
-    public var text: String?
+package struct HARContent: Codable, Sendable {
+    package var size: Int
+    package var compression: Int?
+    package var mimeType: String
+    package var text: String?
     /// `base64` when `text` holds encoded bytes (possibly gzip-compressed, as Polly.js records them).
-    public var encoding: String?
+    package var encoding: String?
 
-    public init(mimeType: String, text: String?, encoding: String? = nil) {
+    package init(mimeType: String, text: String?, encoding: String? = nil) {
         self.size = text?.utf8.count ?? 0
         self.mimeType = mimeType
         self.text = text
@@ -372,7 +372,7 @@ public struct HARContent: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case size, compression, mimeType, text, encoding }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         size = (try? container.decode(Int.self, forKey: .size)) ?? -1
         compression = try? container.decode(Int.self, forKey: .compression)
@@ -382,12 +382,12 @@ public struct HARContent: Codable, Sendable {
     }
 }
 
-public struct HARTimings: Codable, Sendable {
-    public var send: Double
-    public var wait: Double
-    public var receive: Double
+package struct HARTimings: Codable, Sendable {
+    package var send: Double
+    package var wait: Double
+    package var receive: Double
 
-    public init(send: Double = 0, wait: Double, receive: Double = 0) {
+    package init(send: Double = 0, wait: Double, receive: Double = 0) {
         self.send = send
         self.wait = wait
         self.receive = receive
@@ -395,7 +395,7 @@ public struct HARTimings: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case send, wait, receive }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         send = (try? container.decode(Double.self, forKey: .send)) ?? 0
         wait = (try? container.decode(Double.self, forKey: .wait)) ?? 0

@@ -2,20 +2,20 @@ import Foundation
 import JourneyCore
 
 /// A recording that cannot be used: not a file, not JSON, not a HAR, or without the traffic needed.
-public struct RecordingError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct RecordingError: Error, Sendable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Reads HAR files, whoever wrote them, and undoes their body encodings.
-public enum HARReader {
+package enum HARReader {
     /// The HAR document in the file at `path`.
-    public static func read(path: String) throws(RecordingError) -> HARDocument {
+    package static func read(path: String) throws(RecordingError) -> HARDocument {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw RecordingError("\(path) is a folder, not a HAR file")
@@ -30,11 +30,11 @@ public enum HARReader {
     }
 
     /// The largest HAR file read (its bodies may then inflate up to ``Inflate/maximumOutput`` each).
-    public static let maximumFileBytes = 256 << 20
+    package static let maximumFileBytes = 256 << 20
 
     /// The HAR document in `data`; `name` is used in messages. Decoded once; only a file that
     /// does not decode is parsed again, to say whether it is not JSON or not a HAR.
-    public static func read(data: Data, name: String) throws(RecordingError) -> HARDocument {
+    package static func read(data: Data, name: String) throws(RecordingError) -> HARDocument {
         if data.isEmpty { throw RecordingError("\(name) is empty, not a HAR file") }
         let decodingError: any Error
         do {
@@ -89,14 +89,14 @@ public enum HARReader {
     // MARK: Bodies
 
     /// The request body bytes (empty for a request without `postData`).
-    public static func requestBody(_ request: HARRequest) -> Data {
+    package static func requestBody(_ request: HARRequest) -> Data {
         Data((request.postData?.text ?? "").utf8)
     }
 
     /// The response body bytes: base64 decoded (a JSON array of base64 chunks too, as Polly.js
     /// writes content-encoded bodies), hex chunks of older Polly.js versions, and gzip or zlib
     /// compression undone.
-    public static func responseBody(_ response: HARResponse) throws(RecordingError) -> Data {
+    package static func responseBody(_ response: HARResponse) throws(RecordingError) -> Data {
         guard let text = response.content.text, !text.isEmpty else { return Data() }
         let headers = response.headers
         let contentEncoding =
@@ -168,12 +168,12 @@ public enum HARReader {
     // MARK: Times
 
     /// An ISO 8601 time as HAR writes it, with or without fractional seconds.
-    public static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         ReportTime.date(parsing: text)
     }
 
     /// A time as HAR writes it: ISO 8601, UTC, milliseconds.
-    public static func string(_ date: Date) -> String {
+    package static func string(_ date: Date) -> String {
         ReportTime.iso8601(date, fractionalSeconds: true)
     }
 }

@@ -5,9 +5,9 @@ import JourneyRun
 /// Writes runs as HAR 1.2, from their step traces (already redacted). One page per script
 /// run; the run's script, seed, clock start and non-secret variables go in the page's
 /// `_journey` field, each entry's step and kind in the entry's `_journey` field.
-public enum HARWriter {
+package enum HARWriter {
     /// The version journey writes into `log.creator`.
-    public static let creatorVersion = JourneyVersion.number
+    package static let creatorVersion = JourneyVersion.number
 
     /// Query parameters whose value is always hidden, even when the run did not know it as a
     /// secret: when writing a recording, and when a replay compares a recorded query.
@@ -17,7 +17,7 @@ public enum HARWriter {
     ])
 
     /// A HAR document holding `results`, one page each (invalid scripts, which sent nothing, are left out).
-    public static func document(_ results: [JourneyResult]) -> HARDocument {
+    package static func document(_ results: [JourneyResult]) -> HARDocument {
         var pages: [HARPage] = []
         var entries: [HAREntry] = []
         for result in results where result.status != .invalid {
@@ -33,7 +33,7 @@ public enum HARWriter {
     }
 
     /// The document as text: indented JSON, keys sorted, ending with a newline.
-    public static func text(_ document: HARDocument) -> String {
+    package static func text(_ document: HARDocument) -> String {
         String(decoding: data(document), as: UTF8.self)
     }
 
@@ -50,7 +50,7 @@ public enum HARWriter {
     /// script, `<folder>/<script file stem>.har`; any other path gets every run in one file.
     /// Returns the files written.
     @discardableResult
-    public static func write(_ results: [JourneyResult], to path: String) throws(RecordingError) -> [String] {
+    package static func write(_ results: [JourneyResult], to path: String) throws(RecordingError) -> [String] {
         let recorded = results.filter { $0.status != .invalid }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

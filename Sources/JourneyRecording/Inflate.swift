@@ -2,26 +2,26 @@ import Foundation
 
 /// Decompresses gzip (RFC 1952), zlib (RFC 1950) and raw DEFLATE (RFC 1951) data, for HAR
 /// bodies that other tools store compressed. Small and dependency-free; recordings are small.
-public enum Inflate {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+package enum Inflate {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The most bytes one body decompresses to: a few kilobytes of DEFLATE can claim gigabytes
     /// (a "gzip bomb"), and no recorded AM body comes near this.
-    public static let maximumOutput = 16 << 20
+    package static let maximumOutput = 16 << 20
 
     private static let tooLarge = Failure(
         description:
             "the decompressed body is larger than the limit of \(maximumOutput) bytes (16 MiB) for a recorded body")
 
     /// True when `data` starts with the gzip magic bytes.
-    public static func isGzip(_ data: Data) -> Bool {
+    package static func isGzip(_ data: Data) -> Bool {
         data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
     }
 
     /// True when `data` starts with a valid zlib header.
-    public static func isZlib(_ data: Data) -> Bool {
+    package static func isZlib(_ data: Data) -> Bool {
         guard data.count >= 2 else { return false }
         let cmf = Int(data[data.startIndex])
         let flg = Int(data[data.startIndex + 1])
@@ -29,7 +29,7 @@ public enum Inflate {
     }
 
     /// The content of a gzip file (every member, concatenated).
-    public static func gunzip(_ data: Data) throws(Failure) -> Data {
+    package static func gunzip(_ data: Data) throws(Failure) -> Data {
         let bytes = [UInt8](data)
         var output: [UInt8] = []
         var position = 0
@@ -54,7 +54,7 @@ public enum Inflate {
     }
 
     /// The content of a zlib stream.
-    public static func unzlib(_ data: Data) throws(Failure) -> Data {
+    package static func unzlib(_ data: Data) throws(Failure) -> Data {
         guard isZlib(data) else { throw Failure(description: "not zlib data") }
         var reader = BitReader(bytes: [UInt8](data), position: 2)
         var output: [UInt8] = []
@@ -63,7 +63,7 @@ public enum Inflate {
     }
 
     /// Raw DEFLATE data.
-    public static func inflateRaw(_ data: Data) throws(Failure) -> Data {
+    package static func inflateRaw(_ data: Data) throws(Failure) -> Data {
         var reader = BitReader(bytes: [UInt8](data), position: 0)
         var output: [UInt8] = []
         try inflate(&reader, into: &output)

@@ -8,8 +8,8 @@ import Synchronization
 /// response, with a fresh authId so several clients can walk the journey at once. Other
 /// recorded requests (outbox reads, sessions) are answered with their recorded response.
 /// HTTP-agnostic: `journey serve` puts it behind the simulator's server stack.
-public final class RecordedServer: Sendable {
-    public let recording: Recording
+package final class RecordedServer: Sendable {
+    package let recording: Recording
     private let state = Mutex(State())
     /// Receives one line per request (and a warning when a request differs from the recording).
     private let log: @Sendable (String) -> Void
@@ -25,14 +25,14 @@ public final class RecordedServer: Sendable {
         var counter = 0
     }
 
-    public init(recording: Recording, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(recording: Recording, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.recording = recording
         // Request targets and bodies are quoted in the lines: a CR/LF must not start a forged line.
         self.log = { line in log(VisibleText.escaped(line)) }
     }
 
     /// The journeys it serves, for the listening line.
-    public var journeyNames: [String] {
+    package var journeyNames: [String] {
         var names: [String] = []
         for journey in recording.journeys {
             let name = journey.name ?? "(resume)"
@@ -41,14 +41,14 @@ public final class RecordedServer: Sendable {
         return names
     }
 
-    public struct Reply: Sendable {
-        public var status: Int
-        public var headers: [HeaderField]
-        public var body: Data
+    package struct Reply: Sendable {
+        package var status: Int
+        package var headers: [HeaderField]
+        package var body: Data
     }
 
     /// Answers one request. `target` is the path and query as received.
-    public func handle(method: String, target: String, headers: [HeaderField], body: Data) -> Reply {
+    package func handle(method: String, target: String, headers: [HeaderField], body: Data) -> Reply {
         let origin = headers.value("origin")
         var reply = respond(
             method: method.uppercased(), target: target, contentType: headers.value("content-type"), body: body)

@@ -4,8 +4,8 @@ import JourneyRun
 
 /// One HTTP exchange of a recording, decoded: bodies as bytes (base64 and gzip undone), JSON
 /// parsed when it is JSON, the query percent-decoded.
-public struct RecordedExchange: Sendable {
-    public enum Kind: String, Sendable {
+package struct RecordedExchange: Sendable {
+    package enum Kind: String, Sendable {
         /// `POST .../authenticate`.
         case authenticate
         /// `GET /__simulator/outbox/...` (the simulator's outbox).
@@ -15,34 +15,34 @@ public struct RecordedExchange: Sendable {
     }
 
     /// The entry's index in the HAR file.
-    public var index: Int
-    public var kind: Kind
-    public var method: String
-    public var url: String
+    package var index: Int
+    package var kind: Kind
+    package var method: String
+    package var url: String
     /// The path, percent-encoded as recorded.
-    public var path: String
+    package var path: String
     /// The query parameters, percent-decoded, in order.
-    public var query: [(name: String, value: String)]
-    public var requestHeaders: [HeaderField]
-    public var requestBody: Data
-    public var requestJSON: JSONValue?
-    public var status: Int
-    public var responseHeaders: [HeaderField]
-    public var responseBody: Data
-    public var responseJSON: JSONValue?
-    public var startedAt: Date?
+    package var query: [(name: String, value: String)]
+    package var requestHeaders: [HeaderField]
+    package var requestBody: Data
+    package var requestJSON: JSONValue?
+    package var status: Int
+    package var responseHeaders: [HeaderField]
+    package var responseBody: Data
+    package var responseJSON: JSONValue?
+    package var startedAt: Date?
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
     /// journey's `_journey.step`, when the recording has it.
-    public var step: Int?
+    package var step: Int?
 
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         query.first(where: { $0.name == name })?.value
     }
 
     /// The path from `/json/` on (`/json/realms/root/realms/alpha/authenticate`): the part of the
     /// URL a deployment path or host change leaves alone.
-    public var amPath: String { Self.amPath(path) }
+    package var amPath: String { Self.amPath(path) }
 
     static func amPath(_ path: String) -> String {
         // Bytes: Foundation's `range(of:)` bridged to NSString on every comparison a replay makes.
@@ -57,10 +57,10 @@ public struct RecordedExchange: Sendable {
     }
 
     /// The authenticate response as AM's body shapes (read once, when the recording is loaded).
-    public var amResponse: AMResponseBody?
+    package var amResponse: AMResponseBody?
 
     /// The callbacks the client sent back (a continue request), or `nil` for a start.
-    public var sentStep: AMStep?
+    package var sentStep: AMStep?
 
     /// The input values of `sentStep`, callback by callback, as a replay compares them.
     var sentInputs: [[(name: String, value: String)]] = []
@@ -78,25 +78,25 @@ public struct RecordedExchange: Sendable {
 
 /// A PingAM journey as a recording holds it: its authenticate exchanges in order, from the
 /// start request to the end (success, failure or suspension), threaded by `authId`.
-public struct RecordedJourney: Sendable {
-    public var exchanges: [RecordedExchange]
+package struct RecordedJourney: Sendable {
+    package var exchanges: [RecordedExchange]
 
     /// The journey's name: `authIndexValue` (or the legacy `service`) of the start request.
-    public var name: String? {
+    package var name: String? {
         guard let first = exchanges.first else { return nil }
         return first.queryValue("authIndexValue") ?? first.queryValue("service")
     }
 
-    public var authIndexType: String? { exchanges.first?.queryValue("authIndexType") }
+    package var authIndexType: String? { exchanges.first?.queryValue("authIndexType") }
 
     /// True when the first request resumes a suspended journey (`?suspendedId=`).
-    public var startsWithResume: Bool { exchanges.first?.queryValue("suspendedId") != nil }
+    package var startsWithResume: Bool { exchanges.first?.queryValue("suspendedId") != nil }
 
     /// True when the first recorded request already carries an `authId`: the recording began mid-journey.
-    public var startsMidJourney: Bool { exchanges.first?.requestJSON?["authId"]?.stringValue != nil }
+    package var startsMidJourney: Bool { exchanges.first?.requestJSON?["authId"]?.stringValue != nil }
 
     /// How the last response left the journey.
-    public var end: End {
+    package var end: End {
         guard let last = exchanges.last, let body = last.amResponse else { return .unusable }
         switch body {
         case .step(let step):
@@ -108,7 +108,7 @@ public struct RecordedJourney: Sendable {
         }
     }
 
-    public enum End: Sendable, Equatable {
+    package enum End: Sendable, Equatable {
         case success, failure, suspended, redirect
         /// The last response asks for callbacks and no answer was recorded.
         case waiting
@@ -117,16 +117,16 @@ public struct RecordedJourney: Sendable {
     }
 
     /// `https://host` of the start request.
-    public var origin: String { exchanges.first.map { AMEndpoints.origin(of: $0.url) } ?? "" }
+    package var origin: String { exchanges.first.map { AMEndpoints.origin(of: $0.url) } ?? "" }
 
     /// The deployment path before `/json/` (`/am`).
-    public var deploymentPath: String {
+    package var deploymentPath: String {
         guard let path = exchanges.first?.path, let range = path.range(of: "/json/") else { return "" }
         return String(path[..<range.lowerBound])
     }
 
     /// The realm as a script names it (`alpha`, `customers/europe`, `/` for root), from the path.
-    public var realm: String {
+    package var realm: String {
         guard let path = exchanges.first?.amPath else { return "/" }
         var parts = path.split(separator: "/").map(String.init)
         parts.removeFirst()  // json
@@ -140,25 +140,25 @@ public struct RecordedJourney: Sendable {
 
 /// A recording read for replay, import, serving or drift: one script's run from a HAR file
 /// (the page whose `_journey.script` matches), or every entry of a HAR journey did not write.
-public struct Recording: Sendable {
+package struct Recording: Sendable {
     /// The file it was read from.
-    public var source: String
+    package var source: String
     /// journey's page data, when journey wrote the file.
-    public var page: HARJourneyPage?
+    package var page: HARJourneyPage?
     /// The AM journeys, in the order they start.
-    public var journeys: [RecordedJourney]
+    package var journeys: [RecordedJourney]
     /// Every other exchange (outbox reads, sessions, unrelated traffic), in order.
-    public var others: [RecordedExchange]
+    package var others: [RecordedExchange]
     /// Every exchange in file order.
-    public var exchanges: [RecordedExchange]
+    package var exchanges: [RecordedExchange]
 
     /// Reads `path` and picks the run of `script` (a file path) when the HAR holds several.
-    public static func load(path: String, script: String? = nil) throws(RecordingError) -> Recording {
+    package static func load(path: String, script: String? = nil) throws(RecordingError) -> Recording {
         let document = try HARReader.read(path: path)
         return try Recording(document: document, source: path, script: script)
     }
 
-    public init(document: HARDocument, source: String, script: String? = nil) throws(RecordingError) {
+    package init(document: HARDocument, source: String, script: String? = nil) throws(RecordingError) {
         self.source = source
         let journeyPages = (document.log.pages ?? []).filter { $0.journey != nil }
         var chosen: HARPage?
@@ -189,12 +189,12 @@ public struct Recording: Sendable {
     }
 
     /// The file name without folder and extension: `journeys/login.yaml` → `login`.
-    public static func stem(_ path: String) -> String {
+    package static func stem(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// The journey a script starting `name` replays: the first one with that name (any when `name` is nil).
-    public func journey(named name: String?) -> RecordedJourney? {
+    package func journey(named name: String?) -> RecordedJourney? {
         guard let name else { return journeys.first }
         return journeys.first(where: { $0.name == name })
     }

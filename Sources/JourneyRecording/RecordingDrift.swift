@@ -3,15 +3,15 @@ import JourneyCore
 import JourneyRun
 
 /// One step of a structural comparison between a recorded journey and another run of it.
-public struct DriftItem: Sendable {
+package struct DriftItem: Sendable {
     /// 1-based round trip.
-    public var step: Int
-    public var recorded: StepShape?
-    public var live: StepShape?
+    package var step: Int
+    package var recorded: StepShape?
+    package var live: StepShape?
     /// How they differ; nil when the structure is the same.
-    public var difference: String?
+    package var difference: String?
 
-    public var line: String {
+    package var line: String {
         let recordedText = recorded?.description ?? "nothing"
         let liveText = live?.description ?? "nothing"
         if let difference { return "step \(step): \(difference)  (recorded \(recordedText); live \(liveText))" }
@@ -22,18 +22,18 @@ public struct DriftItem: Sendable {
 /// Structural drift: callback signatures (type, prompt, input names, HiddenValueCallback id,
 /// MetadataCallback `_type` / `_action`), stages and outcomes, step by step. Values that
 /// change every run (authIds, tokens, nonces) are not structure.
-public enum RecordingDrift {
+package enum RecordingDrift {
     /// The shape of each response of `journey`.
-    public static func shapes(_ journey: RecordedJourney) -> [StepShape] {
+    package static func shapes(_ journey: RecordedJourney) -> [StepShape] {
         journey.exchanges.map(StepShape.init)
     }
 
     /// The steps of `live` compared with those of `recorded`.
-    public static func compare(recorded: RecordedJourney, live: RecordedJourney) -> [DriftItem] {
+    package static func compare(recorded: RecordedJourney, live: RecordedJourney) -> [DriftItem] {
         compare(recorded: shapes(recorded), live: shapes(live))
     }
 
-    public static func compare(recorded: [StepShape], live: [StepShape]) -> [DriftItem] {
+    package static func compare(recorded: [StepShape], live: [StepShape]) -> [DriftItem] {
         (0..<max(recorded.count, live.count)).map { index in
             let mine = index < recorded.count ? recorded[index] : nil
             let theirs = index < live.count ? live[index] : nil
@@ -50,7 +50,7 @@ public enum RecordingDrift {
 
     /// Every journey of two recordings compared in order (for re-recorded examples): the
     /// differences only, each prefixed with the journey's position and name.
-    public static func differences(recorded: Recording, live: Recording) -> [String] {
+    package static func differences(recorded: Recording, live: Recording) -> [String] {
         var lines: [String] = []
         if recorded.journeys.count != live.journeys.count {
             lines.append("journeys: the recording holds \(recorded.journeys.count), the new run \(live.journeys.count)")
@@ -73,7 +73,7 @@ public enum RecordingDrift {
 
 extension RecordingDrift {
     /// A live run's steps compared with the recording of the same script.
-    public static func compare(result: JourneyResult, recording: Recording) throws(RecordingError) -> [DriftItem] {
+    package static func compare(result: JourneyResult, recording: Recording) throws(RecordingError) -> [DriftItem] {
         let live = try Recording(document: HARWriter.document([result]), source: "the live run")
         guard let liveJourney = live.journeys.first else {
             throw RecordingError(

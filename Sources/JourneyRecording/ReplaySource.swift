@@ -6,12 +6,12 @@ import Synchronization
 
 /// Where `--replay` reads recordings: one HAR file for every script (the page of each script
 /// when the file holds several), or a folder with `<script file stem>.har` per script.
-public struct ReplaySource: Sendable {
-    public let path: String
+package struct ReplaySource: Sendable {
+    package let path: String
     /// A single file's document, read once (by `validate()` or the first script) for every script.
     private let cache: DocumentCache
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
         self.cache = DocumentCache()
     }
@@ -30,14 +30,14 @@ public struct ReplaySource: Sendable {
     }
 
     /// True when `path` names a folder of recordings.
-    public var isFolder: Bool {
+    package var isFolder: Bool {
         var isDirectory: ObjCBool = false
         return path.hasSuffix("/")
             || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     /// Checks a single recording file before any script runs (a folder is checked per script).
-    public func validate() throws(RecordingError) {
+    package func validate() throws(RecordingError) {
         if isFolder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -49,13 +49,13 @@ public struct ReplaySource: Sendable {
     }
 
     /// The recording file for `scriptFile`.
-    public func file(for scriptFile: String) -> String {
+    package func file(for scriptFile: String) -> String {
         isFolder ? (path as NSString).appendingPathComponent(Recording.stem(scriptFile) + ".har") : path
     }
 
     /// The recording of `scriptFile`: its page of the single file (decoded once for every
     /// script), or its own file of the folder.
-    public func recording(for scriptFile: String) throws(RecordingError) -> Recording {
+    package func recording(for scriptFile: String) throws(RecordingError) -> Recording {
         guard isFolder else {
             return try Recording(document: singleDocument(), source: path, script: scriptFile)
         }
@@ -71,7 +71,8 @@ public struct ReplaySource: Sendable {
     /// The configuration that replays `journey` from its recording: the replay transport, no
     /// commands, the recorded seed and server, and the recorded values of non-secret variables
     /// that come from the environment or a command. Explicit `--seed`/`--server` still win.
-    public func configuration(for journey: CompiledJourney, base: RunConfiguration) throws(RunError) -> RunConfiguration
+    package func configuration(for journey: CompiledJourney, base: RunConfiguration) throws(RunError)
+        -> RunConfiguration
     {
         let recording: Recording
         do {
@@ -85,7 +86,7 @@ public struct ReplaySource: Sendable {
     /// Drift warnings for a replayed run: a replay answers exactly as recorded, so an
     /// expectation that fails means the script's expectations no longer match the recorded
     /// callbacks (re-record, or fix the script).
-    public func driftWarnings(for result: JourneyResult) -> [String] {
+    package func driftWarnings(for result: JourneyResult) -> [String] {
         guard result.status == .failed else { return [] }
         let file = file(for: result.file)
         let failures = result.allFailures.map { "  " + $0.description }
@@ -94,7 +95,7 @@ public struct ReplaySource: Sendable {
         ] + failures
     }
 
-    public static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration)
+    package static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration)
         -> RunConfiguration
     {
         var configuration = base

@@ -11,26 +11,26 @@ import Synchronization
 /// order within the recorded journey of the same name, on method, path and callback
 /// signature, with input values compared in redacted form. A request that does not match
 /// fails with `TransportError.replayMismatch`, which the run reports as exit code 4.
-public struct ReplayTransport: RunScopedTransport {
-    public let recording: Recording
+package struct ReplayTransport: RunScopedTransport {
+    package let recording: Recording
     /// The recorded clock start: each run's clock starts here.
     let start: Date
 
-    public init(recording: Recording) {
+    package init(recording: Recording) {
         self.recording = recording
         start =
             recording.page.flatMap { HARReader.date($0.clockStart) }
             ?? recording.exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
     }
 
-    public func begin(_ run: TransportRunInfo) -> TransportRunScope {
+    package func begin(_ run: TransportRunInfo) -> TransportRunScope {
         let clock = ManualClock(start)
         return TransportRunScope(
             transport: ReplaySession(recording: recording, redactor: run.redactor, clock: clock), clock: clock)
     }
 
     /// Outside a run there is no position in the recording to answer from.
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let run = begin(TransportRunInfo(scriptFile: "", scriptName: "", redactor: Redactor()))
         return try await run.transport.send(request)
     }

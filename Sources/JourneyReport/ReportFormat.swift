@@ -1,5 +1,5 @@
 /// The output formats `journey run --format` and `--report FILE` understand.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// Console text for people reading a terminal or a CI log (see ``ConsoleReporter``).
     case human
     /// The stable machine format (see ``JSONReport`` and docs/reports.md).
@@ -11,7 +11,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// A reporter for this format; `console` is used as is for `.human` and to write the
     /// JUnit step logs (without colour).
-    public func reporter(console: ConsoleReporter = ConsoleReporter()) -> any Reporter {
+    package func reporter(console: ConsoleReporter = ConsoleReporter()) -> any Reporter {
         switch self {
         case .human: return console
         case .json: return JSONReporter()

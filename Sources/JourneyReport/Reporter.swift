@@ -7,7 +7,7 @@ import JourneyRun
 /// finishes, and the text it returns is written as one block, never interleaved with
 /// another script's. Reporters that need the whole run (JSON, JUnit) return an empty string
 /// per script and write everything in ``finish(_:)``.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     /// The text for one finished script: written at once, as one block. Empty when the
     /// reporter writes nothing until the end.
     func scriptFinished(_ result: JourneyResult) -> String

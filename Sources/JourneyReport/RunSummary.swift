@@ -13,14 +13,14 @@ import JourneyRun
 /// flaky scripts are allowed (``JourneyResult/exitCode``).
 public struct RunSummary: Sendable {
     /// The results in report order (the CLI passes them in the order of the files given).
-    public var results: [JourneyResult]
+    package var results: [JourneyResult]
     /// When the run started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// Seconds of wall time for the whole run. With `--jobs` this is less than the sum of the scripts' durations.
-    public var duration: Double
+    package var duration: Double
     /// The part of a sharded suite this run took (`--shard I/N`), written into its reports so
     /// `journey report merge` can tell a missing or repeated shard; nil for a whole suite.
-    public var shard: Shard?
+    package var shard: Shard?
 
     /// - Parameters:
     ///   - duration: the run's wall time; by default the span from the earliest script start to the latest script end.
@@ -41,19 +41,19 @@ public struct RunSummary: Sendable {
     }
 
     /// Number of scripts run.
-    public var total: Int { results.count }
+    package var total: Int { results.count }
     /// Scripts whose expectations all held.
-    public var passed: Int { count(.passed) }
+    package var passed: Int { count(.passed) }
     /// Scripts with at least one failed expectation.
-    public var failed: Int { count(.failed) }
+    package var failed: Int { count(.failed) }
     /// Scripts stopped by a transport, protocol or run-time script error.
-    public var errored: Int { count(.error) }
+    package var errored: Int { count(.error) }
     /// Scripts that could not be run because they are invalid.
-    public var invalid: Int { count(.invalid) }
+    package var invalid: Int { count(.invalid) }
     /// Replays whose requests did not match their recording.
-    public var mismatched: Int { count(.mismatch) }
+    package var mismatched: Int { count(.mismatch) }
     /// Scripts run several times (`--repeat`) that passed on some attempts only.
-    public var flaky: Int { count(.flaky) }
+    package var flaky: Int { count(.flaky) }
 
     /// The process exit code: the worst verdict of any script (see the type's documentation).
     public var exitCode: Int32 { results.map(\.exitCode).max() ?? 0 }
@@ -61,7 +61,7 @@ public struct RunSummary: Sendable {
     /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
     /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4); a
     /// flaky verdict asks for 1, or 0 when `allowingFlaky` (``RunStatus/exitCode(allowingFlaky:)``).
-    public static func exitCode(for statuses: [RunStatus], allowingFlaky: Bool = false) -> Int32 {
+    package static func exitCode(for statuses: [RunStatus], allowingFlaky: Bool = false) -> Int32 {
         statuses.map { $0.exitCode(allowingFlaky: allowingFlaky) }.max() ?? 0
     }
 

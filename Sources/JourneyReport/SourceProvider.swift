@@ -4,12 +4,12 @@ public struct SourceProvider: Sendable {
     private let lookup: @Sendable (String) -> String?
 
     /// Looks texts up with `lookup`, given a file path as it appears in the results.
-    public init(_ lookup: @escaping @Sendable (String) -> String?) {
+    package init(_ lookup: @escaping @Sendable (String) -> String?) {
         self.lookup = lookup
     }
 
     /// Looks texts up in a dictionary keyed by file path.
-    public init(_ texts: [String: String]) {
+    package init(_ texts: [String: String]) {
         self.lookup = { texts[$0] }
     }
 
@@ -17,5 +17,5 @@ public struct SourceProvider: Sendable {
     public static let none = SourceProvider { _ in nil }
 
     /// The text of `file`, if known.
-    public func text(of file: String) -> String? { lookup(file) }
+    package func text(of file: String) -> String? { lookup(file) }
 }

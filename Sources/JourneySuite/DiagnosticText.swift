@@ -3,9 +3,9 @@ import JourneyCore
 /// Diagnostics as a command shows them: each with its source line and a caret, blank-line
 /// separated, the source taken from the file each diagnostic names (a `uses:` script's error
 /// quotes that script), each file read once.
-public enum DiagnosticText {
+package enum DiagnosticText {
     /// `known` gives texts already read, by path (the script a command loaded).
-    public static func render(_ diagnostics: [Diagnostic], known: [String: String] = [:]) -> String {
+    package static func render(_ diagnostics: [Diagnostic], known: [String: String] = [:]) -> String {
         var sources = known
         return diagnostics.map { diagnostic in
             guard let file = diagnostic.location?.file else { return diagnostic.rendered(source: nil) }

@@ -2,14 +2,14 @@ import Foundation
 import JourneyCore
 
 /// Reads `KEY=VALUE` lines (`#` comments, optional `export`, optional quotes) into a dictionary.
-public enum EnvFile {
+package enum EnvFile {
     /// A file that cannot be read or a line that is not `KEY=VALUE`, said for humans.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The variables of the env file at `path`.
-    public static func read(_ path: String) throws(Problem) -> [String: String] {
+    package static func read(_ path: String) throws(Problem) -> [String: String] {
         let text: String
         do {
             text = try SourceFile.read(path)
@@ -35,7 +35,7 @@ public enum EnvFile {
     }
 
     /// `name=value` pairs from `--var`.
-    public static func parseAssignments(_ assignments: [String]) throws(Problem) -> [String: String] {
+    package static func parseAssignments(_ assignments: [String]) throws(Problem) -> [String: String] {
         var values: [String: String] = [:]
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

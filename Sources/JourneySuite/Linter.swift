@@ -3,39 +3,39 @@ import JourneyCore
 import JourneyFormat
 
 /// The problems `journey lint` finds in one file.
-public struct LintedFile: Sendable {
-    public let file: String
+package struct LintedFile: Sendable {
+    package let file: String
     /// The file's text when it could be read.
-    public let text: String?
-    public let diagnostics: [Diagnostic]
+    package let text: String?
+    package let diagnostics: [Diagnostic]
 
     /// Every diagnostic with its source line, each followed by a blank line.
-    public var rendered: String {
+    package var rendered: String {
         diagnostics.map { $0.rendered(source: text) + "\n\n" }.joined()
     }
 }
 
 /// What `journey lint` found in all its files.
-public struct LintReport: Sendable {
-    public let files: [LintedFile]
+package struct LintReport: Sendable {
+    package let files: [LintedFile]
 
-    public var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
-    public var warnings: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity != .error }.count } }
+    package var errors: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count } }
+    package var warnings: Int { files.reduce(0) { $0 + $1.diagnostics.filter { $0.severity != .error }.count } }
     /// `N files checked: E errors, W warnings` (`1 file checked: 1 error, 0 warnings`).
-    public var summary: String {
+    package var summary: String {
         "\(Plural.count(files.count, "file")) checked: \(Plural.count(errors, "error")), "
             + Plural.count(warnings, "warning")
     }
 
     /// Whether lint fails: any error, or with `strict` any warning.
-    public func fails(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }
+    package func fails(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }
 }
 
 /// Checks scripts and simulator trees without running them: scripts through the same
 /// ``ScriptPreparation`` a run takes, trees through the launcher that would start them.
-public enum Linter {
+package enum Linter {
     /// Lints every YAML file `paths` names (files, folders, globs), in ``ScriptFinder`` order.
-    public static func lint(
+    package static func lint(
         paths: [String], knownVariables: Set<String>, trees: any SimulatorLauncher
     ) async throws(ScriptFinder.Missing) -> LintReport {
         var files: [LintedFile] = []
@@ -46,7 +46,7 @@ public enum Linter {
     }
 
     /// Every diagnostic of one script or tree file.
-    public static func lint(file: String, knownVariables: Set<String>, trees: any SimulatorLauncher) async
+    package static func lint(file: String, knownVariables: Set<String>, trees: any SimulatorLauncher) async
         -> LintedFile
     {
         let text: String

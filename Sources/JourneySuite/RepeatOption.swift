@@ -1,8 +1,8 @@
 /// The rules of `journey run --repeat N` and `--allow-flaky`, checked before anything runs.
-public enum RepeatOption {
+package enum RepeatOption {
     /// The most runs of one script: enough to find a rare flake, few enough that a typo (`--repeat
     /// 100000`) does not keep a CI job busy for days.
-    public static let maximum = 1000
+    package static let maximum = 1000
 
     /// Why the options cannot be used together, or nil when they can.
     ///
@@ -10,7 +10,7 @@ public enum RepeatOption {
     /// - `--allow-flaky` needs `N` > 1 (with one run nothing is ever flaky, so it would do nothing);
     /// - `--record` with `N` > 1 is refused: a recording holds one run of each script, and none of
     ///   the attempts is the run (record one run, then replay it with `--repeat`).
-    public static func problem(count: Int?, allowFlaky: Bool, record: Bool) -> String? {
+    package static func problem(count: Int?, allowFlaky: Bool, record: Bool) -> String? {
         if let count, !(1...maximum).contains(count) {
             return "--repeat must be 1 to \(maximum), got \(count)"
         }

@@ -2,12 +2,12 @@ import JourneyCore
 import JourneyReport
 
 /// `journey run --report KIND=FILE`: a machine report written beside the console output.
-public struct ReportFile: Sendable, Equatable {
-    public let format: ReportFormat
-    public let path: String
+package struct ReportFile: Sendable, Equatable {
+    package let format: ReportFormat
+    package let path: String
 
     /// Reads `junit=FILE`, `json=FILE` or `html=FILE`; nil for anything else (`human` is no file format).
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard let equals = argument.firstIndex(of: "="),
             let format = ReportFormat(rawValue: String(argument[..<equals])),
             format != .human
@@ -18,7 +18,7 @@ public struct ReportFile: Sendable, Equatable {
 
     /// Writes `summary` in this format; `sources` give JUnit's step logs their source lines. A file
     /// that cannot be written stops the command with exit 3, as `--record` does.
-    public func write(_ summary: RunSummary, sources: SourceProvider) throws(CommandFailure) {
+    package func write(_ summary: RunSummary, sources: SourceProvider) throws(CommandFailure) {
         switch format {
         case .junit: try OutputFile.write(JUnitReport.render(summary, sources: sources), to: path, exitCode: 3)
         case .html: try OutputFile.write(HTMLReport.render(summary), to: path, exitCode: 3)

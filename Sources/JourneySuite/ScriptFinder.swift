@@ -11,13 +11,13 @@ import JourneyCore
 /// stable order. Folders are searched recursively for `.yaml`/`.yml`, leaving out hidden files
 /// and folders (`.github/`, `.build/`, an editor's `.#login.yaml`): a file named on its own is
 /// taken as it is.
-public enum ScriptFinder {
-    public struct Missing: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public var description: String { "no such file, folder or matching glob: \(path)" }
+package enum ScriptFinder {
+    package struct Missing: Error, Sendable, CustomStringConvertible {
+        package let path: String
+        package var description: String { "no such file, folder or matching glob: \(path)" }
     }
 
-    public static func yamlFiles(in paths: [String]) throws(Missing) -> [String] {
+    package static func yamlFiles(in paths: [String]) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
             let expanded = path.contains(where: { "*?[".contains($0) }) ? glob(path) : [path]
@@ -35,10 +35,10 @@ public enum ScriptFinder {
     }
 
     /// The `kind:` of simulator tree files.
-    public static let treeKind = "simulator"
+    package static let treeKind = "simulator"
 
     /// What a YAML file is: its top-level `kind:` (``treeKind`` for trees), `journey` when absent.
-    public static func kind(ofFileText text: String) -> String {
+    package static func kind(ofFileText text: String) -> String {
         YAMLKind.topLevelKind(of: text) ?? "journey"
     }
 

@@ -4,20 +4,20 @@ import JourneyFormat
 import JourneyRun
 
 /// What a command asks of the step from a script file to a journey ready to run.
-public struct PreparationOptions: Sendable {
-    public var load: LoadOptions
+package struct PreparationOptions: Sendable {
+    package var load: LoadOptions
     /// Only scripts carrying at least one of these tags (all when empty); the others are skipped.
-    public var tags: [String]
+    package var tags: [String]
     /// With an invalid `uses:` script, that script's own errors follow (a run shows them; lint
     /// reports them when it checks that file).
-    public var detailedReferences: Bool
+    package var detailedReferences: Bool
     /// When set, a `command:` value source this configuration does not allow is an error.
-    public var permissions: RunConfiguration?
+    package var permissions: RunConfiguration?
     /// A flag (`--server`, `--simulate`) replaces every script's server: the tree of
     /// `server.simulate` is then never looked at.
-    public var serverReplaced: Bool
+    package var serverReplaced: Bool
 
-    public init(
+    package init(
         load: LoadOptions = .init(), tags: [String] = [], detailedReferences: Bool = true,
         permissions: RunConfiguration? = nil, serverReplaced: Bool = false
     ) {
@@ -31,26 +31,26 @@ public struct PreparationOptions: Sendable {
 
 /// A script file after the one step every command takes (``ScriptPreparation``): the journey
 /// when it can run, and every problem found on the way, in the order found.
-public struct PreparedScript: Sendable {
-    public let file: String
+package struct PreparedScript: Sendable {
+    package let file: String
     /// The file's text when it could be read, to show diagnostics with their source lines.
-    public let text: String?
+    package let text: String?
     /// The script, when it loaded without errors.
-    public let script: Script?
+    package let script: Script?
     /// The compiled journey, when nothing on the way was an error.
-    public let journey: CompiledJourney?
+    package let journey: CompiledJourney?
     /// Errors and warnings: loading, the files the script names, compiling, command permission.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// The result a run reports for a script that cannot run.
-    public var invalidResult: JourneyResult {
+    package var invalidResult: JourneyResult {
         JourneyResult(
             name: script?.name ?? (file as NSString).lastPathComponent, file: file, tags: script?.tags ?? [],
             diagnostics: diagnostics)
     }
 
     /// Every diagnostic with its source line and a caret, blank-line separated.
-    public var rendered: String {
+    package var rendered: String {
         DiagnosticText.render(diagnostics, known: text.map { [file: $0] } ?? [:])
     }
 }
@@ -58,9 +58,9 @@ public struct PreparedScript: Sendable {
 /// Load → check the files the script names → compile → command permission: the one path from
 /// a script file to a runnable journey, shared by `run`, `diff`, `bench` and `lint`, so each
 /// command finds the same problems the same way.
-public enum ScriptPreparation {
+package enum ScriptPreparation {
     /// Prepares the script at `file`; nil when `options.tags` leave it out.
-    public static func prepare(file: String, options: PreparationOptions = .init()) -> PreparedScript? {
+    package static func prepare(file: String, options: PreparationOptions = .init()) -> PreparedScript? {
         let text: String
         do {
             text = try SourceFile.read(file)
@@ -71,7 +71,7 @@ public enum ScriptPreparation {
     }
 
     /// Prepares a script from its text; `file` names it in diagnostics and anchors relative paths.
-    public static func prepare(text: String, file: String, options: PreparationOptions = .init()) -> PreparedScript? {
+    package static func prepare(text: String, file: String, options: PreparationOptions = .init()) -> PreparedScript? {
         let (loaded, loading) = ScriptLoader.lint(text: text, file: file, options: options.load)
         guard let script = loaded else {
             return PreparedScript(file: file, text: text, script: nil, journey: nil, diagnostics: loading)

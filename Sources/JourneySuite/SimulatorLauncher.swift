@@ -4,12 +4,12 @@ import JourneyCore
 /// guess its paths).
 public struct SimulatorEndpoints: Sendable, Equatable {
     /// AM's base URL, e.g. `http://127.0.0.1:49152/am`.
-    public var am: String
+    package var am: String
     /// The MobileFirst server URL, e.g. `http://127.0.0.1:49152/mfp`.
-    public var mobileFirst: String
+    package var mobileFirst: String
     /// Rakuten's token API base URL (`protocol: rakuten`), e.g. `http://127.0.0.1:49152/rae`; its
     /// Challenger is served at the same origin. Nil: the simulator serves none.
-    public var rakuten: String?
+    package var rakuten: String?
 
     public init(am: String, mobileFirst: String, rakuten: String? = nil) {
         self.am = am

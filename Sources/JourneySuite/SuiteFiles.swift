@@ -4,11 +4,11 @@ import JourneyRun
 
 /// The files a run or a load was given, each read once and told apart: the scripts (with the
 /// text that told them from a tree, which is the text prepared) and the simulator trees.
-public struct SuiteFiles: Sendable {
-    public var scripts: [(file: String, text: String?)] = []
-    public var trees: [String] = []
+package struct SuiteFiles: Sendable {
+    package var scripts: [(file: String, text: String?)] = []
+    package var trees: [String] = []
 
-    public init(_ files: [String]) {
+    package init(_ files: [String]) {
         for file in files {
             let text = try? SourceFile.read(file)
             if let text, ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
@@ -21,7 +21,7 @@ public struct SuiteFiles: Sendable {
 
     /// A tree file given with the scripts is not run, but a broken one stops the run as lint
     /// would: the result naming the first broken tree, or nil.
-    public func brokenTree(launcher: (any SimulatorLauncher)?) async -> JourneyResult? {
+    package func brokenTree(launcher: (any SimulatorLauncher)?) async -> JourneyResult? {
         guard let launcher else { return nil }
         for tree in trees {
             let diagnostics = await launcher.diagnostics(forTreeFile: tree)

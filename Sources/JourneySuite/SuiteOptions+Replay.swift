@@ -6,7 +6,7 @@ extension SuiteOptions {
     /// Makes the suite replay from `path` (a HAR file, or a folder of `<script>.har`), offline:
     /// each script gets its recording's configuration, and `warn` receives the drift a result
     /// shows against it. A recording that cannot be read stops the command (exit 2).
-    public mutating func replay(from path: String, warn: @escaping @Sendable (String) -> Void) throws(CommandFailure) {
+    package mutating func replay(from path: String, warn: @escaping @Sendable (String) -> Void) throws(CommandFailure) {
         let source = ReplaySource(path: path)
         do {
             try source.validate()

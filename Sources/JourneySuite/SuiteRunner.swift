@@ -6,19 +6,19 @@ import JourneyRun
 
 /// What to run and how: the scripts, the filters, the concurrency.
 public struct SuiteOptions: Sendable {
-    public var paths: [String]
+    package var paths: [String]
     /// Run only scripts carrying at least one of these tags (all when empty).
-    public var tags: [String]
+    package var tags: [String]
     /// Scripts run at once.
-    public var jobs: Int
+    package var jobs: Int
     /// Stop starting scripts after the first that does not pass.
-    public var failFast: Bool
+    package var failFast: Bool
     /// A simulator tree to run every script against (overrides the scripts' servers).
-    public var simulate: String?
-    public var configuration: RunConfiguration
-    public var launcher: (any SimulatorLauncher)?
+    package var simulate: String?
+    package var configuration: RunConfiguration
+    package var launcher: (any SimulatorLauncher)?
     /// Run only this part of the scripts found (``Shard``); all of them when nil.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Runs of each script (`--repeat`, ``RepeatedRun``): a script whose attempts disagree is `flaky`.
     /// Each attempt runs with the same configuration but for the seed: with a seed S, attempt k
     /// (from 1) uses S+k−1, so generated values (a username to register) do not collide with the
@@ -27,13 +27,13 @@ public struct SuiteOptions: Sendable {
     /// A flaky script counts as passing for the exit code and `failFast` (`--allow-flaky`).
     public var allowFlaky = false
     /// Called as each script finishes (from any task), for streaming output.
-    public var onResult: (@Sendable (JourneyResult) -> Void)?
+    package var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Called for each script its tags leave out (``tags``), from any task.
-    public var onSkipped: (@Sendable (String) -> Void)?
+    package var onSkipped: (@Sendable (String) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
     /// an error becomes that script's result. Command permission is checked against
     /// `configuration` before, so a replay sets `configuration.offline` itself.
-    public var configure: (@Sendable (CompiledJourney, RunConfiguration) async throws(RunError) -> RunConfiguration)?
+    package var configure: (@Sendable (CompiledJourney, RunConfiguration) async throws(RunError) -> RunConfiguration)?
 
     public init(
         paths: [String], tags: [String] = [], jobs: Int = 1, failFast: Bool = false, simulate: String? = nil,
@@ -124,7 +124,7 @@ public enum SuiteRunner {
     /// replay's, the simulator it names, the server), or the result that ends it before any
     /// request (invalid, refused, no simulator). `nil` when its tags filter it out. `load` runs a
     /// ready script many times.
-    public static func launch(file: String, text: String? = nil, options: SuiteOptions) async -> ScriptLaunch? {
+    package static func launch(file: String, text: String? = nil, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
             detailedReferences: true,

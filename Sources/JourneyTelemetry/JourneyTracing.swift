@@ -8,14 +8,14 @@ import Tracing
 /// root span covers the run, and each round trip is a child span with the HTTP semantic
 /// conventions' attributes, the stage, the callback types and the outcome. Spans are made from
 /// the redacted result after each journey, so they hold nothing the reports do not.
-public final class JourneyTracing: Sendable {
+package final class JourneyTracing: Sendable {
     private let tracer: any Tracer
     private let group: ServiceGroup
     private let running: Task<Void, Never>
 
     /// Starts the exporter towards `endpoint` (an OTLP/HTTP base such as
     /// `http://127.0.0.1:4318`; `/v1/traces` is added). Nil endpoint: `OTEL_EXPORTER_OTLP_ENDPOINT`.
-    public init(endpoint: String?) throws {
+    package init(endpoint: String?) throws {
         var configuration = OTel.Configuration.default
         configuration.serviceName = "journey"
         configuration.metrics.enabled = false
@@ -41,7 +41,7 @@ public final class JourneyTracing: Sendable {
     }
 
     /// Records `result` as one trace.
-    public func record(_ result: JourneyResult) {
+    package func record(_ result: JourneyResult) {
         let start = Self.instant(result.startedAt)
         let root = tracer.startSpan("journey \(result.name)", context: .topLevel, ofKind: .internal, at: start)
         root.attributes["journey.script"] = result.file
@@ -78,7 +78,7 @@ public final class JourneyTracing: Sendable {
     }
 
     /// Sends what is buffered and stops the exporter (at most `timeout` seconds).
-    public func finish() async {
+    package func finish() async {
         await group.triggerGracefulShutdown()
         await running.value
     }

@@ -1,14 +1,14 @@
 /// Why bytes are not a CBOR item this project reads.
-public struct CBORSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-    public let offset: Int
-    public var description: String { "\(message) at byte \(offset)" }
+package struct CBORSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
+    package let offset: Int
+    package var description: String { "\(message) at byte \(offset)" }
 }
 
 /// Reads the CBOR that WebAuthn carries: definite lengths, integers, byte and text strings,
 /// arrays, maps, booleans and null. Anything else (tags, floats, indefinite lengths, undefined)
 /// is an error, as are items nested deeper than 16 or longer than the input.
-public struct CBORReader {
+package struct CBORReader {
     private let bytes: [UInt8]
     private var index = 0
     private static let maxDepth = 16
@@ -18,7 +18,7 @@ public struct CBORReader {
     }
 
     /// Reads exactly one item that fills `bytes`.
-    public static func decode(_ bytes: [UInt8]) throws(CBORSyntaxError) -> CBORValue {
+    package static func decode(_ bytes: [UInt8]) throws(CBORSyntaxError) -> CBORValue {
         let (value, length) = try decodePrefix(bytes)
         guard length == bytes.count else {
             throw CBORSyntaxError(message: "unexpected data after the CBOR item", offset: length)
@@ -28,7 +28,7 @@ public struct CBORReader {
 
     /// Reads the item at the start of `bytes` and says how many bytes it took (authenticator data
     /// carries a COSE key followed by extensions, with no length in front).
-    public static func decodePrefix(_ bytes: [UInt8]) throws(CBORSyntaxError) -> (CBORValue, Int) {
+    package static func decodePrefix(_ bytes: [UInt8]) throws(CBORSyntaxError) -> (CBORValue, Int) {
         var reader = CBORReader(bytes: bytes)
         let value = try reader.item(depth: 0)
         return (value, reader.index)

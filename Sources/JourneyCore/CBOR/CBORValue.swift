@@ -1,7 +1,7 @@
 /// One CBOR data item (RFC 8949), as WebAuthn uses them: attestation objects, COSE keys and
 /// authenticator extensions. Tags, floats and indefinite lengths are not part of that profile
 /// and are rejected by the reader.
-public indirect enum CBORValue: Sendable, Hashable {
+package indirect enum CBORValue: Sendable, Hashable {
     /// Major type 0: an unsigned integer.
     case unsigned(UInt64)
     /// Major type 1: the integer `-1 - n`.
@@ -18,12 +18,12 @@ public indirect enum CBORValue: Sendable, Hashable {
     case null
 
     /// An integer in either major type 0 or 1.
-    public static func int(_ value: Int64) -> CBORValue {
+    package static func int(_ value: Int64) -> CBORValue {
         value >= 0 ? .unsigned(UInt64(value)) : .negative(UInt64(-1 - value))
     }
 
     /// The value as a signed integer, when it is one that fits.
-    public var intValue: Int64? {
+    package var intValue: Int64? {
         switch self {
         case .unsigned(let value): value <= UInt64(Int64.max) ? Int64(value) : nil
         case .negative(let value): value <= UInt64(Int64.max) ? -1 - Int64(value) : nil
@@ -31,27 +31,27 @@ public indirect enum CBORValue: Sendable, Hashable {
         }
     }
 
-    public var bytesValue: [UInt8]? {
+    package var bytesValue: [UInt8]? {
         if case .bytes(let bytes) = self { bytes } else { nil }
     }
 
-    public var textValue: String? {
+    package var textValue: String? {
         if case .text(let text) = self { text } else { nil }
     }
 
     /// The value of the first member whose key equals `key`, when this is a map.
-    public subscript(key: CBORValue) -> CBORValue? {
+    package subscript(key: CBORValue) -> CBORValue? {
         guard case .map(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The value of a text-keyed member (`fmt`, `authData`, `attStmt`).
-    public subscript(text key: String) -> CBORValue? { self[.text(key)] }
+    package subscript(text key: String) -> CBORValue? { self[.text(key)] }
 
     /// The value of an integer-keyed member (COSE labels: 1 `kty`, 3 `alg`, -1 `crv`, ...).
-    public subscript(int key: Int64) -> CBORValue? { self[.int(key)] }
+    package subscript(int key: Int64) -> CBORValue? { self[.int(key)] }
 
-    public static func == (lhs: CBORValue, rhs: CBORValue) -> Bool {
+    package static func == (lhs: CBORValue, rhs: CBORValue) -> Bool {
         switch (lhs, rhs) {
         case (.unsigned(let a), .unsigned(let b)), (.negative(let a), .negative(let b)): a == b
         case (.bytes(let a), .bytes(let b)): a == b
@@ -65,7 +65,7 @@ public indirect enum CBORValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .unsigned(let value):
             hasher.combine(0)

@@ -1,8 +1,8 @@
 /// Writes CBOR in the deterministic encoding WebAuthn asks of authenticators (RFC 8949 §4.2.1:
 /// shortest heads, definite lengths). Map members are written in the order given, so a COSE key
 /// keeps the CTAP2 canonical order its builder chose.
-public enum CBORWriter {
-    public static func encode(_ value: CBORValue) -> [UInt8] {
+package enum CBORWriter {
+    package static func encode(_ value: CBORValue) -> [UInt8] {
         var out: [UInt8] = []
         write(value, to: &out)
         return out

@@ -1,8 +1,8 @@
 /// What the registry knows about one callback type: where the name comes from, its outputs
 /// and inputs with the values the simulator renders by default, which inputs are secrets.
-public struct CallbackDefinition: Sendable {
+package struct CallbackDefinition: Sendable {
     /// Where a type's name comes from.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         /// PingAM sends callbacks of this type under this name.
         case am
         /// An SDK's name for a feature recognised inside generic callbacks (`SpecialForm`); never on the wire.
@@ -12,39 +12,39 @@ public struct CallbackDefinition: Sendable {
     }
 
     /// One output, in AM's order, with its default value.
-    public struct Output: Sendable {
-        public let name: String
-        public let defaultValue: JSONValue
+    package struct Output: Sendable {
+        package let name: String
+        package let defaultValue: JSONValue
     }
 
     /// One input, by the suffix after `IDToken<N>` (`""` for the main input).
-    public struct Input: Sendable {
-        public let suffix: String
-        public let defaultValue: JSONValue
+    package struct Input: Sendable {
+        package let suffix: String
+        package let defaultValue: JSONValue
         /// For a secret input, the placeholder name its values get in recordings and imports
         /// (`password`, `recaptcha-token`...); `nil` for an input that is not a secret.
-        public let secretName: String?
+        package let secretName: String?
         /// The output AM copies into this input when it sends the callback (HiddenValueCallback's `id`...).
-        public let prefilledFrom: String?
+        package let prefilledFrom: String?
     }
 
-    public let type: CallbackType
-    public let origin: Origin
-    public let outputs: [Output]
-    public let inputs: [Input]
+    package let type: CallbackType
+    package let origin: Origin
+    package let outputs: [Output]
+    package let inputs: [Input]
     /// Shows `policies` / `failedPolicies` and is re-prompted when they fail (attribute and ValidatedCreate* callbacks).
-    public let isValidated: Bool
+    package let isValidated: Bool
     /// The simulator renders pages with this type from `outputs` and `inputs`. False for AM types
     /// whose outputs differ per platform (AppIntegrityCallback) and for non-AM types.
-    public let isSimulated: Bool
+    package let isSimulated: Bool
     /// For a callback answered by picking one of a list, the output holding the list's labels.
-    public let choicesOutput: String?
+    package let choicesOutput: String?
 
     /// An AM callback with nothing to answer: a client may echo it unchanged or leave it out.
-    public var isOutputOnly: Bool { origin == .am && inputs.isEmpty }
+    package var isOutputOnly: Bool { origin == .am && inputs.isEmpty }
 
     /// Secret input suffixes and their placeholder names, e.g. PasswordCallback `""` → `password`.
-    public let secretInputs: [String: String]
+    package let secretInputs: [String: String]
 
     init(
         type: CallbackType, origin: Origin, outputs: [Output] = [], inputs: [Input] = [], isValidated: Bool = false,

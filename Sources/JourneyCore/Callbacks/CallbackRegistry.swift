@@ -1,24 +1,24 @@
 /// The one description of every callback type (`CallbackType`): the runner adds answerers and
 /// handler options to it, the simulator renders pages from it, the importer and the schemas
 /// follow it. Outputs and inputs are listed with the values the simulator sends by default.
-public enum CallbackRegistry {
+package enum CallbackRegistry {
     /// The definition of `type`.
-    public static func definition(of type: CallbackType) -> CallbackDefinition {
+    package static func definition(of type: CallbackType) -> CallbackDefinition {
         table[type] ?? describe(type)
     }
 
     /// The definition of the type named `wireName`, or `nil` for a custom type. One lookup: the runner asks per input.
-    public static func definition(wireName: String) -> CallbackDefinition? { byWireName[wireName] }
+    package static func definition(wireName: String) -> CallbackDefinition? { byWireName[wireName] }
 
     /// Every definition, in `CallbackType.allCases` order.
-    public static var definitions: [CallbackDefinition] { CallbackType.allCases.map(definition(of:)) }
+    package static var definitions: [CallbackDefinition] { CallbackType.allCases.map(definition(of:)) }
 
     /// The wire names of the types PingAM sends, in the schema's order.
-    public static var amTypeNames: [String] { names(.am) }
+    package static var amTypeNames: [String] { names(.am) }
     /// The names handlers use for features recognised inside generic callbacks.
-    public static var derivedTypeNames: [String] { names(.derived) }
+    package static var derivedTypeNames: [String] { names(.derived) }
     /// This product's own types.
-    public static var productTypeNames: [String] { names(.product) }
+    package static var productTypeNames: [String] { names(.product) }
 
     private static func names(_ origin: CallbackDefinition.Origin) -> [String] {
         definitions.filter { $0.origin == origin }.map(\.type.wireName)

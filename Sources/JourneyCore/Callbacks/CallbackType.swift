@@ -4,7 +4,7 @@
 /// is added in one place and a test finds every place that does not know it yet.
 ///
 /// The order is the order of `$defs/callbackType` in schemas/journey.schema.json.
-public enum CallbackType: String, CaseIterable, Sendable, Hashable {
+package enum CallbackType: String, CaseIterable, Sendable, Hashable {
     // Sent by PingAM under this name.
     case name = "NameCallback"
     case password = "PasswordCallback"
@@ -42,10 +42,10 @@ public enum CallbackType: String, CaseIterable, Sendable, Hashable {
     case proofOfWork = "ProofOfWorkCallback"
 
     /// The name on the wire (`AMCallback.type`) and in scripts.
-    public var wireName: String { rawValue }
+    package var wireName: String { rawValue }
 
     /// The type named `wireName`, or `nil` for a type the registry does not know (a custom callback).
-    public init?(wireName: String) {
+    package init?(wireName: String) {
         guard let type = Self.byWireName[wireName] else { return nil }
         self = type
     }
@@ -55,10 +55,10 @@ public enum CallbackType: String, CaseIterable, Sendable, Hashable {
         uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
     /// What the registry says about this type.
-    public var definition: CallbackDefinition { CallbackRegistry.definition(of: self) }
+    package var definition: CallbackDefinition { CallbackRegistry.definition(of: self) }
 }
 
 extension AMCallback {
     /// True when the callback's wire type is `type`.
-    public func hasType(_ type: CallbackType) -> Bool { self.type == type.wireName }
+    package func hasType(_ type: CallbackType) -> Bool { self.type == type.wireName }
 }

@@ -2,14 +2,14 @@
 /// and WebAuthn delivered as a MetadataCallback, or WebAuthn as a TextOutputCallback script.
 /// Its answer goes into the step's paired HiddenValueCallbacks. These are the registry's derived
 /// types: each form is answered by handlers naming `handlerType`.
-public enum SpecialForm: Sendable, Hashable, CaseIterable {
+package enum SpecialForm: Sendable, Hashable, CaseIterable {
     case protectInitialize
     case protectEvaluation
     case webAuthnRegistration
     case webAuthnAuthentication
 
     /// Recognises the special form of `callback`, or `nil` for an ordinary callback.
-    public init?(_ callback: AMCallback) {
+    package init?(_ callback: AMCallback) {
         if callback.hasType(.metadata) {
             guard let data = callback.output("data"), let form = Self(metadata: data) else { return nil }
             self = form
@@ -47,7 +47,7 @@ public enum SpecialForm: Sendable, Hashable, CaseIterable {
     }
 
     /// The callback type a handler may name to answer this form.
-    public var handlerType: CallbackType {
+    package var handlerType: CallbackType {
         switch self {
         case .protectInitialize: return .pingOneProtectInitialize
         case .protectEvaluation: return .pingOneProtectEvaluation
@@ -57,15 +57,15 @@ public enum SpecialForm: Sendable, Hashable, CaseIterable {
     }
 
     /// The name of `handlerType`.
-    public var typeName: String { handlerType.wireName }
+    package var typeName: String { handlerType.wireName }
 
     /// The wire types this form is recognised in.
-    public var carriers: [CallbackType] {
+    package var carriers: [CallbackType] {
         isWebAuthn ? [.metadata, .textOutput] : [.metadata]
     }
 
     /// A short description for traces and messages, e.g. `WebAuthn registration`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .protectInitialize: return "PingOne Protect initialize"
         case .protectEvaluation: return "PingOne Protect risk evaluation"
@@ -75,7 +75,7 @@ public enum SpecialForm: Sendable, Hashable, CaseIterable {
     }
 
     /// The HiddenValueCallback `id`s (matched by containment, as the SDKs do) that carry this form's answers.
-    public var pairedHiddenIds: [String] {
+    package var pairedHiddenIds: [String] {
         switch self {
         case .protectInitialize: return [HiddenId.clientError]
         case .protectEvaluation: return [HiddenId.protectSignals, HiddenId.clientError]
@@ -83,12 +83,12 @@ public enum SpecialForm: Sendable, Hashable, CaseIterable {
         }
     }
 
-    public var isWebAuthn: Bool { self == .webAuthnRegistration || self == .webAuthnAuthentication }
+    package var isWebAuthn: Bool { self == .webAuthnRegistration || self == .webAuthnAuthentication }
 }
 
 /// HiddenValueCallback ids that special forms write into.
-public enum HiddenId {
-    public static let clientError = "clientError"
-    public static let protectSignals = "pingone_risk_evaluation_signals"
-    public static let webAuthnOutcome = "webAuthnOutcome"
+package enum HiddenId {
+    package static let clientError = "clientError"
+    package static let protectSignals = "pingone_risk_evaluation_signals"
+    package static let webAuthnOutcome = "webAuthnOutcome"
 }

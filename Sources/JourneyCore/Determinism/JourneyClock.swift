@@ -31,11 +31,11 @@ public final class ManualClock: JourneyClock {
 
     public func now() -> Date { current.withLock { $0 } }
 
-    public func advance(by seconds: Double) {
+    package func advance(by seconds: Double) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 
-    public func set(_ date: Date) {
+    package func set(_ date: Date) {
         current.withLock { $0 = date }
     }
 

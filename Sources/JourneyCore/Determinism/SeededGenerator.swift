@@ -2,14 +2,14 @@ import Foundation
 
 /// A small, fast, reproducible random generator (SplitMix64). One seed per run makes
 /// every generated value (uuids, emails, nonces) the same on replay.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +18,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A version-4 UUID made from this generator.
-    public mutating func uuid() -> UUID {
+    package mutating func uuid() -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in stride(from: 0, to: 16, by: 8) {
             var word = next()
@@ -37,7 +37,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// `count` random characters from `alphabet`.
-    public mutating func string(count: Int, alphabet: String = "abcdefghijklmnopqrstuvwxyz0123456789") -> String {
+    package mutating func string(count: Int, alphabet: String = "abcdefghijklmnopqrstuvwxyz0123456789") -> String {
         let bytes = Array(alphabet.utf8)
         if bytes.allSatisfy({ $0 < 0x80 }) {
             // The same draws as below, without building Characters: ids are made on every simulator request.

@@ -1,18 +1,18 @@
 /// A problem found in a source file, with where it is and, when one is close, a suggestion.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         case error, warning
     }
 
-    public var severity: Severity
+    package var severity: Severity
     public var message: String
     public var location: SourceLocation?
     /// How many columns the caret line underlines (at least 1).
-    public var length: Int
+    package var length: Int
     /// A "did you mean" or other hint, shown under the caret.
-    public var hint: String?
+    package var hint: String?
 
-    public init(
+    package init(
         _ severity: Severity, _ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil
     ) {
         self.severity = severity
@@ -22,20 +22,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.hint = hint
     }
 
-    public static func error(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
+    package static func error(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
         -> Diagnostic
     {
         Diagnostic(.error, message, at: location, length: length, hint: hint)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
+    package static func warning(_ message: String, at location: SourceLocation?, length: Int = 1, hint: String? = nil)
         -> Diagnostic
     {
         Diagnostic(.warning, message, at: location, length: length, hint: hint)
     }
 
     /// The most characters of a source line an excerpt shows.
-    public static let maximumExcerptLength = 200
+    package static let maximumExcerptLength = 200
 
     /// One line: `file:line:col: error: message`.
     public var description: String {
@@ -45,7 +45,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The full rendering, with the offending source line and a caret under it.
-    public func rendered(source: String?) -> String {
+    package func rendered(source: String?) -> String {
         var lines = ["\(location.map { "\($0): " } ?? "")\(severity.rawValue): \(message)"]
         if let location, let source, let line = Self.line(location.line, of: source) {
             let number = String(location.line)
@@ -101,10 +101,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
-    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

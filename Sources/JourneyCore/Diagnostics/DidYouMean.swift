@@ -1,7 +1,7 @@
 /// Suggests the closest known name for a near-miss, as in "did you mean 'handlers'?".
-public enum DidYouMean {
+package enum DidYouMean {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
-    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+    package static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         // A typo is a few edits: a long word, or a candidate whose length differs by more than
         // the edits allowed, is never suggested, and skipping them keeps a hostile file linear.
         let length = word.unicodeScalars.count
@@ -21,15 +21,15 @@ public enum DidYouMean {
     }
 
     /// Words longer than this get no suggestion.
-    public static let maximumWordLength = 64
+    package static let maximumWordLength = 64
 
     /// The hint text for a near-miss, or nil.
-    public static func hint(for word: String, among candidates: some Sequence<String>) -> String? {
+    package static func hint(for word: String, among candidates: some Sequence<String>) -> String? {
         suggestion(for: word, among: candidates).map { "did you mean '\($0)'?" }
     }
 
     /// Levenshtein distance with transpositions counted as one edit.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }

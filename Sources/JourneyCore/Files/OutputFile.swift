@@ -1,9 +1,9 @@
 import Foundation
 
 /// A file a command writes (a report, an imported script), its folder made first.
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `text` to `path`; a file that cannot be written stops the command with `exitCode`.
-    public static func write(_ text: String, to path: String, exitCode: Int32 = 2) throws(CommandFailure) {
+    package static func write(_ text: String, to path: String, exitCode: Int32 = 2) throws(CommandFailure) {
         do {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -17,7 +17,7 @@ public enum OutputFile {
 
     /// Writes the pieces `produce` hands its sink to `path` as they come, with what `write` makes
     /// and says: for a document too large to hold whole (a report of large bodies).
-    public static func stream(
+    package static func stream(
         to path: String, exitCode: Int32 = 2, _ produce: ((String) throws -> Void) throws -> Void
     ) throws(CommandFailure) {
         do {
@@ -42,7 +42,7 @@ public enum OutputFile {
     /// its first request instead of after the work: `path` is a folder, or its folder (with
     /// `createsFolders`, the nearest one that exists, as ``write(_:to:exitCode:)`` makes the
     /// others) is not a folder, is missing or is not writable. Nil when it can be written.
-    public static func problem(_ path: String, createsFolders: Bool = true) -> String? {
+    package static func problem(_ path: String, createsFolders: Bool = true) -> String? {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return "\(path) is a folder"
@@ -61,7 +61,7 @@ public enum OutputFile {
     }
 
     /// Stops with exit 2 when `path`, which `flag` names, could not be written (``problem(_:createsFolders:)``).
-    public static func check(_ path: String, for flag: String) throws(CommandFailure) {
+    package static func check(_ path: String, for flag: String) throws(CommandFailure) {
         if let problem = problem(path) { throw CommandFailure("\(flag): cannot write \(path): \(problem)") }
     }
 }

@@ -4,18 +4,18 @@ import Foundation
 /// must be a regular file (a FIFO would block the reader forever) on a real filesystem (not
 /// /proc or /sys, whose files read back the environment or the arguments), at most
 /// ``maximumBytes`` long, and valid UTF-8. Each problem is a diagnostic at the file.
-public enum SourceFile {
+package enum SourceFile {
     /// The largest script or tree file read: ten times the largest file the benchmarks lint.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// The text of the file at `path`, or a diagnostic saying why it cannot be read.
-    public static func read(_ path: String, limit: Int = maximumBytes) throws(Diagnostic) -> String {
+    package static func read(_ path: String, limit: Int = maximumBytes) throws(Diagnostic) -> String {
         try decode(Array(bytes(path, limit: limit, what: "a script or tree file")), file: path)
     }
 
     /// Why the file at `path` would not be read (a diagnostic at the file), or nil when it is a
     /// regular file on a real filesystem; nothing is opened.
-    public static func problem(_ path: String) -> Diagnostic? {
+    package static func problem(_ path: String) -> Diagnostic? {
         do {
             _ = try check(path)
             return nil
@@ -107,7 +107,7 @@ public enum SourceFile {
 
     /// The bytes of the regular file at `path`, at most `limit` of them; `what` names the kind
     /// of file in the message about the limit.
-    public static func bytes(_ path: String, limit: Int, what: String) throws(Diagnostic) -> Data {
+    package static func bytes(_ path: String, limit: Int, what: String) throws(Diagnostic) -> Data {
         let start = SourceLocation(file: path, line: 1, column: 1)
         let info = try check(path)
         guard Int(info.st_size) <= limit else {
@@ -133,7 +133,7 @@ public enum SourceFile {
 
     /// The bytes as UTF-8 text, or a diagnostic at the first byte that is not UTF-8 (its line,
     /// column and byte offset).
-    public static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
+    package static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

@@ -4,9 +4,9 @@
 /// A body that is already in that form need not be parsed and written again to get its
 /// compact text: it is its own. Conservative: text it is unsure of (non-ASCII member
 /// names, fractions, exponents) is reported as not canonical, and the caller writes it.
-public enum JSONCanonicalForm {
+package enum JSONCanonicalForm {
     /// True when `bytes` is one JSON value written exactly as the compact writer writes it.
-    public static func isCanonical(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isCanonical(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var scanner = Scanner(bytes: bytes)
         guard scanner.value(depth: 0) else { return false }
         return scanner.index == bytes.count

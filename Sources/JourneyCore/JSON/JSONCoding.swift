@@ -1,16 +1,16 @@
 import Foundation
 
 /// Why a body could not be read as JSON.
-public struct JSONDecodingFailure: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct JSONDecodingFailure: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 extension JSONValue {
     /// Parses JSON text (RFC 8259, strict). Keys are kept; their order is not (output is sorted,
     /// see `encoded`). Uses the project's byte-level reader: Foundation's JSONDecoder into an
     /// enum was a quarter of the runner's time per step (docs/decisions.md).
-    public static func parse(_ data: Data) throws(JSONDecodingFailure) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONDecodingFailure) -> JSONValue {
         // Read in place: copying the body into an array first was a visible part of every parse.
         let result = data.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) in try JSONReader.parse(raw.assumingMemoryBound(to: UInt8.self)) }
@@ -21,12 +21,12 @@ extension JSONValue {
         }
     }
 
-    public static func parse(_ text: String) throws(JSONDecodingFailure) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONDecodingFailure) -> JSONValue {
         try parse(Data(text.utf8))
     }
 
     /// Compact JSON with sorted keys: deterministic, so recordings and diffs are stable.
-    public var encoded: Data { Data(fastJSON) }
+    package var encoded: Data { Data(fastJSON) }
 
-    public var compactJSON: String { fastJSONString }
+    package var compactJSON: String { fastJSONString }
 }

@@ -4,20 +4,20 @@
 /// U+2028, U+2029 and the bidirectional marks, embeddings, overrides and isolates escaped too,
 /// so the text is safe to paste anywhere and a server's text never drives a terminal. The same value always gives the same text, on every platform.
 extension JSONWriter {
-    public static func pretty(_ value: JSONValue) -> String {
+    package static func pretty(_ value: JSONValue) -> String {
         pretty(value, indent: "")
     }
 
     /// `value` as it stands inside a document at `indent` (its first line not indented): a
     /// writer that streams a document piece by piece writes the same text as `pretty` of the whole.
-    public static func pretty(_ value: JSONValue, indent: String) -> String {
+    package static func pretty(_ value: JSONValue, indent: String) -> String {
         var out = ""
         write(value, indent: indent, into: &out)
         return out
     }
 
     /// A key as `pretty` writes it, quoted and escaped.
-    public static func prettyKey(_ key: String) -> String {
+    package static func prettyKey(_ key: String) -> String {
         var out = ""
         string(key, into: &out)
         return out

@@ -1,12 +1,12 @@
 /// Why a request body is not acceptable JSON.
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public let offset: Int
-    public var description: String { "\(message) at offset \(offset)" }
+package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package let offset: Int
+    package var description: String { "\(message) at offset \(offset)" }
 }
 
 /// A strict, fast JSON parser for request bodies (RFC 8259; depth-limited).
-public struct JSONReader {
+package struct JSONReader {
     /// The text, read in place: no copy, and no bounds check per byte beyond the reader's own.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -19,12 +19,12 @@ public struct JSONReader {
         self.bytes = bytes
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try parse(buffer) }
     }
 
     /// Parses JSON text in memory the caller keeps alive for the call.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
@@ -33,7 +33,7 @@ public struct JSONReader {
         return value
     }
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -13,17 +13,17 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d) where d.rounded() == d && abs(d) < 1e15: return Int(d)
@@ -32,7 +32,7 @@ extension JSONValue {
         }
     }
 
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
         case .double(let d): return d
@@ -41,29 +41,29 @@ extension JSONValue {
         }
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let o) = self { return o }
         return nil
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// Member lookup on objects; `nil` for anything else or a missing key.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
     /// A short, human-readable rendering: strings unquoted, everything else as compact JSON.
-    public var displayText: String {
+    package var displayText: String {
         switch self {
         case .string(let s): return s
         default: return compactJSON

@@ -1,24 +1,24 @@
 /// A small, allocation-light JSON serializer for the hot path. Objects built with
 /// `object { }` keep the order they are written in (AM's order); `JSONValue` objects are
 /// written with sorted keys, like `JSONValue.encoded`.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func raw(bytes other: [UInt8]) {
+    package mutating func raw(bytes other: [UInt8]) {
         bytes.append(contentsOf: other)
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { text in
@@ -52,11 +52,11 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    public mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
             bytes.append(contentsOf: String(Int(value)).utf8)
         } else if value.isFinite {
@@ -66,7 +66,7 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let flag): flag ? raw("true") : raw("false")
@@ -115,7 +115,7 @@ public struct JSONWriter {
     }
 
     /// Writes an object whose members keep the order the closure writes them in.
-    public mutating func object(_ body: (inout ObjectWriter) -> Void) {
+    package mutating func object(_ body: (inout ObjectWriter) -> Void) {
         var members = ObjectWriter(writer: self)
         // Moved into `members`, not copied: an empty writer in its place (no buffer) keeps the bytes unshared.
         self = JSONWriter(capacity: 0)
@@ -126,7 +126,7 @@ public struct JSONWriter {
     }
 
     /// Writes an array, one element per closure call.
-    public mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+    package mutating func array<S: Sequence>(_ items: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         var first = true
         for item in items {
@@ -137,37 +137,37 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    public struct ObjectWriter {
-        public var writer: JSONWriter
+    package struct ObjectWriter {
+        package var writer: JSONWriter
         private var count = 0
 
         init(writer: JSONWriter) {
             self.writer = writer
         }
 
-        public mutating func key(_ name: String) {
+        package mutating func key(_ name: String) {
             if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
             count += 1
             writer.string(name)
             writer.bytes.append(UInt8(ascii: ":"))
         }
 
-        public mutating func member(_ name: String, _ value: JSONValue) {
+        package mutating func member(_ name: String, _ value: JSONValue) {
             key(name)
             writer.value(value)
         }
 
-        public mutating func member(_ name: String, string value: String) {
+        package mutating func member(_ name: String, string value: String) {
             key(name)
             writer.string(value)
         }
 
-        public mutating func member(_ name: String, int value: Int) {
+        package mutating func member(_ name: String, int value: Int) {
             key(name)
             writer.int(value)
         }
 
-        public mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+        package mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
             key(name)
             body(&writer)
         }
@@ -176,11 +176,11 @@ public struct JSONWriter {
 
 extension JSONValue {
     /// Compact JSON through the fast writer (sorted keys).
-    public var fastJSON: [UInt8] {
+    package var fastJSON: [UInt8] {
         var writer = JSONWriter(capacity: 128)
         writer.value(self)
         return writer.bytes
     }
 
-    public var fastJSONString: String { String(decoding: fastJSON, as: UTF8.self) }
+    package var fastJSONString: String { String(decoding: fastJSON, as: UTF8.self) }
 }

@@ -1,9 +1,9 @@
 /// RFC 4648 Base32 (`A–Z`, `2–7`), as OTP secrets are shown. Decoding ignores case, spaces,
 /// hyphens and `=` padding, and rejects any other character.
-public enum Base32 {
+package enum Base32 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
-    public static func encode(_ bytes: [UInt8], padding: Bool = false) -> String {
+    package static func encode(_ bytes: [UInt8], padding: Bool = false) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 8 + 4) / 5)
         var buffer: UInt32 = 0
@@ -22,7 +22,7 @@ public enum Base32 {
     }
 
     /// The bytes of `text`, or the first character that is not Base32.
-    public static func decode(_ text: String) -> Result<[UInt8], InvalidCharacter> {
+    package static func decode(_ text: String) -> Result<[UInt8], InvalidCharacter> {
         var output: [UInt8] = []
         var buffer: UInt32 = 0
         var bits = 0
@@ -48,7 +48,7 @@ public enum Base32 {
 
     /// The 1-based position of the first character that is not Base32 (the character itself is
     /// not kept: it belongs to a secret).
-    public struct InvalidCharacter: Error, Sendable, Equatable {
-        public var position: Int
+    package struct InvalidCharacter: Error, Sendable, Equatable {
+        package var position: Int
     }
 }

@@ -3,25 +3,25 @@ import Foundation
 /// Everything needed to compute a device's codes: from a Base32 secret or an `otpauth://` URI
 /// (`otpauth://totp/Issuer:account?secret=BASE32&period=30&digits=6&algorithm=SHA256`,
 /// `otpauth://hotp/…?secret=…&counter=N`), as AM's OATH Registration node shows it.
-public struct OTPParameters: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct OTPParameters: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case totp, hotp
     }
 
-    public var kind: Kind
-    public var secret: [UInt8]
+    package var kind: Kind
+    package var secret: [UInt8]
     /// The secret as it was written (Base32), for redaction.
-    public var secretText: String
-    public var algorithm: OTPAlgorithm
-    public var digits: Int
+    package var secretText: String
+    package var algorithm: OTPAlgorithm
+    package var digits: Int
     /// TOTP step length in seconds.
-    public var period: Int
+    package var period: Int
     /// HOTP: the counter of the next code.
-    public var counter: UInt64
-    public var issuer: String?
-    public var account: String?
+    package var counter: UInt64
+    package var issuer: String?
+    package var account: String?
 
-    public init(
+    package init(
         kind: Kind = .totp, secret: [UInt8], secretText: String? = nil, algorithm: OTPAlgorithm = .sha1,
         digits: Int = 6,
         period: Int = 30, counter: UInt64 = 0, issuer: String? = nil, account: String? = nil
@@ -38,7 +38,7 @@ public struct OTPParameters: Sendable, Hashable {
     }
 
     /// The otpauth URI for these parameters (algorithm only when not SHA-1, as AM writes it).
-    public var uri: String {
+    package var uri: String {
         // Issuer and account each percent-encoded (non-ASCII as UTF-8 bytes), joined by a literal `:`.
         let label = [issuer, account].compactMap { $0.map(PercentEncoding.queryComponent) }.joined(separator: ":")
         var query = "secret=\(Base32.encode(secret))"
@@ -53,14 +53,14 @@ public struct OTPParameters: Sendable, Hashable {
     }
 
     /// Why a secret or URI cannot be used.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 
     /// Reads an `otpauth://` URI, or a bare Base32 secret (TOTP, SHA-1, 6 digits, 30 s).
     /// The message of an error never repeats the secret.
-    public static func parse(_ text: String) throws(ParseError) -> OTPParameters {
+    package static func parse(_ text: String) throws(ParseError) -> OTPParameters {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.lowercased().hasPrefix("otpauth://") else {
             let secret = try decodeSecret(trimmed)
@@ -126,7 +126,7 @@ public struct OTPParameters: Sendable, Hashable {
     }
 
     /// The code for `time` (TOTP) or for `counter` (HOTP; the parameters' own counter when nil).
-    public func code(at time: Date, counter explicitCounter: UInt64? = nil) -> String {
+    package func code(at time: Date, counter explicitCounter: UInt64? = nil) -> String {
         switch kind {
         case .totp where explicitCounter == nil:
             return OneTimePassword.totp(
@@ -138,5 +138,5 @@ public struct OTPParameters: Sendable, Hashable {
     }
 
     /// The TOTP step of `time`.
-    public func step(at time: Date) -> UInt64 { OneTimePassword.timeStep(at: time, period: period) }
+    package func step(at time: Date) -> UInt64 { OneTimePassword.timeStep(at: time, period: period) }
 }

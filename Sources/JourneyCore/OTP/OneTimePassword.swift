@@ -2,13 +2,13 @@ import Crypto
 import Foundation
 
 /// The HMAC an OTP uses (RFC 4226 HOTP is SHA-1; RFC 6238 TOTP allows SHA-256 and SHA-512).
-public enum OTPAlgorithm: String, Sendable, Hashable, CaseIterable {
+package enum OTPAlgorithm: String, Sendable, Hashable, CaseIterable {
     case sha1 = "SHA1"
     case sha256 = "SHA256"
     case sha512 = "SHA512"
 
     /// `SHA1`, `sha-256`, `HmacSHA512`... as otpauth URIs and configurations spell them.
-    public init?(name: String) {
+    package init?(name: String) {
         let normalized = name.uppercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(
             of: "HMAC", with: "")
         guard let algorithm = OTPAlgorithm(rawValue: normalized) else { return nil }
@@ -17,9 +17,9 @@ public enum OTPAlgorithm: String, Sendable, Hashable, CaseIterable {
 }
 
 /// HOTP (RFC 4226) and TOTP (RFC 6238) codes.
-public enum OneTimePassword {
+package enum OneTimePassword {
     /// HOTP(K, C): HMAC over the 8-byte big-endian counter, dynamic truncation, modulo 10^digits.
-    public static func hotp(secret: [UInt8], counter: UInt64, digits: Int = 6, algorithm: OTPAlgorithm = .sha1)
+    package static func hotp(secret: [UInt8], counter: UInt64, digits: Int = 6, algorithm: OTPAlgorithm = .sha1)
         -> String
     {
         var message = [UInt8](repeating: 0, count: 8)
@@ -42,13 +42,13 @@ public enum OneTimePassword {
     }
 
     /// The TOTP time step of `time`: floor((unixTime − T0) / period).
-    public static func timeStep(at time: Date, period: Int = 30, t0: Int64 = 0) -> UInt64 {
+    package static func timeStep(at time: Date, period: Int = 30, t0: Int64 = 0) -> UInt64 {
         let seconds = Int64(floor(time.timeIntervalSince1970)) - t0
         return UInt64(max(0, seconds) / Int64(max(period, 1)))
     }
 
     /// TOTP(K, T) = HOTP(K, time step of T).
-    public static func totp(
+    package static func totp(
         secret: [UInt8], time: Date, period: Int = 30, digits: Int = 6, algorithm: OTPAlgorithm = .sha1
     ) -> String {
         hotp(secret: secret, counter: timeStep(at: time, period: period), digits: digits, algorithm: algorithm)

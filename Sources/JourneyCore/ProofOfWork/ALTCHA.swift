@@ -2,16 +2,16 @@ import Foundation
 
 /// ALTCHA v1 (altcha.org): find n in [0, maxnumber] with hex(H(salt ‖ decimal(n))) == challenge.
 /// The answer is Base64 of the JSON `{algorithm, challenge, number, salt, signature}`.
-public struct ALTCHAChallenge: Sendable, Hashable {
-    public var algorithm: PoWHash
+package struct ALTCHAChallenge: Sendable, Hashable {
+    package var algorithm: PoWHash
     /// Lower-case hex digest to find.
-    public var challenge: String
-    public var salt: String
+    package var challenge: String
+    package var salt: String
     /// Hex HMAC of `challenge` under the server's key (same hash as `algorithm`).
-    public var signature: String
-    public var maxnumber: UInt64
+    package var signature: String
+    package var maxnumber: UInt64
 
-    public init(algorithm: PoWHash, challenge: String, salt: String, signature: String, maxnumber: UInt64) {
+    package init(algorithm: PoWHash, challenge: String, salt: String, signature: String, maxnumber: UInt64) {
         self.algorithm = algorithm
         self.challenge = challenge
         self.salt = salt
@@ -20,10 +20,10 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     }
 
     /// ALTCHA's default upper bound when a challenge gives none.
-    public static let defaultMaxNumber: UInt64 = 1_000_000
+    package static let defaultMaxNumber: UInt64 = 1_000_000
 
     /// Reads the challenge object (`maxnumber`, or `maxNumber` as some libraries write it).
-    public init(json: JSONValue) throws(PoWChallengeError) {
+    package init(json: JSONValue) throws(PoWChallengeError) {
         let object = try PoWChallengeError.object(json, "ALTCHA")
         let name = object["algorithm"]?.stringValue ?? "SHA-256"
         guard let algorithm = PoWHash(name: name) else {
@@ -48,7 +48,7 @@ public struct ALTCHAChallenge: Sendable, Hashable {
             signature: object["signature"]?.stringValue ?? "", maxnumber: maxnumber)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "algorithm": .string(algorithm.rawValue), "challenge": .string(challenge), "salt": .string(salt),
             "signature": .string(signature), "maxnumber": .int(Int(maxnumber)),
@@ -56,7 +56,7 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     }
 
     /// A challenge for the secret `number`, signed with `hmacKey`, as a server makes one.
-    public static func create(
+    package static func create(
         number: UInt64, salt: String, hmacKey: String, algorithm: PoWHash = .sha256, maxnumber: UInt64
     ) -> ALTCHAChallenge {
         let challenge = algorithm.hex(salt + String(number))
@@ -66,7 +66,7 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     }
 
     /// Finds the number.
-    public func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
+    package func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
         let target = Hex.decode(challenge) ?? []
         return try PoWSearch.search(algorithm, prefix: Array(salt.utf8), through: maxnumber, limits: limits) { digest in
             target.withUnsafeBytes { digest.elementsEqual($0) }
@@ -74,7 +74,7 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     }
 
     /// The Base64 answer payload for `number`, members in ALTCHA's order.
-    public func payload(number: UInt64) -> String {
+    package func payload(number: UInt64) -> String {
         let object: [(String, JSONValue)] = [
             ("algorithm", .string(algorithm.rawValue)), ("challenge", .string(challenge)),
             ("number", .int(Int(number))),
@@ -89,7 +89,7 @@ public struct ALTCHAChallenge: Sendable, Hashable {
     /// Checks an answer payload as a server does: same challenge, the number hashes to it, the
     /// signature is ours, and a salt's `expires=` (seconds since 1970) is not past. With
     /// `expectedChallenge`, the payload must also answer that challenge (the one the server issued).
-    public static func verify(payload: String, hmacKey: String, now: Date, expectedChallenge: String? = nil) -> Bool {
+    package static func verify(payload: String, hmacKey: String, now: Date, expectedChallenge: String? = nil) -> Bool {
         guard let data = Data(base64Encoded: payload), let json = try? JSONValue.parse(data),
             let name = json["algorithm"]?.stringValue, let algorithm = PoWHash(name: name),
             let challenge = json["challenge"]?.stringValue, expectedChallenge.map({ $0 == challenge }) ?? true,
@@ -112,9 +112,9 @@ public struct ALTCHAChallenge: Sendable, Hashable {
 }
 
 /// A challenge that cannot be read.
-public struct PoWChallengeError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct PoWChallengeError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 
     /// The challenge as an object; a JSON string holding one is parsed.
     static func object(_ json: JSONValue, _ scheme: String) throws(PoWChallengeError) -> [String: JSONValue] {

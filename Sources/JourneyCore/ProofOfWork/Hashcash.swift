@@ -3,15 +3,15 @@ import Foundation
 /// Leading-zero-bits work, hashcash style: H(seed ‖ decimal(n)) must start with `bits` zero bits.
 /// With a hashcash v1 `stamp` (`1:20:260101:resource::rand:`), the seed is the stamp and the
 /// answer is the completed stamp; with a `seed`, the answer is n in decimal.
-public struct HashcashChallenge: Sendable, Hashable {
-    public var algorithm: PoWHash
-    public var bits: Int
+package struct HashcashChallenge: Sendable, Hashable {
+    package var algorithm: PoWHash
+    package var bits: Int
     /// The text hashed before the nonce.
-    public var seed: String
+    package var seed: String
     /// The seed is a hashcash stamp: answer with the whole stamp.
-    public var isStamp: Bool
+    package var isStamp: Bool
 
-    public init(algorithm: PoWHash = .sha1, bits: Int, seed: String, isStamp: Bool) {
+    package init(algorithm: PoWHash = .sha1, bits: Int, seed: String, isStamp: Bool) {
         self.algorithm = algorithm
         self.bits = bits
         self.seed = seed
@@ -19,7 +19,7 @@ public struct HashcashChallenge: Sendable, Hashable {
     }
 
     /// `{ bits, stamp }` or `{ bits, seed, algorithm? }`; a stamp's own bits field is used when `bits` is absent.
-    public init(json: JSONValue) throws(PoWChallengeError) {
+    package init(json: JSONValue) throws(PoWChallengeError) {
         let object = try PoWChallengeError.object(json, "hashcash")
         let name = object["algorithm"]?.stringValue ?? "SHA-1"
         guard let algorithm = PoWHash(name: name) else {
@@ -47,7 +47,7 @@ public struct HashcashChallenge: Sendable, Hashable {
         self.init(algorithm: algorithm, bits: bits, seed: seed, isStamp: isStamp)
     }
 
-    public func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
+    package func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
         let bits = self.bits
         return try PoWSearch.search(algorithm, prefix: Array(seed.utf8), limits: limits) { digest in
             Self.hasLeadingZeroBits(digest, bits)
@@ -55,10 +55,10 @@ public struct HashcashChallenge: Sendable, Hashable {
     }
 
     /// What the server receives for nonce `n`.
-    public func answer(nonce: UInt64) -> String { isStamp ? seed + String(nonce) : String(nonce) }
+    package func answer(nonce: UInt64) -> String { isStamp ? seed + String(nonce) : String(nonce) }
 
     /// Checks an answer: for a stamp, it extends the issued one; the hash has the zero bits.
-    public func verify(_ answer: String) -> Bool {
+    package func verify(_ answer: String) -> Bool {
         let candidate: String
         if isStamp {
             guard answer.hasPrefix(seed), answer.count > seed.count else { return false }
@@ -84,18 +84,18 @@ public struct HashcashChallenge: Sendable, Hashable {
 }
 
 /// Hex-prefix work: hex(H(seed ‖ decimal(n))) must start with `prefix`; the answer is n.
-public struct HexPrefixChallenge: Sendable, Hashable {
-    public var algorithm: PoWHash
-    public var seed: String
-    public var prefix: String
+package struct HexPrefixChallenge: Sendable, Hashable {
+    package var algorithm: PoWHash
+    package var seed: String
+    package var prefix: String
 
-    public init(algorithm: PoWHash = .sha256, seed: String, prefix: String) {
+    package init(algorithm: PoWHash = .sha256, seed: String, prefix: String) {
         self.algorithm = algorithm
         self.seed = seed
         self.prefix = prefix.lowercased()
     }
 
-    public init(json: JSONValue) throws(PoWChallengeError) {
+    package init(json: JSONValue) throws(PoWChallengeError) {
         let object = try PoWChallengeError.object(json, "hexPrefix")
         let name = object["algorithm"]?.stringValue ?? "SHA-256"
         guard let algorithm = PoWHash(name: name) else {
@@ -112,7 +112,7 @@ public struct HexPrefixChallenge: Sendable, Hashable {
         self.init(algorithm: algorithm, seed: seed, prefix: prefix)
     }
 
-    public func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
+    package func solve(limits: PoWLimits) throws(PoWError) -> PoWResult {
         let nibbles = Hex.nibbles(prefix) ?? []
         return try PoWSearch.search(algorithm, prefix: Array(seed.utf8), limits: limits) { digest in
             for (index, nibble) in nibbles.enumerated() {
@@ -123,16 +123,16 @@ public struct HexPrefixChallenge: Sendable, Hashable {
         }
     }
 
-    public func verify(_ answer: String) -> Bool {
+    package func verify(_ answer: String) -> Bool {
         guard !answer.isEmpty, UInt64(answer) != nil else { return false }
         return algorithm.hex(seed + answer).hasPrefix(prefix)
     }
 }
 
 /// "X + Y" (also -, −, ×, x, *) in a text, as arithmetic CAPTCHAs such as MobileFirst's SimpleCaptcha show it.
-public enum ArithmeticCaptcha {
+package enum ArithmeticCaptcha {
     /// The value of the first "A op B" in `text`, or nil when there is none.
-    public static func solve(_ text: String) -> Int? {
+    package static func solve(_ text: String) -> Int? {
         let pattern = #"(-?\d+)\s*([+\-−×xX*])\s*(-?\d+)"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
             let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),

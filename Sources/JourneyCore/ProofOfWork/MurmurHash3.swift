@@ -1,9 +1,9 @@
 /// MurmurHash3 x64 128-bit (Austin Appleby's smhasher reference routine): blocks read as
 /// little-endian 64-bit words, `h1 = h2 = seed` at the start. Rakuten's Challenger proof of work
 /// compares the top 16 bits of `h1` with its mask (docs/format.md, `protocol: rakuten`).
-public enum MurmurHash3 {
+package enum MurmurHash3 {
     /// The two 64-bit halves of the digest; `h1` is bytes 0–7 of the 16-byte digest, little-endian.
-    public static func x64Hash128(_ bytes: some Collection<UInt8>, seed: UInt32) -> (h1: UInt64, h2: UInt64) {
+    package static func x64Hash128(_ bytes: some Collection<UInt8>, seed: UInt32) -> (h1: UInt64, h2: UInt64) {
         let data = Array(bytes)
         let c1: UInt64 = 0x87c3_7b91_1142_53d5
         let c2: UInt64 = 0x4cf5_ad43_2745_937f

@@ -1,13 +1,13 @@
 import Crypto
 
 /// The hash a proof-of-work scheme uses, as ALTCHA spells it (`SHA-1`, `SHA-256`, `SHA-512`).
-public enum PoWHash: String, Sendable, Hashable, CaseIterable {
+package enum PoWHash: String, Sendable, Hashable, CaseIterable {
     case sha1 = "SHA-1"
     case sha256 = "SHA-256"
     case sha512 = "SHA-512"
 
     /// `SHA-256`, `sha256`, `SHA256`...
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.uppercased().replacingOccurrences(of: "-", with: "") {
         case "SHA1": self = .sha1
         case "SHA256": self = .sha256
@@ -17,7 +17,7 @@ public enum PoWHash: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The digest of `bytes`.
-    public func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package func digest(_ bytes: [UInt8]) -> [UInt8] {
         switch self {
         case .sha1: Array(Insecure.SHA1.hash(data: bytes))
         case .sha256: Array(SHA256.hash(data: bytes))
@@ -26,10 +26,10 @@ public enum PoWHash: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Lower-case hex of the digest of `text`'s UTF-8 bytes.
-    public func hex(_ text: String) -> String { Hex.encode(digest(Array(text.utf8))) }
+    package func hex(_ text: String) -> String { Hex.encode(digest(Array(text.utf8))) }
 
     /// Lower-case hex HMAC of `text` under `key` with this hash.
-    public func hmacHex(_ text: String, key: String) -> String {
+    package func hmacHex(_ text: String, key: String) -> String {
         let key = SymmetricKey(data: Array(key.utf8))
         let message = Array(text.utf8)
         switch self {
@@ -41,10 +41,10 @@ public enum PoWHash: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Lower-case hexadecimal.
-public enum Hex {
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output = [UInt8]()
         output.reserveCapacity(bytes.count * 2)
         for byte in bytes {
@@ -55,7 +55,7 @@ public enum Hex {
     }
 
     /// The nibbles (0–15) of a hex string, or nil when it holds anything else.
-    public static func nibbles(_ text: String) -> [UInt8]? {
+    package static func nibbles(_ text: String) -> [UInt8]? {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         for ascii in text.utf8 {
@@ -70,7 +70,7 @@ public enum Hex {
     }
 
     /// The bytes of an even-length hex string.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         guard let nibbles = nibbles(text), nibbles.count % 2 == 0 else { return nil }
         return stride(from: 0, to: nibbles.count, by: 2).map { (nibbles[$0] << 4) | nibbles[$0 + 1] }
     }

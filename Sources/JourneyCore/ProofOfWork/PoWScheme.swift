@@ -1,7 +1,7 @@
 import Foundation
 
 /// The challenge schemes the runner solves and the simulator issues.
-public enum PoWScheme: String, Sendable, Hashable, CaseIterable {
+package enum PoWScheme: String, Sendable, Hashable, CaseIterable {
     /// ALTCHA v1: `{algorithm, challenge, salt, signature, maxnumber}` → Base64 JSON payload.
     case altcha
     /// Leading zero bits: `{bits, stamp}` (hashcash v1) or `{bits, seed, algorithm}` → the stamp or the nonce.
@@ -12,18 +12,18 @@ public enum PoWScheme: String, Sendable, Hashable, CaseIterable {
     case clearPass
 
     /// The answer to a challenge, and how much work it took.
-    public struct Solution: Sendable, Hashable {
-        public var answer: String
-        public var tried: UInt64
-        public var seconds: Double
+    package struct Solution: Sendable, Hashable {
+        package var answer: String
+        package var tried: UInt64
+        package var seconds: Double
     }
 
     /// Either the challenge could not be read, or the search found nothing.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         case challenge(PoWChallengeError)
         case search(PoWError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .challenge(let error): error.description
             case .search(let error): error.description
@@ -31,7 +31,7 @@ public enum PoWScheme: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    public func solve(_ challenge: JSONValue, limits: PoWLimits) throws(Failure) -> Solution {
+    package func solve(_ challenge: JSONValue, limits: PoWLimits) throws(Failure) -> Solution {
         do {
             switch self {
             case .altcha:

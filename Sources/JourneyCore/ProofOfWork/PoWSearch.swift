@@ -2,20 +2,20 @@ import Crypto
 import Dispatch
 
 /// How long a proof-of-work search may run, and how many candidates it may try.
-public struct PoWLimits: Sendable, Hashable {
+package struct PoWLimits: Sendable, Hashable {
     /// Candidates tried at most.
-    public var maxCount: UInt64
+    package var maxCount: UInt64
     /// Wall-clock seconds at most (the work is real CPU time, whatever the run's clock says).
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
 
-    public init(maxCount: UInt64 = 100_000_000, timeoutSeconds: Double = 30) {
+    package init(maxCount: UInt64 = 100_000_000, timeoutSeconds: Double = 30) {
         self.maxCount = maxCount
         self.timeoutSeconds = timeoutSeconds
     }
 }
 
 /// Why a search found nothing.
-public enum PoWError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PoWError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every candidate in range was tried.
     case exhausted(tried: UInt64)
     /// `maxCount` candidates were tried.
@@ -25,7 +25,7 @@ public enum PoWError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The search was cancelled.
     case cancelled(tried: UInt64)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exhausted(let tried):
             return "the challenge is unsolvable: no number in its range (\(tried) tried) gives the expected hash"
@@ -45,19 +45,19 @@ public enum PoWError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What a found nonce came with.
-public struct PoWResult: Sendable, Hashable {
+package struct PoWResult: Sendable, Hashable {
     /// The nonce, as the decimal text appended to the prefix.
-    public var nonce: UInt64
+    package var nonce: UInt64
     /// Candidates tried, including the winning one.
-    public var tried: UInt64
-    public var seconds: Double
+    package var tried: UInt64
+    package var seconds: Double
 }
 
 /// The search loop every scheme shares: hash `prefix ‖ decimal(n)` for n = start, start+1, …
 /// until `accept` holds for the digest. The prefix is hashed once; each candidate copies the
 /// hasher's state and adds only the nonce's digits, which are kept as ASCII and incremented in place.
-public enum PoWSearch {
-    public static func search(
+package enum PoWSearch {
+    package static func search(
         _ hash: PoWHash, prefix: [UInt8], start: UInt64 = 0, through end: UInt64 = .max, limits: PoWLimits,
         portable: Bool = false, accept: (UnsafeRawBufferPointer) -> Bool
     ) throws(PoWError) -> PoWResult {
@@ -70,7 +70,7 @@ public enum PoWSearch {
     }
 
     /// Hashes `count` candidates with no acceptance test: the raw speed, for the bench.
-    public static func measure(_ hash: PoWHash, prefix: [UInt8], start: UInt64 = 0, count: UInt64) -> PoWResult {
+    package static func measure(_ hash: PoWHash, prefix: [UInt8], start: UInt64 = 0, count: UInt64) -> PoWResult {
         let limits = PoWLimits(maxCount: count, timeoutSeconds: .infinity)
         var sink: UInt8 = 0
         let started = DispatchTime.now().uptimeNanoseconds

@@ -1,7 +1,7 @@
 /// The value a WebAuthn client writes into AM's `webAuthnOutcome` HiddenValueCallback
 /// (am-protocol.md §6): `::`-separated fields, byte fields as `Int8List`s, optionally wrapped in
 /// the JSON form a node offering `supportsJsonResponse` accepts.
-public enum AMWebAuthnOutcome: Sendable, Hashable {
+package enum AMWebAuthnOutcome: Sendable, Hashable {
     /// `clientDataJSON::attestationObject::credentialId[::deviceName]`.
     case registration(clientDataJSON: String, attestationObject: [UInt8], credentialId: String, deviceName: String?)
     /// `clientDataJSON::authenticatorData::signature::credentialId[::userHandle]`.
@@ -14,11 +14,11 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
     case error(name: String, message: String)
 
     /// Longer outcomes are rejected before they are read.
-    public static let maxLength = 512 * 1024
+    package static let maxLength = 512 * 1024
     /// The longest credential id text: base64 of the 1023 bytes WebAuthn allows, with padding.
-    public static let maxCredentialIdText = 1368
+    package static let maxCredentialIdText = 1368
     /// The longest device name, user handle or error message kept.
-    public static let maxTextField = 1024
+    package static let maxTextField = 1024
 
     private static func checked(_ text: String, _ what: String, limit: Int = maxTextField)
         throws(WebAuthnWireError) -> String
@@ -28,7 +28,7 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
     }
 
     /// The legacy text form.
-    public var text: String {
+    package var text: String {
         switch self {
         case .registration(let clientData, let attestation, let credentialId, let deviceName):
             var fields = [clientData, Int8List.encode(attestation), credentialId]
@@ -47,7 +47,7 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
 
     /// The JSON form, `{"authenticatorAttachment":…,"legacyData":…}`; errors stay plain text, as
     /// the SDKs send them.
-    public func jsonText(attachment: String = "platform") -> String {
+    package func jsonText(attachment: String = "platform") -> String {
         switch self {
         case .unsupported, .error: return text
         case .registration, .authentication:
@@ -62,7 +62,7 @@ public enum AMWebAuthnOutcome: Sendable, Hashable {
 
     /// Reads an outcome in either form. `registration` says which ceremony the node ran, since
     /// the two success forms are told apart only by their field count and meaning.
-    public static func parse(
+    package static func parse(
         _ value: String, registration: Bool
     ) throws(WebAuthnWireError) -> (outcome: AMWebAuthnOutcome, attachment: String?) {
         guard value.utf8.count <= maxLength else { throw WebAuthnWireError("the outcome exceeds \(maxLength) bytes") }

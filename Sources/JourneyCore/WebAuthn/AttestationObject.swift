@@ -1,25 +1,25 @@
 /// An attestation object (WebAuthn §6.5.4): `{fmt, attStmt, authData}` in CBOR.
-public struct AttestationObject: Sendable, Hashable {
+package struct AttestationObject: Sendable, Hashable {
     /// `none` or `packed` (the formats this project writes and verifies), or another the reader met.
-    public var format: String
-    public var statement: CBORValue
+    package var format: String
+    package var statement: CBORValue
     /// The authenticator data bytes, signed as they are.
-    public var authenticatorData: [UInt8]
+    package var authenticatorData: [UInt8]
 
-    public init(format: String, statement: CBORValue, authenticatorData: [UInt8]) {
+    package init(format: String, statement: CBORValue, authenticatorData: [UInt8]) {
         self.format = format
         self.statement = statement
         self.authenticatorData = authenticatorData
     }
 
     /// `none` attestation: an empty statement.
-    public static func none(_ authenticatorData: [UInt8]) -> AttestationObject {
+    package static func none(_ authenticatorData: [UInt8]) -> AttestationObject {
         AttestationObject(format: "none", statement: .map([]), authenticatorData: authenticatorData)
     }
 
     /// `packed` self attestation (§8.2): the credential's own key signs
     /// `authenticatorData ‖ SHA-256(clientDataJSON)`; no `x5c`.
-    public static func packedSelf(
+    package static func packedSelf(
         _ authenticatorData: [UInt8], algorithm: COSEAlgorithm, signature: [UInt8]
     ) -> AttestationObject {
         AttestationObject(
@@ -29,7 +29,7 @@ public struct AttestationObject: Sendable, Hashable {
     }
 
     /// The CBOR bytes, keys in CTAP2 canonical order (`fmt`, `attStmt`, `authData`).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         CBORWriter.encode(
             .map([
                 (.text("fmt"), .text(format)), (.text("attStmt"), statement),
@@ -37,7 +37,7 @@ public struct AttestationObject: Sendable, Hashable {
             ]))
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(WebAuthnWireError) -> AttestationObject {
+    package static func parse(_ bytes: [UInt8]) throws(WebAuthnWireError) -> AttestationObject {
         let value: CBORValue
         do {
             value = try CBORReader.decode(bytes)

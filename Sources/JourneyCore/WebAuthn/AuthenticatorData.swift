@@ -1,11 +1,11 @@
 /// The credential part of registration authenticator data (WebAuthn §6.5.1).
-public struct AttestedCredentialData: Sendable, Hashable {
+package struct AttestedCredentialData: Sendable, Hashable {
     /// The authenticator model's 16-byte AAGUID (zeros for "none" attestation).
-    public var aaguid: [UInt8]
-    public var credentialId: [UInt8]
-    public var publicKey: COSEKey
+    package var aaguid: [UInt8]
+    package var credentialId: [UInt8]
+    package var publicKey: COSEKey
 
-    public init(aaguid: [UInt8] = [UInt8](repeating: 0, count: 16), credentialId: [UInt8], publicKey: COSEKey) {
+    package init(aaguid: [UInt8] = [UInt8](repeating: 0, count: 16), credentialId: [UInt8], publicKey: COSEKey) {
         self.aaguid = aaguid
         self.credentialId = credentialId
         self.publicKey = publicKey
@@ -14,17 +14,17 @@ public struct AttestedCredentialData: Sendable, Hashable {
 
 /// Authenticator data (WebAuthn §6.1): `rpIdHash(32) ‖ flags(1) ‖ signCount(4, big endian)`,
 /// then the attested credential data when AT is set and a CBOR extensions map when ED is set.
-public struct AuthenticatorData: Sendable, Hashable {
-    public var rpIdHash: [UInt8]
-    public var flags: AuthenticatorFlags
-    public var signCount: UInt32
-    public var attestedCredential: AttestedCredentialData?
-    public var extensions: CBORValue?
+package struct AuthenticatorData: Sendable, Hashable {
+    package var rpIdHash: [UInt8]
+    package var flags: AuthenticatorFlags
+    package var signCount: UInt32
+    package var attestedCredential: AttestedCredentialData?
+    package var extensions: CBORValue?
 
     /// Credential ids longer than this are rejected (WebAuthn §6.5.1 caps them at 1023 bytes).
-    public static let maxCredentialIdLength = 1023
+    package static let maxCredentialIdLength = 1023
 
-    public init(
+    package init(
         rpIdHash: [UInt8], flags: AuthenticatorFlags, signCount: UInt32,
         attestedCredential: AttestedCredentialData? = nil, extensions: CBORValue? = nil
     ) {
@@ -36,7 +36,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     }
 
     /// The bytes, with AT and ED set exactly when their parts are present.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var flags = self.flags.subtracting([.attestedCredentialData, .extensionData])
         if attestedCredential != nil { flags.insert(.attestedCredentialData) }
         if extensions != nil { flags.insert(.extensionData) }
@@ -57,7 +57,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     }
 
     /// Reads authenticator data; every length is checked against the bytes present.
-    public static func parse(_ bytes: [UInt8]) throws(WebAuthnWireError) -> AuthenticatorData {
+    package static func parse(_ bytes: [UInt8]) throws(WebAuthnWireError) -> AuthenticatorData {
         guard bytes.count >= 37 else {
             throw WebAuthnWireError("authenticator data is \(bytes.count) bytes, shorter than the 37 it must have")
         }

@@ -1,5 +1,5 @@
 /// The COSE signature algorithms a WebAuthn relying party lists in `pubKeyCredParams`.
-public enum COSEAlgorithm: Int64, Sendable, Hashable, CaseIterable {
+package enum COSEAlgorithm: Int64, Sendable, Hashable, CaseIterable {
     /// ECDSA P-256 with SHA-256; signatures are DER-encoded.
     case es256 = -7
     /// Ed25519.
@@ -8,7 +8,7 @@ public enum COSEAlgorithm: Int64, Sendable, Hashable, CaseIterable {
     case rs256 = -257
 
     /// `ES256`, `EdDSA`, `RS256`: the names scripts and traces use.
-    public var name: String {
+    package var name: String {
         switch self {
         case .es256: "ES256"
         case .edDSA: "EdDSA"
@@ -16,7 +16,7 @@ public enum COSEAlgorithm: Int64, Sendable, Hashable, CaseIterable {
         }
     }
 
-    public init?(name: String) {
+    package init?(name: String) {
         guard let match = Self.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
         self = match
     }

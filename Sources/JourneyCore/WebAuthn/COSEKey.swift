@@ -3,7 +3,7 @@ import CryptoExtras
 import Foundation
 
 /// A credential public key in COSE form (RFC 9053 / 9052), as authenticator data carries it.
-public enum COSEKey: Sendable, Hashable {
+package enum COSEKey: Sendable, Hashable {
     /// kty 2 (EC2), crv 1 (P-256), alg -7: the 32-byte coordinates.
     case es256(x: [UInt8], y: [UInt8])
     /// kty 3 (RSA), alg -257: modulus and public exponent, big endian.
@@ -11,7 +11,7 @@ public enum COSEKey: Sendable, Hashable {
     /// kty 1 (OKP), crv 6 (Ed25519), alg -8: the 32-byte public key.
     case edDSA(x: [UInt8])
 
-    public var algorithm: COSEAlgorithm {
+    package var algorithm: COSEAlgorithm {
         switch self {
         case .es256: .es256
         case .rs256: .rs256
@@ -20,7 +20,7 @@ public enum COSEKey: Sendable, Hashable {
     }
 
     /// The COSE map, members in CTAP2 canonical order (1, 3, then -1, -2, -3).
-    public var cbor: CBORValue {
+    package var cbor: CBORValue {
         switch self {
         case .es256(let x, let y):
             .map([
@@ -34,10 +34,10 @@ public enum COSEKey: Sendable, Hashable {
         }
     }
 
-    public func encoded() -> [UInt8] { CBORWriter.encode(cbor) }
+    package func encoded() -> [UInt8] { CBORWriter.encode(cbor) }
 
     /// Reads a COSE key of one of the three algorithms; its `alg` must agree with its `kty` and curve.
-    public static func parse(_ value: CBORValue) throws(WebAuthnWireError) -> COSEKey {
+    package static func parse(_ value: CBORValue) throws(WebAuthnWireError) -> COSEKey {
         guard case .map = value else { throw WebAuthnWireError("the credential public key is not a COSE map") }
         guard let kty = value[int: 1]?.intValue else { throw WebAuthnWireError("the COSE key has no kty (1)") }
         guard let alg = value[int: 3]?.intValue else { throw WebAuthnWireError("the COSE key has no alg (3)") }
@@ -72,7 +72,7 @@ public enum COSEKey: Sendable, Hashable {
     }
 
     /// Whether `signature` is this key's signature of `data` (for ES256, in DER as WebAuthn sends it).
-    public func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
+    package func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
         switch self {
         case .es256(let x, let y):
             guard let key = try? P256.Signing.PublicKey(rawRepresentation: x + y),

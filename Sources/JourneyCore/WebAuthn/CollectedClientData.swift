@@ -1,19 +1,19 @@
 /// The client data a browser collects and signs over (WebAuthn §5.8.1), as `clientDataJSON`.
-public struct CollectedClientData: Sendable, Hashable {
+package struct CollectedClientData: Sendable, Hashable {
     /// `webauthn.create` for registration, `webauthn.get` for authentication.
-    public var type: String
+    package var type: String
     /// The relying party's challenge, base64url without padding.
-    public var challenge: String
+    package var challenge: String
     /// The caller's origin, `scheme://host[:port]`.
-    public var origin: String
-    public var crossOrigin: Bool
+    package var origin: String
+    package var crossOrigin: Bool
 
-    public static let registrationType = "webauthn.create"
-    public static let authenticationType = "webauthn.get"
+    package static let registrationType = "webauthn.create"
+    package static let authenticationType = "webauthn.get"
     /// Larger client data is rejected before it is parsed.
-    public static let maxLength = 16 * 1024
+    package static let maxLength = 16 * 1024
 
-    public init(type: String, challenge: String, origin: String, crossOrigin: Bool = false) {
+    package init(type: String, challenge: String, origin: String, crossOrigin: Bool = false) {
         self.type = type
         self.challenge = challenge
         self.origin = origin
@@ -21,7 +21,7 @@ public struct CollectedClientData: Sendable, Hashable {
     }
 
     /// The JSON text, members in the order browsers write them (§5.8.1.1).
-    public var json: String {
+    package var json: String {
         var writer = JSONWriter(capacity: 256)
         writer.object { members in
             members.member("type", string: type)
@@ -33,7 +33,7 @@ public struct CollectedClientData: Sendable, Hashable {
     }
 
     /// Reads client data JSON; `type`, `challenge` and `origin` must be strings.
-    public static func parse(_ text: String) throws(WebAuthnWireError) -> CollectedClientData {
+    package static func parse(_ text: String) throws(WebAuthnWireError) -> CollectedClientData {
         guard text.utf8.count <= maxLength else {
             throw WebAuthnWireError("client data JSON exceeds \(maxLength) bytes")
         }

@@ -1,18 +1,18 @@
 /// Bytes as AM's WebAuthn script writes them: signed 8-bit integers joined by commas
 /// (`-2,85,78`), the text of a JavaScript `Int8Array`.
-public enum Int8List {
+package enum Int8List {
     /// Lists longer than this many bytes are rejected when read.
-    public static let maxCount = 64 * 1024
+    package static let maxCount = 64 * 1024
 
     /// The bytes as signed numbers joined by `separator` (AM's page templates use `", "`).
-    public static func encode(_ bytes: [UInt8], separator: String = ",") -> String {
+    package static func encode(_ bytes: [UInt8], separator: String = ",") -> String {
         bytes.map { String(Int8(bitPattern: $0)) }.joined(separator: separator)
     }
 
     /// Reads a comma-separated list; spaces around numbers are allowed, as in `new Int8Array([1, -2])`.
     /// An empty text is no bytes. Each number must be in -128...255 (AM's Java and browsers both
     /// write signed bytes; unsigned ones are accepted as the same byte).
-    public static func decode(_ text: Substring) throws(WebAuthnWireError) -> [UInt8] {
+    package static func decode(_ text: Substring) throws(WebAuthnWireError) -> [UInt8] {
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { return [] }
         var out: [UInt8] = []

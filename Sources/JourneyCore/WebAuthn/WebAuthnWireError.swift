@@ -1,10 +1,10 @@
 /// Why WebAuthn bytes or text are not what the specification (or AM's outcome format) allows.
-public struct WebAuthnWireError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+package struct WebAuthnWireError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,32 +1,32 @@
 import Foundation
 
 /// One `{name, value}` pair of a callback's `output` or `input` array.
-public struct NameValue: Sendable, Hashable {
-    public var name: String
-    public var value: JSONValue
+package struct NameValue: Sendable, Hashable {
+    package var name: String
+    package var value: JSONValue
 
-    public init(name: String, value: JSONValue) {
+    package init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
     }
 
     /// Unknown members of the pair (rare, but kept so the echo is lossless).
-    public var extra: [String: JSONValue] = [:]
+    package var extra: [String: JSONValue] = [:]
 }
 
 /// A PingAM callback exactly as the server sent it. Typed views read from it; the echo
 /// back to the server is this value with only `input` values changed.
-public struct AMCallback: Sendable, Hashable {
-    public var type: String
-    public var output: [NameValue]
+package struct AMCallback: Sendable, Hashable {
+    package var type: String
+    package var output: [NameValue]
     /// `nil` when the server sent no `input` member (output-only callbacks).
-    public var input: [NameValue]?
+    package var input: [NameValue]?
     /// The Page node's `_id`, echoed as received.
-    public var id: JSONValue?
+    package var id: JSONValue?
     /// Any other member, echoed untouched.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         type: String, output: [NameValue] = [], input: [NameValue]? = nil, id: JSONValue? = nil,
         extra: [String: JSONValue] = [:]
     ) {
@@ -38,21 +38,21 @@ public struct AMCallback: Sendable, Hashable {
     }
 
     /// The value of the output named `name`.
-    public func output(_ name: String) -> JSONValue? {
+    package func output(_ name: String) -> JSONValue? {
         output.first(where: { $0.name == name })?.value
     }
 
     /// The `prompt` output, or the `message` output for message-style callbacks.
-    public var prompt: String? {
+    package var prompt: String? {
         output("prompt")?.stringValue ?? output("message")?.stringValue
     }
 
     /// True when the callback carries inputs a client writes.
-    public var hasInputs: Bool { !(input ?? []).isEmpty }
+    package var hasInputs: Bool { !(input ?? []).isEmpty }
 
     /// Sets the input named exactly `name`. Returns false when there is no such input.
     @discardableResult
-    public mutating func setInput(_ name: String, to value: JSONValue) -> Bool {
+    package mutating func setInput(_ name: String, to value: JSONValue) -> Bool {
         guard var inputs = input, let index = inputs.firstIndex(where: { $0.name == name }) else { return false }
         inputs[index].value = value
         input = inputs
@@ -60,12 +60,12 @@ public struct AMCallback: Sendable, Hashable {
     }
 
     /// The input whose name ends with `suffix` after the `IDToken<N>` prefix (`""` is the bare `IDToken<N>`).
-    public func inputName(suffix: String) -> String? {
+    package func inputName(suffix: String) -> String? {
         (input ?? []).first(where: { Self.suffix(of: $0.name) == suffix })?.name
     }
 
     /// `IDToken2validateOnly` → `validateOnly`; `IDToken1` → `""`; a name not in that form is its own suffix.
-    public static func suffix(of inputName: String) -> String {
+    package static func suffix(of inputName: String) -> String {
         guard inputName.utf8.starts(with: "IDToken".utf8) else { return inputName }
         // Bytes: AM numbers its inputs with ASCII digits, and this runs for every input of every step.
         let rest = inputName.utf8.dropFirst(7).drop(while: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
@@ -81,7 +81,7 @@ extension NameValue: Codable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         var name = ""
         var value = JSONValue.null
@@ -98,11 +98,11 @@ extension NameValue: Codable {
         self.extra = extra
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         try json.encode(to: encoder)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = extra
         object.reserveCapacity(extra.count + 2)
         object["name"] = .string(name)
@@ -113,7 +113,7 @@ extension NameValue: Codable {
 
 extension AMCallback {
     /// Reads a callback from its JSON object. Returns `nil` when it has no string `type`.
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard case .object(let object) = json, let type = object["type"]?.stringValue else {
             return nil
         }
@@ -135,7 +135,7 @@ extension AMCallback {
     }
 
     /// The callback as JSON, ready to be echoed.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = extra
         object.reserveCapacity(extra.count + 4)
         object["type"] = .string(type)

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A journey's end with success: `tokenId` is absent when the journey ran with `noSession`.
-public struct AMSuccess: Sendable, Hashable {
-    public var tokenId: String?
-    public var successUrl: String?
-    public var realm: String?
-    public var extra: [String: JSONValue]
+package struct AMSuccess: Sendable, Hashable {
+    package var tokenId: String?
+    package var successUrl: String?
+    package var realm: String?
+    package var extra: [String: JSONValue]
 
-    public init(tokenId: String?, successUrl: String?, realm: String?, extra: [String: JSONValue] = [:]) {
+    package init(tokenId: String?, successUrl: String?, realm: String?, extra: [String: JSONValue] = [:]) {
         self.tokenId = tokenId
         self.successUrl = successUrl
         self.realm = realm
         self.extra = extra
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = extra
         if let tokenId { object["tokenId"] = .string(tokenId) }
         if let successUrl { object["successUrl"] = .string(successUrl) }
@@ -24,20 +24,20 @@ public struct AMSuccess: Sendable, Hashable {
 }
 
 /// A CREST error body: `{"code", "reason", "message", "detail"}`.
-public struct AMError: Sendable, Hashable {
-    public var code: Int
-    public var reason: String
-    public var message: String
-    public var detail: [String: JSONValue]?
+package struct AMError: Sendable, Hashable {
+    package var code: Int
+    package var reason: String
+    package var message: String
+    package var detail: [String: JSONValue]?
 
-    public init(code: Int, reason: String, message: String, detail: [String: JSONValue]? = nil) {
+    package init(code: Int, reason: String, message: String, detail: [String: JSONValue]? = nil) {
         self.code = code
         self.reason = reason
         self.message = message
         self.detail = detail
     }
 
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard let code = json["code"]?.intValue else { return nil }
         self.code = code
         self.reason = json["reason"]?.stringValue ?? ""
@@ -45,31 +45,31 @@ public struct AMError: Sendable, Hashable {
         self.detail = json["detail"]?.objectValue
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: [String: JSONValue] = ["code": .int(code), "reason": .string(reason), "message": .string(message)]
         if let detail { object["detail"] = .object(detail) }
         return .object(object)
     }
 
     /// AM's own journey timeout: 401 "Session has timed out" with `detail.errorCode` "110".
-    public var isSessionTimeout: Bool {
+    package var isSessionTimeout: Bool {
         code == 401 && detail?["errorCode"]?.displayText == "110"
     }
 
-    public static func loginFailure(failureUrl: String? = "") -> AMError {
+    package static func loginFailure(failureUrl: String? = "") -> AMError {
         AMError(
             code: 401, reason: "Unauthorized", message: "Login failure",
             detail: failureUrl.map { ["failureUrl": .string($0)] })
     }
 
-    public static let sessionTimeout = AMError(
+    package static let sessionTimeout = AMError(
         code: 401, reason: "Unauthorized", message: "Session has timed out", detail: ["errorCode": "110"])
 
-    public static let noConfiguration = AMError(code: 400, reason: "Bad Request", message: "No Configuration found")
+    package static let noConfiguration = AMError(code: 400, reason: "Bad Request", message: "No Configuration found")
 }
 
 /// The three shapes an authenticate response can take.
-public enum AMResponseBody: Sendable, Hashable {
+package enum AMResponseBody: Sendable, Hashable {
     case step(AMStep)
     case success(AMSuccess)
     case failure(AMError)
@@ -78,7 +78,7 @@ public enum AMResponseBody: Sendable, Hashable {
     /// `code` >= 400 is a CREST error whatever the HTTP status (some servers answer a rejected
     /// login HTTP 200); another 2xx is success; otherwise a CREST error. `nil` when a non-2xx
     /// body is not a CREST error.
-    public init?(status: Int, json: JSONValue) {
+    package init?(status: Int, json: JSONValue) {
         if let step = AMStep(json: json) {
             self = .step(step)
         } else if let error = AMError(json: json), error.code >= 400 {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A 200 response that carries an `authId`: the journey waits for the client's answers.
-public struct AMStep: Sendable, Hashable {
-    public var authId: String
-    public var callbacks: [AMCallback]
-    public var stage: String?
-    public var header: String?
-    public var description: String?
+package struct AMStep: Sendable, Hashable {
+    package var authId: String
+    package var callbacks: [AMCallback]
+    package var stage: String?
+    package var header: String?
+    package var description: String?
     /// Members the runner does not interpret, echoed back untouched.
-    public var extra: [String: JSONValue]
+    package var extra: [String: JSONValue]
 
-    public init(
+    package init(
         authId: String, callbacks: [AMCallback], stage: String? = nil, header: String? = nil,
         description: String? = nil, extra: [String: JSONValue] = [:]
     ) {
@@ -23,7 +23,7 @@ public struct AMStep: Sendable, Hashable {
     }
 
     /// Reads a step body. Returns `nil` when there is no string `authId`.
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard case .object(let object) = json, let authId = object["authId"]?.stringValue else {
             return nil
         }
@@ -42,7 +42,7 @@ public struct AMStep: Sendable, Hashable {
     /// The members this type reads; any other is kept in `extra` and echoed.
     static let members = ["authId", "callbacks", "stage", "header", "description"]
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = extra
         // At its final size at once: growing it member by member rehashed it (a continue request per step).
         object.reserveCapacity(extra.count + 5)

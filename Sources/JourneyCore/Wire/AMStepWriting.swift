@@ -4,7 +4,7 @@ extension AMStep {
     /// `json.encoded`, written straight from the step: no dictionary is built, hashed or sorted
     /// for a continue request (one per step). The keys come in the same sorted order, so the
     /// bytes are the same (`AMStepWritingTests`); a part with unknown members is written through its JSON.
-    public var encodedJSON: Data {
+    package var encodedJSON: Data {
         guard extra.isEmpty else { return json.encoded }
         var writer = JSONWriter(capacity: 256 + authId.utf8.count)
         writer.object { members in

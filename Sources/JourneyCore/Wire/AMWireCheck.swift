@@ -1,10 +1,10 @@
 /// Checks an authenticate answer against the shapes of AM's wire model before it is read, so a
 /// value of the wrong type (`{"tokenId": 12345}`) or an ambiguous step (two inputs of one name) is a
 /// protocol error instead of something read leniently.
-public enum AMWireCheck {
+package enum AMWireCheck {
     /// What is wrong with `json` as an answer with HTTP `status`, e.g. "tokenId is a number, not a
     /// string"; nil when every member the runner reads has its type.
-    public static func problem(status: Int, json: JSONValue) -> String? {
+    package static func problem(status: Int, json: JSONValue) -> String? {
         guard let object = json.objectValue else { return nil }
         if let authId = object["authId"] {
             guard authId.stringValue != nil else { return "authId is \(kind(authId)), not a string" }
@@ -62,7 +62,7 @@ public enum AMWireCheck {
     }
 
     /// "a number", "an object"...: what a JSON value is, for messages.
-    public static func kind(_ value: JSONValue) -> String {
+    package static func kind(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"

@@ -4,21 +4,21 @@ import CYaml
 /// is expanded. An alias bomb ("billion laughs": ten aliases of ten aliases of ...) is a few
 /// hundred bytes that expand to billions of nodes; it is rejected here, in one streaming pass
 /// over libyaml's events that never expands anything.
-public enum YAMLBudget {
+package enum YAMLBudget {
     /// The most nodes a document may hold after alias expansion. A 1 MiB file without
     /// aliases holds at most about 260,000 nodes, so only aliases reach this.
-    public static let maximumExpandedNodes = 500_000
+    package static let maximumExpandedNodes = 500_000
 
     /// A problem found by the pass: the message and where (1-based line and column).
-    public struct Overrun: Error, Equatable {
-        public var message: String
-        public var line: Int
-        public var column: Int
+    package struct Overrun: Error, Equatable {
+        package var message: String
+        package var line: Int
+        package var column: Int
     }
 
     /// Throws when the document expands past `limit` nodes. Syntax errors are left for the
     /// composer to report (the pass stops at the first one).
-    public static func check(_ text: String, limit: Int = maximumExpandedNodes) throws(Overrun) {
+    package static func check(_ text: String, limit: Int = maximumExpandedNodes) throws(Overrun) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return }
         defer { yaml_parser_delete(&parser) }

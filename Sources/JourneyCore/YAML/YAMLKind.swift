@@ -1,8 +1,8 @@
 /// What a YAML file is, from its top-level `kind:` line, without parsing the YAML: lint and
 /// run look at every file of a folder this way.
-public enum YAMLKind {
+package enum YAMLKind {
     /// The value of the first unindented `kind:` line (comments and quotes stripped), or nil.
-    public static func topLevelKind(of text: String) -> String? {
+    package static func topLevelKind(of text: String) -> String? {
         for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard line.starts(with: "kind:".utf8) else { continue }
             var value = Substring(line.dropFirst(5))

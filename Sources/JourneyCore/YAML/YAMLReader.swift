@@ -2,19 +2,19 @@ import Yams
 
 /// Reads one YAML file into located nodes and collects every problem found while a loader
 /// walks it, so a file's errors are all reported at once.
-public final class YAMLReader {
-    public let file: String
-    public let text: String
+package final class YAMLReader {
+    package let file: String
+    package let text: String
     /// The most problems one file reports; past them they are only counted, so a file with
     /// thousands of mistakes is linted in linear time and its report stays readable.
-    public static let maximumReported = 100
+    package static let maximumReported = 100
     private var reported: [Diagnostic] = []
     private var omitted = 0
     private var omittedErrors = 0
     private var firstOmitted: SourceLocation?
 
     /// The problems found, at most ``maximumReported`` of them, then one saying how many more there were.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         guard omitted > 0 else { return reported }
         return reported + [
             Diagnostic(
@@ -24,13 +24,13 @@ public final class YAMLReader {
         ]
     }
 
-    public init(file: String, text: String) {
+    package init(file: String, text: String) {
         self.file = file
         self.text = text
     }
 
     /// The document's root node, or nil (with a diagnostic) when the text is not valid YAML.
-    public func root() -> YNode? {
+    package func root() -> YNode? {
         do {
             try YAMLBudget.check(text)
         } catch {
@@ -53,29 +53,29 @@ public final class YAMLReader {
         }
     }
 
-    public var hasErrors: Bool { omittedErrors > 0 || reported.contains { $0.severity == .error } }
+    package var hasErrors: Bool { omittedErrors > 0 || reported.contains { $0.severity == .error } }
 
     /// Records an error; the hint (often a "did you mean" search) is only worked out when the
     /// error is reported.
-    public func error(
+    package func error(
         _ message: @autoclosure () -> String, at location: SourceLocation?, length: Int = 1,
         hint: @autoclosure () -> String? = nil
     ) {
         record(.error, message, at: location, length: length, hint: hint)
     }
 
-    public func warning(
+    package func warning(
         _ message: @autoclosure () -> String, at location: SourceLocation?, length: Int = 1,
         hint: @autoclosure () -> String? = nil
     ) {
         record(.warning, message, at: location, length: length, hint: hint)
     }
 
-    public func error(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
+    package func error(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
         record(.error, message, at: node.location, length: node.caretLength, hint: hint)
     }
 
-    public func warning(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
+    package func warning(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
         record(.warning, message, at: node.location, length: node.caretLength, hint: hint)
     }
 

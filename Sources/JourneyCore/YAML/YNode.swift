@@ -2,16 +2,16 @@ import Foundation
 import Yams
 
 /// A YAML node that knows where it is and reports type errors to its reader.
-public struct YNode {
-    public let node: Yams.Node
-    public let reader: YAMLReader
+package struct YNode {
+    package let node: Yams.Node
+    package let reader: YAMLReader
 
     init(_ node: Yams.Node, reader: YAMLReader) {
         self.node = node
         self.reader = reader
     }
 
-    public var location: SourceLocation { reader.location(node.mark) }
+    package var location: SourceLocation { reader.location(node.mark) }
 
     /// The YAML 1.1 core type of the node (`str`, `int`, `bool`...). The reader composes with
     /// Yams' basic resolver and types plain scalars here: Yams' default resolver runs several
@@ -23,25 +23,25 @@ public struct YNode {
     }
 
     /// The caret width for this node: a scalar's text, or 1.
-    public var caretLength: Int {
+    package var caretLength: Int {
         if let scalar = node.scalar { return max(1, scalar.string.unicodeScalars.count) }
         return 1
     }
 
     /// True for a plain scalar YAML types as an integer (`3`, not `"3"`).
-    public var isIntegerScalar: Bool { node.scalar != nil && tagName == .int }
+    package var isIntegerScalar: Bool { node.scalar != nil && tagName == .int }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard let scalar = node.scalar, scalar.style == .plain else { return false }
         return scalar.string.isEmpty || ScalarTyping.tag(of: scalar.string) == .null
     }
 
-    public var isMapping: Bool { node.mapping != nil }
-    public var isSequence: Bool { node.sequence != nil }
-    public var isScalar: Bool { node.scalar != nil }
+    package var isMapping: Bool { node.mapping != nil }
+    package var isSequence: Bool { node.sequence != nil }
+    package var isScalar: Bool { node.scalar != nil }
 
     /// What the node is, for messages: "a mapping", "a list", "a string", "a number"...
-    public var kindDescription: String {
+    package var kindDescription: String {
         if node.mapping != nil { return "a mapping" }
         if node.sequence != nil { return "a list" }
         if isNull { return "nothing (null)" }
@@ -53,18 +53,18 @@ public struct YNode {
     }
 
     /// The raw text of a scalar (whatever its type), or nil.
-    public var scalarText: String? { node.scalar?.string }
+    package var scalarText: String? { node.scalar?.string }
 
     /// True for a scalar that is a string: quoted, or plain text YAML does not type as a number,
     /// a boolean or null.
-    public var isStringScalar: Bool {
+    package var isStringScalar: Bool {
         // One look at the scalar: a quoted one is a string, a plain one is what its text types as
         // (an empty plain scalar types as null, not as a string). Every value of a script asks this.
         guard let scalar = node.scalar else { return false }
         return scalar.style != .plain || ScalarTyping.tag(of: scalar.string) == .str
     }
 
-    public func mapping(_ what: String = "this") -> YMapping? {
+    package func mapping(_ what: String = "this") -> YMapping? {
         guard let mapping = node.mapping else {
             reader.error("\(what) must be a mapping, found \(kindDescription)", at: self)
             return nil
@@ -72,7 +72,7 @@ public struct YNode {
         return YMapping(mapping, node: self)
     }
 
-    public func sequence(_ what: String = "this") -> [YNode]? {
+    package func sequence(_ what: String = "this") -> [YNode]? {
         guard let sequence = node.sequence else {
             reader.error("\(what) must be a list, found \(kindDescription)", at: self)
             return nil
@@ -81,7 +81,7 @@ public struct YNode {
     }
 
     /// A string; numbers and booleans are accepted as their text, since YAML users write `code: 1234`.
-    public func string(_ what: String = "this") -> String? {
+    package func string(_ what: String = "this") -> String? {
         guard let scalar = node.scalar, !isNull else {
             reader.error("\(what) must be a string, found \(kindDescription)", at: self)
             return nil
@@ -90,7 +90,7 @@ public struct YNode {
     }
 
     /// A string only when the YAML text is string-typed (quoted or a plain word).
-    public func strictString(_ what: String = "this") -> String? {
+    package func strictString(_ what: String = "this") -> String? {
         guard isStringScalar, let text = scalarText else {
             reader.error("\(what) must be a string, found \(kindDescription)", at: self)
             return nil
@@ -98,7 +98,7 @@ public struct YNode {
         return text
     }
 
-    public func int(_ what: String = "this") -> Int? {
+    package func int(_ what: String = "this") -> Int? {
         let tag = tagName
         guard node.scalar != nil, tag == .int || tag == .str, let value = ScalarTyping.int(scalarText ?? "")
         else {
@@ -108,7 +108,7 @@ public struct YNode {
         return value
     }
 
-    public func double(_ what: String = "this") -> Double? {
+    package func double(_ what: String = "this") -> Double? {
         let tag = tagName
         guard node.scalar != nil, tag == .int || tag == .float,
             let value = ScalarTyping.double(scalarText ?? "")
@@ -119,7 +119,7 @@ public struct YNode {
         return value
     }
 
-    public func bool(_ what: String = "this") -> Bool? {
+    package func bool(_ what: String = "this") -> Bool? {
         guard node.scalar != nil, tagName == .bool, let value = ScalarTyping.bool(scalarText ?? "") else {
             reader.error("\(what) must be true or false, found \(kindDescription)", at: self)
             return nil
@@ -128,7 +128,7 @@ public struct YNode {
     }
 
     /// A string or a list of strings, as a list.
-    public func stringList(_ what: String = "this") -> [String]? {
+    package func stringList(_ what: String = "this") -> [String]? {
         if node.sequence != nil {
             let items = sequence(what) ?? []
             let strings = items.compactMap { $0.string("each item of \(what)") }
@@ -138,7 +138,7 @@ public struct YNode {
     }
 
     /// The node as JSON: mappings become objects, lists arrays, scalars typed by YAML's core schema.
-    public var json: JSONValue {
+    package var json: JSONValue {
         if let mapping = node.mapping {
             var object: [String: JSONValue] = [:]
             for (key, value) in mapping {
@@ -160,15 +160,15 @@ public struct YNode {
 }
 
 /// A YAML mapping with string keys, in file order.
-public struct YMapping {
-    public struct Entry {
-        public let key: String
-        public let keyNode: YNode
-        public let value: YNode
+package struct YMapping {
+    package struct Entry {
+        package let key: String
+        package let keyNode: YNode
+        package let value: YNode
     }
 
-    public let entries: [Entry]
-    public let node: YNode
+    package let entries: [Entry]
+    package let node: YNode
 
     init(_ mapping: Yams.Node.Mapping, node: YNode) {
         self.node = node
@@ -180,17 +180,17 @@ public struct YMapping {
         }
     }
 
-    public var keys: [String] { entries.map(\.key) }
-    public var isEmpty: Bool { entries.isEmpty }
+    package var keys: [String] { entries.map(\.key) }
+    package var isEmpty: Bool { entries.isEmpty }
 
-    public subscript(key: String) -> YNode? {
+    package subscript(key: String) -> YNode? {
         entries.first(where: { $0.key == key })?.value
     }
 
-    public func has(_ key: String) -> Bool { self[key] != nil }
+    package func has(_ key: String) -> Bool { self[key] != nil }
 
     /// Reports every key not in `allowed`, with a "did you mean" for near misses.
-    public func allowOnly(_ allowed: [String], in context: String) {
+    package func allowOnly(_ allowed: [String], in context: String) {
         for entry in entries where !allowed.contains(entry.key) {
             node.reader.error(
                 "unknown key '\(entry.key)' in \(context)", at: entry.keyNode,
@@ -200,7 +200,7 @@ public struct YMapping {
     }
 
     /// The value of a key that must be present; reports its absence at the mapping.
-    public func required(_ key: String, in context: String) -> YNode? {
+    package func required(_ key: String, in context: String) -> YNode? {
         if let value = self[key] { return value }
         node.reader.error("missing required key '\(key)' in \(context)", at: node.location)
         return nil

@@ -1,21 +1,21 @@
 import JourneyCore
 
 /// The functions a `{{ }}` expression may call. The set is fixed: no other code runs.
-public struct BuiltinFunction: Sendable, Hashable {
-    public let name: String
+package struct BuiltinFunction: Sendable, Hashable {
+    package let name: String
     /// How many arguments it takes.
-    public let arity: ClosedRange<Int>
+    package let arity: ClosedRange<Int>
     /// A one-line description, for messages and docs.
-    public let summary: String
+    package let summary: String
 
-    public init(name: String, arity: ClosedRange<Int>, summary: String) {
+    package init(name: String, arity: ClosedRange<Int>, summary: String) {
         self.name = name
         self.arity = arity
         self.summary = summary
     }
 
     /// Every built-in function, by name.
-    public static let all: [BuiltinFunction] = [
+    package static let all: [BuiltinFunction] = [
         BuiltinFunction(name: "uuid", arity: 0...0, summary: "a random UUID from the run's seed"),
         BuiltinFunction(name: "email", arity: 0...1, summary: "a unique email address, optionally at a given domain"),
         BuiltinFunction(name: "timestamp", arity: 0...0, summary: "seconds since 1970 on the run's clock"),
@@ -40,9 +40,9 @@ public struct BuiltinFunction: Sendable, Hashable {
     ]
 
     /// The function with this name, if it exists.
-    public static func named(_ name: String) -> BuiltinFunction? {
+    package static func named(_ name: String) -> BuiltinFunction? {
         all.first { $0.name == name }
     }
 
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 }

@@ -256,9 +256,9 @@ struct ExpressionScanner {
 }
 
 /// Bounds on one `{{ }}` expression: the parser is recursive, and a script may come from anyone.
-public enum ExpressionLimits {
+package enum ExpressionLimits {
     /// Calls nested inside one another (`lower(upper(...))`).
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
     /// Unicode scalars between `{{` and `}}`.
-    public static let maximumLength = 4_096
+    package static let maximumLength = 4_096
 }

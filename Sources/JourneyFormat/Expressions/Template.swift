@@ -1,27 +1,27 @@
 import JourneyCore
 
 /// A string that may hold `{{ ... }}` expressions, e.g. `"{{ env.AM_URL }}/am"`.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
-    public enum Part: Sendable, Hashable {
+package struct Template: Sendable, Hashable, CustomStringConvertible {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         case expression(TemplateExpression, source: String)
     }
 
-    public var parts: [Part]
-    public var location: SourceLocation
+    package var parts: [Part]
+    package var location: SourceLocation
 
-    public init(parts: [Part], location: SourceLocation) {
+    package init(parts: [Part], location: SourceLocation) {
         self.parts = parts
         self.location = location
     }
 
     /// A template of plain text with no expressions.
-    public static func literal(_ text: String, at location: SourceLocation) -> Template {
+    package static func literal(_ text: String, at location: SourceLocation) -> Template {
         Template(parts: [.literal(text)], location: location)
     }
 
     /// The text when the template holds no expression.
-    public var literalText: String? {
+    package var literalText: String? {
         var text = ""
         for part in parts {
             guard case .literal(let piece) = part else { return nil }
@@ -31,20 +31,20 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A template that is exactly one expression (`"{{ x }}"`), whose value keeps its JSON type.
-    public var soleExpression: TemplateExpression? {
+    package var soleExpression: TemplateExpression? {
         if parts.count == 1, case .expression(let expression, _) = parts[0] { return expression }
         return nil
     }
 
     /// Every expression in the template.
-    public var expressions: [TemplateExpression] {
+    package var expressions: [TemplateExpression] {
         parts.compactMap {
             if case .expression(let expression, _) = $0 { return expression }
             return nil
         }
     }
 
-    public var description: String {
+    package var description: String {
         parts.map {
             switch $0 {
             case .literal(let text): return text
@@ -56,14 +56,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
 /// The small, fixed expression language inside `{{ }}`: variable paths, string and number
 /// literals, and calls to built-in functions. Nothing else runs.
-public indirect enum TemplateExpression: Sendable, Hashable, CustomStringConvertible {
+package indirect enum TemplateExpression: Sendable, Hashable, CustomStringConvertible {
     /// `username`, `env.AM_URL`, `captured.otpUri`.
     case path([String])
     case string(String)
     case number(Double)
     case call(name: String, arguments: [TemplateExpression])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .path(let parts): return parts.joined(separator: ".")
         case .string(let text): return "\"\(text)\""
@@ -75,7 +75,7 @@ public indirect enum TemplateExpression: Sendable, Hashable, CustomStringConvert
     }
 
     /// The variable names this expression reads (first path component), excluding `env`.
-    public var variableReferences: [String] {
+    package var variableReferences: [String] {
         switch self {
         case .path(let parts): return parts.first.map { $0 == "env" ? [] : [$0] } ?? []
         case .string, .number: return []

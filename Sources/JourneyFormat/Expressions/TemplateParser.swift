@@ -5,14 +5,14 @@ import JourneyCore
 /// Expressions are variable paths (`username`, `env.AM_URL`), string literals in single or
 /// double quotes, numbers, and calls to the built-in functions (``BuiltinFunction``).
 /// Errors point at the exact column, given `location` is where the text's first character is.
-public enum TemplateParser {
+package enum TemplateParser {
     /// Parses `text`, which starts at `location` in its file.
-    public static func parse(_ text: String, at location: SourceLocation) throws(Diagnostic) -> Template {
+    package static func parse(_ text: String, at location: SourceLocation) throws(Diagnostic) -> Template {
         try parseWithReferences(text, at: location).template
     }
 
     /// True when the text holds an expression opener, so it is a template rather than plain text.
-    public static func containsExpression(_ text: String) -> Bool {
+    package static func containsExpression(_ text: String) -> Bool {
         text.contains("{{")
     }
 

@@ -1,49 +1,49 @@
 /// The range of every number the script format accepts. A number outside its range is a lint
 /// error (and the schema's `minimum`/`maximum` say the same), so no value from a script can
 /// overflow a conversion at run time (a timeout of 1e308 seconds once did, in nanoseconds).
-public enum NumberRanges {
+package enum NumberRanges {
     /// Round trips and step numbers: `limits.maxSteps`, `capture.step`, `match.step`.
-    public static let steps = 1...10_000
+    package static let steps = 1...10_000
     /// `limits.keptBodyBytes`: none to 1 GiB.
-    public static let keptBodyBytes = 0...1_073_741_824
+    package static let keptBodyBytes = 0...1_073_741_824
     /// `limits.maxPolls`.
-    public static let polls = 1...10_000
+    package static let polls = 1...10_000
     /// Which occurrence of a callback a matcher takes, and a callback's `_id`.
-    public static let occurrence = 1...10_000
-    public static let callbackId = 0...10_000
+    package static let occurrence = 1...10_000
+    package static let callbackId = 0...10_000
     /// A 0-based choice index (`choose: 1`).
-    public static let choiceIndex = 0...10_000
+    package static let choiceIndex = 0...10_000
     /// Timeouts in milliseconds (provider commands, solvers, reCAPTCHA): up to ten minutes.
-    public static let milliseconds = 1...600_000
+    package static let milliseconds = 1...600_000
     /// A handler answer's `timeout`, where 0 means "at once".
-    public static let answerMilliseconds = 0...600_000
+    package static let answerMilliseconds = 0...600_000
     /// A WebAuthn signature counter (`signCount: 42`): 32 bits.
-    public static let signCount = 0...4_294_967_295
+    package static let signCount = 0...4_294_967_295
     /// HTTP status codes and AM error codes.
-    public static let httpStatus = 100...599
+    package static let httpStatus = 100...599
     /// Candidates a proof-of-work search may try.
-    public static let proofOfWorkCount = 1...1_000_000_000
+    package static let proofOfWorkCount = 1...1_000_000_000
     /// `server.timeout` and `--timeout`, in seconds: more than zero, at most an hour.
-    public static let maximumTimeoutSeconds: Double = 3_600
+    package static let maximumTimeoutSeconds: Double = 3_600
 
     /// The message for a number outside its range; lint and the command line say the same.
-    public static func outOfRange(_ what: String, _ range: ClosedRange<Int>, found: String) -> String {
+    package static func outOfRange(_ what: String, _ range: ClosedRange<Int>, found: String) -> String {
         "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(found)"
     }
 
     /// `limits.deadline`, in seconds: more than zero, at most a day.
-    public static let maximumDeadlineSeconds: Double = 86_400
+    package static let maximumDeadlineSeconds: Double = 86_400
 
     /// The message for a duration in seconds that is not more than 0 and at most `maximum`
     /// (by default a request timeout's hour).
-    public static func timeoutOutOfRange(_ what: String, found: String, maximum: Double = maximumTimeoutSeconds)
+    package static func timeoutOutOfRange(_ what: String, found: String, maximum: Double = maximumTimeoutSeconds)
         -> String
     {
         "\(what) must be more than 0 and at most \(Int(maximum)) seconds (\(Int(maximum / 3_600))h), found \(found)"
     }
 
     /// Whether `seconds` is a usable duration: more than 0 and at most `maximum` (a request timeout's hour).
-    public static func isTimeout(_ seconds: Double, maximum: Double = maximumTimeoutSeconds) -> Bool {
+    package static func isTimeout(_ seconds: Double, maximum: Double = maximumTimeoutSeconds) -> Bool {
         seconds.isFinite && seconds > 0 && seconds <= maximum
     }
 }

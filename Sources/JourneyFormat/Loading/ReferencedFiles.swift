@@ -4,12 +4,12 @@ import JourneyCore
 /// Checks the files a script names: the simulator tree of `server.simulate` exists, and the
 /// script of `uses:` exists, loads without errors and does not lead back to this one. `lint`
 /// reports these before a run would stop on them.
-public enum ReferencedFiles {
+package enum ReferencedFiles {
     /// Diagnostics for the files `script` refers to, placed at the keys that name them. With
     /// `detailed`, an invalid used script's own errors follow (a run shows them; lint reports
     /// them when it checks that file). Without `simulatorTree` (a flag replaced the server), the
     /// tree of `server.simulate` is not looked at.
-    public static func diagnostics(
+    package static func diagnostics(
         for script: Script, options: LoadOptions = .init(), detailed: Bool = false, simulatorTree: Bool = true
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -55,7 +55,7 @@ public enum ReferencedFiles {
 
     /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
     /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
-    public static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
+    package static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
         var commands: [Located<String>] = []
         var chain: Set<String> = [standardized(script.file)]
         var file = script.file
@@ -73,7 +73,7 @@ public enum ReferencedFiles {
     }
 
     /// A path as a script's own paths are written: relative to the folder of the file that names it.
-    public static func resolve(_ path: String, from file: String) -> String {
+    package static func resolve(_ path: String, from file: String) -> String {
         if path.hasPrefix("/") { return path }
         let directory = (file as NSString).deletingLastPathComponent
         return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)

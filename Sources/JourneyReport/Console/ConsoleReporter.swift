@@ -18,12 +18,12 @@ import JourneyRun
 /// The full format is described in docs/reports.md.
 public struct ConsoleReporter: Reporter {
     /// Use ANSI colours. Pass `true` only when writing to a terminal and `NO_COLOR` is unset.
-    public var useColor: Bool
+    package var useColor: Bool
     /// Also show request and response headers and bodies (already redacted), which handler
     /// answered each callback, and the run's transport time.
-    public var verbose: Bool
+    package var verbose: Bool
     /// Script texts, to show the offending line under a diagnostic.
-    public var sources: SourceProvider
+    package var sources: SourceProvider
 
     public init(useColor: Bool = false, verbose: Bool = false, sources: SourceProvider = .none) {
         self.useColor = useColor
@@ -69,7 +69,7 @@ public struct ConsoleReporter: Reporter {
     /// The closing line, e.g. `3 passed, 1 failed, 0 errors (4 scripts) in 0.35 s`; `, 1 invalid`
     /// follows the errors when any script was invalid, `, 1 flaky` when a script run several times
     /// (`--repeat`) passed on some attempts only. The counts always read `N passed, N failed`.
-    public func renderSummary(_ summary: RunSummary) -> String {
+    package func renderSummary(_ summary: RunSummary) -> String {
         var counts =
             "\(summary.passed) passed, \(summary.failed) failed, "
             + Plural.count(summary.errored, "error")
@@ -82,9 +82,9 @@ public struct ConsoleReporter: Reporter {
         return style.paint(line, summary.exitCode == 0 ? .green : .red)
     }
 
-    public func scriptFinished(_ result: JourneyResult) -> String { render(result) }
+    package func scriptFinished(_ result: JourneyResult) -> String { render(result) }
 
-    public func finish(_ summary: RunSummary) -> String { renderSummary(summary) }
+    package func finish(_ summary: RunSummary) -> String { renderSummary(summary) }
 
     // MARK: - Parts of a block
 

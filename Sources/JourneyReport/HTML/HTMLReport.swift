@@ -11,14 +11,14 @@ import Mustache
 /// file, no network, no script or style from elsewhere. Every text goes through `{{ }}`, which
 /// HTML-escapes it; the templates never use `{{{ }}}`; control characters are written out first
 /// (``visible(_:)``).
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page for a run.
-    public static func render(_ summary: RunSummary) -> String {
+    package static func render(_ summary: RunSummary) -> String {
         render(document: JSONReport.document(summary))
     }
 
     /// The page for a JSON report document (a run's, or one `journey report merge` joined).
-    public static func render(document: JSONValue) -> String {
+    package static func render(document: JSONValue) -> String {
         render(HTMLReportModel.context(visible(document)), withTemplate: "report")
     }
 
@@ -51,7 +51,7 @@ public enum HTMLReport {
 
     /// The page of a load run (`journey load --report html=FILE`), from the context JourneyLoad builds
     /// of its summary: numbers and escaped text only.
-    public static func renderLoad(_ context: [String: Any]) -> String {
+    package static func renderLoad(_ context: [String: Any]) -> String {
         render(context, withTemplate: "load")
     }
 
@@ -67,10 +67,10 @@ public enum HTMLReport {
 }
 
 /// A ``Reporter`` that writes the HTML report once the run is over.
-public struct HTMLReporter: Reporter {
-    public init() {}
+package struct HTMLReporter: Reporter {
+    package init() {}
 
-    public func scriptFinished(_ result: JourneyResult) -> String { "" }
+    package func scriptFinished(_ result: JourneyResult) -> String { "" }
 
-    public func finish(_ summary: RunSummary) -> String { HTMLReport.render(summary) }
+    package func finish(_ summary: RunSummary) -> String { HTMLReport.render(summary) }
 }

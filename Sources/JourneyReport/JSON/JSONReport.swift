@@ -6,18 +6,18 @@ import JourneyRun
 /// in docs/reports.md. The format is versioned (`"version": 1`); fields are only added
 /// within a version, and every documented field is always present (`null` when unknown).
 /// Keys are sorted and the layout fixed, so the same results always give the same text.
-public enum JSONReport {
+package enum JSONReport {
     /// The report's format version.
-    public static let version = 1
+    package static let version = 1
 
     /// The report as indented JSON text, ending with a newline.
-    public static func render(_ summary: RunSummary) -> String {
+    package static func render(_ summary: RunSummary) -> String {
         JSONWriter.pretty(document(summary)) + "\n"
     }
 
     /// Writes the report's text (the same as `render`) in pieces, one script at a time, so a
     /// report of many scripts never stands whole in memory.
-    public static func write(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows {
+    package static func write(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows {
         // Keys in the order `pretty` sorts them: format, scripts, summary, version.
         try sink("{\n  \"format\": \"journey-report\",\n  \"scripts\": ")
         if summary.results.isEmpty {
@@ -50,7 +50,7 @@ public enum JSONReport {
     }
 
     /// The report as a JSON value, for callers that embed or inspect it.
-    public static func document(_ summary: RunSummary) -> JSONValue {
+    package static func document(_ summary: RunSummary) -> JSONValue {
         .object([
             "format": "journey-report",
             "version": .int(version),
@@ -77,10 +77,10 @@ public enum JSONReport {
 }
 
 /// A ``Reporter`` that writes the JSON report once the run is over.
-public struct JSONReporter: Reporter {
-    public init() {}
+package struct JSONReporter: Reporter {
+    package init() {}
 
-    public func scriptFinished(_ result: JourneyResult) -> String { "" }
+    package func scriptFinished(_ result: JourneyResult) -> String { "" }
 
-    public func finish(_ summary: RunSummary) -> String { JSONReport.render(summary) }
+    package func finish(_ summary: RunSummary) -> String { JSONReport.render(summary) }
 }

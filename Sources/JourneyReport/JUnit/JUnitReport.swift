@@ -20,11 +20,11 @@ import JourneyRun
 /// Each test case carries its step log (the console block, without colour) in `<system-out>`.
 /// `errors` counts both errors and invalid scripts. Times are seconds with three decimals,
 /// timestamps ISO 8601 in UTC. See docs/reports.md.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The report as an XML document, ending with a newline.
     ///
     /// - Parameter sources: script texts, to show the offending line under a diagnostic.
-    public static func render(_ summary: RunSummary, sources: SourceProvider = .none) -> String {
+    package static func render(_ summary: RunSummary, sources: SourceProvider = .none) -> String {
         let failures = summary.failed + summary.results.filter { $0.status == .flaky && !$0.flakyAllowed }.count
         let errors = summary.errored + summary.invalid + summary.mismatched
         let counts = "tests=\"\(summary.total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
@@ -134,15 +134,15 @@ public enum JUnitReport {
 }
 
 /// A ``Reporter`` that writes the JUnit report once the run is over.
-public struct JUnitReporter: Reporter {
+package struct JUnitReporter: Reporter {
     /// Script texts, to show the offending line under a diagnostic.
-    public var sources: SourceProvider
+    package var sources: SourceProvider
 
-    public init(sources: SourceProvider = .none) {
+    package init(sources: SourceProvider = .none) {
         self.sources = sources
     }
 
-    public func scriptFinished(_ result: JourneyResult) -> String { "" }
+    package func scriptFinished(_ result: JourneyResult) -> String { "" }
 
-    public func finish(_ summary: RunSummary) -> String { JUnitReport.render(summary, sources: sources) }
+    package func finish(_ summary: RunSummary) -> String { JUnitReport.render(summary, sources: sources) }
 }

@@ -8,16 +8,16 @@ import JourneyCore
 /// Each kind of report merges with its own kind; ``Kind`` says which a file is. A kind that
 /// carries measurements (a histogram log of a load run) joins as another case, merged by adding
 /// (never averaging) what the shards measured.
-public enum ReportMerge {
+package enum ReportMerge {
     /// The kinds of report that merge.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// The JSON report (docs/reports.md, "JSON format").
         case json
         /// journey's JUnit XML.
         case junit
 
         /// The kind of a report's text, from its first character; nil when it is neither.
-        public init?(text: String) {
+        package init?(text: String) {
             switch text.first(where: { !$0.isWhitespace }) {
             case "{": self = .json
             case "<": self = .junit
@@ -27,39 +27,39 @@ public enum ReportMerge {
     }
 
     /// One report to merge: its text, and its name for messages (the file path).
-    public struct Input: Sendable {
-        public var name: String
-        public var text: String
+    package struct Input: Sendable {
+        package var name: String
+        package var text: String
 
-        public init(name: String, text: String) {
+        package init(name: String, text: String) {
             self.name = name
             self.text = text
         }
     }
 
     /// Why reports could not be merged (an input that is not a journey report, kinds mixed).
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
 
-        public init(_ description: String) {
+        package init(_ description: String) {
             self.description = description
         }
     }
 
     /// A merged report.
-    public struct Merged: Sendable {
+    package struct Merged: Sendable {
         /// The inputs' kind, and so the merged report's.
-        public var kind: Kind
+        package var kind: Kind
         /// The merged report's text.
-        public var text: String
+        package var text: String
         /// The exit code the unsharded run would have had: the worst of the inputs'.
-        public var exitCode: Int32
+        package var exitCode: Int32
         /// The merged JSON report document (for the HTML report); nil for other kinds.
-        public var document: JSONValue?
+        package var document: JSONValue?
     }
 
     /// Merges `inputs`, which must all be of one kind, into a report of that kind.
-    public static func merge(_ inputs: [Input]) throws(Problem) -> Merged {
+    package static func merge(_ inputs: [Input]) throws(Problem) -> Merged {
         switch try commonKind(inputs) {
         case .json:
             let document = try json(inputs)
@@ -73,10 +73,10 @@ public enum ReportMerge {
     }
 
     /// The largest report file read (a suite of thousands of scripts with their traces).
-    public static let maximumInputBytes = 1 << 29
+    package static let maximumInputBytes = 1 << 29
 
     /// Reads the reports at `paths` and merges them (``merge(_:)``).
-    public static func merge(files paths: [String]) throws(Problem) -> Merged {
+    package static func merge(files paths: [String]) throws(Problem) -> Merged {
         var inputs: [Input] = []
         for path in paths {
             do throws(Diagnostic) {
@@ -90,7 +90,7 @@ public enum ReportMerge {
     }
 
     /// The one kind of all `inputs`.
-    public static func commonKind(_ inputs: [Input]) throws(Problem) -> Kind {
+    package static func commonKind(_ inputs: [Input]) throws(Problem) -> Kind {
         guard let first = inputs.first else { throw Problem("no report to merge") }
         var kinds: [Kind] = []
         for input in inputs {
@@ -106,7 +106,7 @@ public enum ReportMerge {
     }
 
     /// The merged JSON report document, as ``JSONReport/document(_:)`` writes one.
-    public static func json(_ inputs: [Input]) throws(Problem) -> JSONValue {
+    package static func json(_ inputs: [Input]) throws(Problem) -> JSONValue {
         try JSONReportMerge.merge(inputs)
     }
 }

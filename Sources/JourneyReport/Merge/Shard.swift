@@ -10,20 +10,20 @@ import Foundation
 /// with sizes that differ by at most one. Tag filters apply after the split (docs/sharding.md).
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// The part this run takes, 1-based: `1...count`.
-    public let index: Int
+    package let index: Int
     /// How many parts the suite is split into.
-    public let count: Int
+    package let count: Int
 
     /// The environment variable a Kubernetes Indexed Job sets to the pod's 0-based index.
-    public static let indexVariable = "JOB_COMPLETION_INDEX"
+    package static let indexVariable = "JOB_COMPLETION_INDEX"
 
     /// Why a `--shard` argument was refused.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// - Throws: ``Problem`` unless `1 <= index <= count`.
-    public init(index: Int, count: Int) throws(Problem) {
+    package init(index: Int, count: Int) throws(Problem) {
         guard count >= 1 else { throw Self.tooFew(count) }
         guard (1...count).contains(index) else {
             throw Problem(description: "--shard: the shard index must be between 1 and \(count), got \(index)")
@@ -34,7 +34,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `I/N` (1-based), or `auto/N`, which takes the 0-based index from
     /// `JOB_COMPLETION_INDEX` in `environment` (so `auto/4` in pod 0 is shard 1/4).
-    public init(argument: String, environment: [String: String]) throws(Problem) {
+    package init(argument: String, environment: [String: String]) throws(Problem) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
             throw Problem(description: "--shard expects I/N (as 1/4) or auto/N, got '\(argument)'")
@@ -72,12 +72,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 
     /// Whether the script at `position` (0-based, in finding order) belongs to this shard.
-    public func contains(position: Int) -> Bool {
+    package func contains(position: Int) -> Bool {
         position % count == index - 1
     }
 
     /// This shard's part of `items`, in their order.
-    public func select<Item>(_ items: [Item]) -> [Item] {
+    package func select<Item>(_ items: [Item]) -> [Item] {
         items.enumerated().filter { contains(position: $0.offset) }.map(\.element)
     }
 }

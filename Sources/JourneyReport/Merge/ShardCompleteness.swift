@@ -4,10 +4,10 @@ import JourneyCore
 /// of unsharded runs (none names a shard) merge as they are; a report that names its shard
 /// cannot be merged with a gap, a repeat, an unsharded report or another split, since the
 /// merged verdict would then speak for scripts nobody ran.
-public enum ShardCompleteness {
+package enum ShardCompleteness {
     /// Checks the shards of the inputs (`name`: a file, for messages; `shard`: `I/N` as a report
     /// writes it, nil when the run was not sharded).
-    public static func check(_ inputs: [(name: String, shard: String?)]) throws(ReportMerge.Problem) {
+    package static func check(_ inputs: [(name: String, shard: String?)]) throws(ReportMerge.Problem) {
         guard let first = inputs.first(where: { $0.shard != nil }) else { return }
         // A shard's text comes from a report file: escaped before it reaches a message.
         let named = (name: first.name, shard: first.shard.map { VisibleText.escaped($0) })

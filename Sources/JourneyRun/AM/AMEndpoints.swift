@@ -2,10 +2,10 @@ import Foundation
 import JourneyCore
 
 /// Builds PingAM URLs: realm paths (nested realms each prefixed `realms/`) and query strings.
-public enum AMEndpoints {
+package enum AMEndpoints {
     /// `alpha` → `/json/realms/root/realms/alpha`; `customers/europe` →
     /// `/json/realms/root/realms/customers/realms/europe`; empty, `/` or `root` → `/json/realms/root`.
-    public static func realmPath(_ realm: String) -> String {
+    package static func realmPath(_ realm: String) -> String {
         // An ASCII realm (all of them in practice) is cut at its `/` bytes in one pass, once per run.
         guard realm.utf8.allSatisfy({ $0 < 0x80 }) else {
             var parts = realm.split(separator: "/").map(String.init).filter { !$0.isEmpty }
@@ -22,28 +22,28 @@ public enum AMEndpoints {
     }
 
     /// The base URL without a trailing slash.
-    public static func normalizedBase(_ base: String) -> String {
+    package static func normalizedBase(_ base: String) -> String {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         return base
     }
 
-    public static func authenticateURL(base: String, realm: String, query: [(String, String)]) -> String {
+    package static func authenticateURL(base: String, realm: String, query: [(String, String)]) -> String {
         normalizedBase(base) + realmPath(realm) + "/authenticate" + queryString(query)
     }
 
-    public static func sessionsURL(base: String, realm: String, action: String) -> String {
+    package static func sessionsURL(base: String, realm: String, action: String) -> String {
         normalizedBase(base) + realmPath(realm) + "/sessions" + queryString([("_action", action)])
     }
 
-    public static func serverInfoURL(base: String) -> String {
+    package static func serverInfoURL(base: String) -> String {
         normalizedBase(base) + "/json/serverinfo/*"
     }
 
     /// The scheme, host and port of a URL (without user info): where the simulator's control
     /// endpoints live. A text that is not an absolute URL with a host is returned as it is.
     /// Read on bytes: a run reads it once per journey, and a URL parse was a percent of a load's time.
-    public static func origin(of url: String) -> String {
+    package static func origin(of url: String) -> String {
         let bytes = url.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
             bytes[..<colon].allSatisfy({ isSchemeByte($0) }), !bytes[..<colon].isEmpty,
@@ -73,7 +73,7 @@ public enum AMEndpoints {
         }
     }
 
-    public static func queryString(_ query: [(String, String)]) -> String {
+    package static func queryString(_ query: [(String, String)]) -> String {
         guard !query.isEmpty else { return "" }
         var text = "?"
         for (index, (name, value)) in query.enumerated() {
@@ -86,7 +86,7 @@ public enum AMEndpoints {
     }
 
     /// The path and query of a URL, for compact display.
-    public static func pathAndQuery(_ url: String) -> String {
+    package static func pathAndQuery(_ url: String) -> String {
         guard let components = URLComponents(string: url) else { return url }
         return components.percentEncodedPath + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
     }

@@ -3,9 +3,9 @@ import JourneyCore
 
 /// Reads what MFA nodes show a person: the registration URI (OATH `otpauth://`, Push
 /// `pushauth://`) and the recovery codes of the Recovery Code Display node's script.
-public enum MFAScraper {
+package enum MFAScraper {
     /// The `mfaDeviceRegistration` hidden value, or a URI found in a QR script (with `\xNN` escapes decoded).
-    public static func registrationURI(in step: AMStep) -> String? {
+    package static func registrationURI(in step: AMStep) -> String? {
         for callback in step.callbacks where callback.hasType(.hiddenValue) {
             if callback.output("id")?.stringValue == "mfaDeviceRegistration",
                 let value = callback.output("value")?.stringValue
@@ -26,7 +26,7 @@ public enum MFAScraper {
     }
 
     /// The codes listed in a "Your Recovery Codes" script, in order.
-    public static func recoveryCodes(in step: AMStep) -> [String] {
+    package static func recoveryCodes(in step: AMStep) -> [String] {
         for callback in step.callbacks where callback.hasType(.textOutput) {
             guard let script = callback.output("message")?.stringValue, script.contains("Recovery Codes") else {
                 continue

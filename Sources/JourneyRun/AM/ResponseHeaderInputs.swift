@@ -3,12 +3,12 @@ import JourneyCore
 
 /// The readers of a response's headers, for the fuzz target: `Server-Timing` and the cookie jar's
 /// `Set-Cookie` handling.
-public enum ResponseHeaderInputs {
+package enum ResponseHeaderInputs {
     /// Reads `bytes` as header lines (`Name: value`, one per line) the way the runner reads a
     /// response's: the server's timing and the cookies stored and sent back. Returns the number of
     /// cookies the jar would send.
     @discardableResult
-    public static func read(_ bytes: [UInt8]) -> Int {
+    package static func read(_ bytes: [UInt8]) -> Int {
         let headers = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).prefix(256).map {
             line -> HeaderField in
             let parts = line.split(separator: ":", maxSplits: 1)

@@ -5,12 +5,12 @@ import JourneyCore
 extension AnswerEnvironment {
     /// Default: string values in a structure (reCAPTCHA `payload`, DeviceProfile `profile`)
     /// are sent literally; `{{ }}` inside them is not evaluated.
-    public func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue { value }
+    package func expandTemplates(in value: JSONValue) async throws(RunError) -> JSONValue { value }
 
     /// Default: one device per run, found by the run's redactor. An environment that owns its
     /// run's state should hold a `DeviceState` itself.
-    public var deviceState: DeviceState { DeviceStateRegistry.state(for: redactor) }
+    package var deviceState: DeviceState { DeviceStateRegistry.state(for: redactor) }
 
     /// Default: no server known.
-    public var serverOrigin: String? { nil }
+    package var serverOrigin: String? { nil }
 }

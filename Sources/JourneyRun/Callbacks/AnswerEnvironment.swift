@@ -3,23 +3,23 @@ import JourneyCore
 import JourneyFormat
 
 /// A value ready to put in an input, and the name of the secret it is (if it is one).
-public struct ResolvedValue: Sendable, Hashable {
-    public var json: JSONValue
+package struct ResolvedValue: Sendable, Hashable {
+    package var json: JSONValue
     /// Set when the value is a secret: the placeholder `«name»` replaces it everywhere.
-    public var secretName: String?
+    package var secretName: String?
 
-    public init(_ json: JSONValue, secretName: String? = nil) {
+    package init(_ json: JSONValue, secretName: String? = nil) {
         self.json = json
         self.secretName = secretName
     }
 
     /// The value as the text an input takes.
-    public var text: String { json.displayText }
+    package var text: String { json.displayText }
 }
 
 /// What callback answering needs from the run: value resolution, the run's clock and
 /// seeded randomness, and the redactor. The driver provides it.
-public protocol AnswerEnvironment: Sendable {
+package protocol AnswerEnvironment: Sendable {
     /// Evaluates a value (template, env, generator, command, outbox). A `command` source
     /// runs with `timeoutMilliseconds` when given, else its own or a default.
     func resolve(_ spec: ValueSpec, timeoutMilliseconds: Int?) async throws(RunError) -> ResolvedValue

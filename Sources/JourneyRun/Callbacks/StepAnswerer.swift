@@ -2,12 +2,12 @@ import JourneyCore
 import JourneyFormat
 
 /// Answers every callback of a step with the script's handler chain.
-public enum StepAnswerer {
+package enum StepAnswerer {
     /// Answers `step` (round trip `stepNumber`, counted from 1): each callback gets the first
     /// matching handler's answer or its built-in default; an input callback with neither is
     /// reported in `unhandled` (not thrown). Throws a script `RunError` when a handler's answer
     /// does not fit what the server sent (an unknown choice, a missing input, a failing value).
-    public static func answer(
+    package static func answer(
         _ step: AMStep, stepNumber: Int, handlers: [HandlerSpec], environment: some AnswerEnvironment
     ) async throws(RunError) -> StepAnswer {
         try await answer(step, stepNumber: stepNumber, handlers: HandlerChain(handlers), environment: environment)

@@ -4,15 +4,15 @@ import JourneyFormat
 /// A script checked and ready to run: the handler chain, the expectations, the limits, and the
 /// plan of phases a run executes. A plain value, so one compiled journey runs many times, concurrently.
 public struct CompiledJourney: Sendable {
-    public let script: Script
+    package let script: Script
     /// Warnings found while compiling (unknown callback types...).
-    public let warnings: [Diagnostic]
+    package let warnings: [Diagnostic]
     /// The phases a run executes, in order.
     let plan: RunPlan
 
-    public var name: String { script.name }
-    public var file: String { script.file }
-    public var handlers: [HandlerSpec] { script.handlers }
+    package var name: String { script.name }
+    package var file: String { script.file }
+    package var handlers: [HandlerSpec] { script.handlers }
 }
 
 /// Checks what the loader cannot check alone: that each handler's options fit the callback

@@ -1,10 +1,10 @@
 /// Why the software authenticator cannot read a WebAuthn request or a device file, or cannot sign.
-public struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+package struct PasskeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

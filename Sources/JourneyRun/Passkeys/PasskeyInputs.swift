@@ -1,12 +1,12 @@
 import JourneyCore
 
 /// The passkey parsers of outside input, for the fuzz target: what AM sends and device files.
-public enum PasskeyInputs {
+package enum PasskeyInputs {
     /// Reads `bytes` as `form` says: 0 and 1 a WebAuthn MetadataCallback `data` (registration,
     /// authentication), 2 and 3 AM's WebAuthn script, anything else a device file. Returns
     /// whether it was accepted.
     @discardableResult
-    public static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
+    package static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
         let ceremony: WebAuthnRequest.Ceremony = form % 2 == 0 ? .registration : .authentication
         switch form % 5 {
         case 0, 1:

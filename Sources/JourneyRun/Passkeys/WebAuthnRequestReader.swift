@@ -6,16 +6,16 @@ import JourneyCore
 /// fields), or the TextOutputCallback's JavaScript (AM 6.5 / 7.0, `new Int8Array([...])`).
 /// Bounded: a larger script, a longer byte list or more credentials than the limits allow is
 /// an error, never a trap.
-public enum WebAuthnRequestReader {
+package enum WebAuthnRequestReader {
     /// Scripts longer than this are not read.
-    public static let maxScriptLength = 256 * 1024
+    package static let maxScriptLength = 256 * 1024
     /// Challenges longer than this are rejected (AM sends 32 bytes).
-    public static let maxChallengeLength = 1024
+    package static let maxChallengeLength = 1024
     /// At most this many allow/exclude credentials are read.
-    public static let maxCredentials = 256
+    package static let maxCredentials = 256
 
     /// The request in `callback`, a registration or an authentication as `ceremony` says.
-    public static func read(_ callback: AMCallback, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
+    package static func read(_ callback: AMCallback, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
         -> WebAuthnRequest
     {
         if callback.hasType(.metadata), let data = callback.output("data") {
@@ -30,7 +30,7 @@ public enum WebAuthnRequestReader {
     // MARK: MetadataCallback
 
     /// The request in a MetadataCallback's `data`.
-    public static func read(metadata data: JSONValue, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
+    package static func read(metadata data: JSONValue, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
         -> WebAuthnRequest
     {
         guard let challengeText = data["challenge"]?.stringValue else {
@@ -127,7 +127,7 @@ public enum WebAuthnRequestReader {
     // MARK: TextOutputCallback script
 
     /// The request in the JavaScript of a TextOutputCallback (AM's "return challenge as JavaScript").
-    public static func read(script: String, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
+    package static func read(script: String, ceremony: WebAuthnRequest.Ceremony) throws(PasskeyError)
         -> WebAuthnRequest
     {
         guard script.utf8.count <= maxScriptLength else {

@@ -60,7 +60,7 @@ extension Redactor {
 
     /// A JSON body the server returned, with secret members (`tokenId`...) replaced and
     /// registered, and every known secret replaced where it is a whole token of a string.
-    public func redact(json: JSONValue) -> JSONValue {
+    package func redact(json: JSONValue) -> JSONValue {
         redact(json: json, sent: false)
     }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// (`tokenId`) is replaced whole; in any other text a secret is replaced only where it stands
 /// as a whole token, plainly or encoded (`TokenMatcher`), and never in JSON keys, callback
 /// types, stage names or other identifiers (`JSONRedaction`), so a recording still replays.
-public final class Redactor: Sendable {
+package final class Redactor: Sendable {
     /// A registered secret: what `redact` searches for and puts in its place.
     struct Secret: Sendable {
         let value: String
@@ -63,10 +63,10 @@ public final class Redactor: Sendable {
 
     private let secrets = Mutex(Secrets())
 
-    public init() {}
+    package init() {}
 
     /// Headers whose whole value is a secret.
-    public static let secretHeaders: Set<String> = [
+    package static let secretHeaders: Set<String> = [
         "cookie", "set-cookie", "authorization", "x-openam-password", "proxy-authorization",
     ]
 
@@ -74,11 +74,11 @@ public final class Redactor: Sendable {
     static let secretHeaderLengths: [Int] = Array(Set(secretHeaders.map(\.utf8.count)))
 
     /// Response members whose value is a secret, by name.
-    public static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
+    package static let secretMembers: Set<String> = ["tokenId", "suspendedId", "jws", "client_assertion"]
 
     /// Remembers `value` as a secret shown as `«name»`. Every value counts, however short: a
     /// 1-digit PIN is hidden where it is a value or a whole token, never inside a longer word.
-    public func register(_ value: String, name: String) {
+    package func register(_ value: String, name: String) {
         guard !value.isEmpty, !Placeholder.isWhole(value) else { return }
         secrets.withLock { secrets in
             guard !secrets.list.contains(where: { $0.value == value }) else { return }
@@ -100,7 +100,7 @@ public final class Redactor: Sendable {
     var registeredValues: [String] { secrets.withLock { $0.list.map(\.value) } }
 
     /// The placeholder for a named secret.
-    public static func placeholder(_ name: String) -> String { "«\(name)»" }
+    package static func placeholder(_ name: String) -> String { "«\(name)»" }
 
     /// The placeholder of the secret `value` is, when it is one as a whole.
     func placeholder(forWholeValue value: String) -> String? {
@@ -132,7 +132,7 @@ public final class Redactor: Sendable {
 
     /// `text` with every registered secret that stands in it as a whole token, plainly or
     /// encoded, replaced by its placeholder. Placeholders already in the text are kept as they are.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         redact(text, with: secrets.withLock { $0 })
     }
 
@@ -184,7 +184,7 @@ public final class Redactor: Sendable {
     }
 
     /// Headers with secret values replaced; cookies keep their names, lose their values.
-    public func redact(headers: [HeaderField]) -> [HeaderField] {
+    package func redact(headers: [HeaderField]) -> [HeaderField] {
         let secrets = secrets.withLock { $0 }
         let known = { (value: Substring) in Self.placeholder(forWholeValue: value, in: secrets) }
         return headers.map { field in
@@ -238,7 +238,7 @@ public final class Redactor: Sendable {
     }
 
     /// A body the server returned, as text for the trace: JSON is redacted structurally, anything else as text.
-    public func redact(body: Data) -> String {
+    package func redact(body: Data) -> String {
         redact(body: body, sent: false)
     }
 

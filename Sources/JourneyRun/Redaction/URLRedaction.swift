@@ -9,7 +9,7 @@ extension Redactor {
     static let identifierQueryNames: Set<String> = ["authIndexType", "authIndexValue", "service"]
 
     /// `url` (absolute, or a path with a query) with its secrets replaced.
-    public func redact(url: String) -> String {
+    package func redact(url: String) -> String {
         // Most URLs hold no secret: one scan of the bytes before taking them apart.
         guard redact(url) != url else { return url }
         var rest = Substring(url)

@@ -8,17 +8,17 @@ public struct Attempt: Sendable {
     /// The attempt's verdict.
     public var status: RunStatus
     /// When the attempt started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// Seconds of wall time for this attempt.
-    public var duration: Double
+    package var duration: Double
     /// Every expectation failure of the attempt (``JourneyResult/allFailures``).
-    public var failures: [ExpectationFailure]
+    package var failures: [ExpectationFailure]
     /// The error that stopped the attempt, if one did.
-    public var error: RunError?
+    package var error: RunError?
     /// The attempt's random seed: `--seed` with it runs the attempt again.
     public var seed: UInt64?
 
-    public init(
+    package init(
         status: RunStatus, startedAt: Date = Date(), duration: Double = 0, failures: [ExpectationFailure] = [],
         error: RunError? = nil, seed: UInt64? = nil
     ) {
@@ -31,7 +31,7 @@ public struct Attempt: Sendable {
     }
 
     /// The summary of one attempt's result.
-    public init(_ result: JourneyResult) {
+    package init(_ result: JourneyResult) {
         self.init(
             status: result.status, startedAt: result.startedAt, duration: result.duration,
             failures: result.allFailures, error: result.error, seed: result.seed)
@@ -41,7 +41,7 @@ public struct Attempt: Sendable {
 /// Folds the runs of one script that `--repeat` ran several times into the script's result, run by
 /// run: only each attempt's summary, the most severe run that did not pass and the last run are
 /// kept, so a thousand attempts do not hold a thousand traces.
-public struct RepeatedRun: Sendable {
+package struct RepeatedRun: Sendable {
     private var attempts: [Attempt] = []
     private var worst: JourneyResult?
     private var last: JourneyResult?
@@ -49,10 +49,10 @@ public struct RepeatedRun: Sendable {
     private var duration = 0.0
     private var transportTime = 0.0
 
-    public init() {}
+    package init() {}
 
     /// Adds the next attempt's result.
-    public mutating func add(_ run: JourneyResult) {
+    package mutating func add(_ run: JourneyResult) {
         if run.status != .passed, worst.map({ run.status.exitCode >= $0.status.exitCode }) ?? true { worst = run }
         if firstStart == nil { firstStart = run.startedAt }
         duration += run.duration
@@ -67,7 +67,7 @@ public struct RepeatedRun: Sendable {
     /// times of all added up (not the span of their dates: a replay's dates are the recording's). One run is returned as it is; nil for none.
     ///
     /// - Parameter allowFlaky: a flaky script counts as passing for the exit code (`--allow-flaky`).
-    public func result(allowFlaky: Bool) -> JourneyResult? {
+    package func result(allowFlaky: Bool) -> JourneyResult? {
         guard let last else { return nil }
         guard attempts.count > 1, let firstStart else { return last }
         var result = worst ?? last
@@ -80,7 +80,7 @@ public struct RepeatedRun: Sendable {
     }
 
     /// The result of `runs` (``result(allowFlaky:)``).
-    public static func fold(_ runs: [JourneyResult], allowFlaky: Bool) -> JourneyResult? {
+    package static func fold(_ runs: [JourneyResult], allowFlaky: Bool) -> JourneyResult? {
         var folding = RepeatedRun()
         for run in runs { folding.add(run) }
         return folding.result(allowFlaky: allowFlaky)

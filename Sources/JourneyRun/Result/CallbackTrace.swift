@@ -3,15 +3,15 @@ import JourneyCore
 /// A callback received in a step and how it was answered.
 public struct CallbackTrace: Sendable {
     public var type: String
-    public var prompt: String?
+    package var prompt: String?
     /// Which handler answered, e.g. `handler #2 (ChoiceCallback, prompt /factor/i) at login.yaml:14:5`,
     /// or `built-in: echo` for defaults.
-    public var answeredBy: String?
-    public var inputs: [InputTrace]
+    package var answeredBy: String?
+    package var inputs: [InputTrace]
     /// Facts worth showing: reCAPTCHA site key, action, payload, client error; failedPolicies; polling wait.
     public var notes: [(key: String, value: String)]
 
-    public init(
+    package init(
         type: String, prompt: String?, answeredBy: String?, inputs: [InputTrace],
         notes: [(key: String, value: String)] = []
     ) {

@@ -9,9 +9,9 @@ import JourneyCore
 /// A run whose result only reaches the console's summary never pays for redacting bodies it
 /// does not show; every reader (reports, recordings, `dump`) sees the redacted text.
 public struct Exchange: Sendable {
-    public var method: String
-    public var url: String
-    public var requestHeaders: [HeaderField] {
+    package var method: String
+    package var url: String
+    package var requestHeaders: [HeaderField] {
         get { content.texts.requestHeaders }
         set { update { $0.requestHeaders = newValue } }
     }
@@ -21,8 +21,8 @@ public struct Exchange: Sendable {
         set { update { $0.requestBody = newValue } }
     }
     /// `nil` when no response arrived (see the step's error).
-    public var status: Int?
-    public var responseHeaders: [HeaderField] {
+    package var status: Int?
+    package var responseHeaders: [HeaderField] {
         get { content.texts.responseHeaders }
         set { update { $0.responseHeaders = newValue } }
     }
@@ -31,20 +31,20 @@ public struct Exchange: Sendable {
         get { content.texts.responseBody }
         set { update { $0.responseBody = newValue } }
     }
-    public var startedAt: Date
+    package var startedAt: Date
     /// Seconds from sending to the complete response (or the failure).
-    public var duration: Double
+    package var duration: Double
     /// Seconds the server says it spent on the response (its `Server-Timing` header), when it says.
-    public var serverDuration: Double?
+    package var serverDuration: Double?
     /// The round trip an exchange outside the steps belongs to (an outbox read: the step it answers).
-    public var step: Int?
+    package var step: Int?
     /// While the run goes on: the bodies as sent and received. The run hands them to the
     /// redaction with every secret it knows, at its end (`RunSession.finish(into:)`).
     var unredacted: UnredactedBodies?
     /// The headers and bodies: as given, or waiting for their redaction.
     private var content: ExchangeContent
 
-    public init(
+    package init(
         method: String, url: String, requestHeaders: [HeaderField], requestBody: String?, status: Int?,
         responseHeaders: [HeaderField], responseBody: String?, startedAt: Date, duration: Double, step: Int? = nil
     ) {

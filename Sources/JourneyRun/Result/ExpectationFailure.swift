@@ -4,11 +4,11 @@ import JourneyCore
 public struct ExpectationFailure: Sendable, CustomStringConvertible {
     public var message: String
     /// The step it concerns, if any.
-    public var step: Int?
+    package var step: Int?
     /// The script line the expectation came from, if any.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(_ message: String, step: Int? = nil, location: SourceLocation? = nil) {
+    package init(_ message: String, step: Int? = nil, location: SourceLocation? = nil) {
         self.message = message
         self.step = step
         self.location = location

@@ -1,12 +1,12 @@
 import JourneyCore
 
 /// What one input was set to. `value` is display text, redacted when secret.
-public struct InputTrace: Sendable, Hashable {
-    public var name: String
-    public var value: String
-    public var redacted: Bool
+package struct InputTrace: Sendable, Hashable {
+    package var name: String
+    package var value: String
+    package var redacted: Bool
 
-    public init(name: String, value: String, redacted: Bool) {
+    package init(name: String, value: String, redacted: Bool) {
         self.name = name
         self.value = value
         self.redacted = redacted

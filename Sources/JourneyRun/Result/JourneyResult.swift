@@ -5,9 +5,9 @@ import JourneyCore
 /// Reporters write from this value only; it holds no secret.
 public struct JourneyResult: Sendable {
     public var name: String
-    public var file: String
-    public var tags: [String]
-    public var server: String?
+    package var file: String
+    package var tags: [String]
+    package var server: String?
     public var steps: [StepTrace]
     public var outcome: Outcome?
     /// Failures of expectations recorded on the run; a step may hold more (`StepTrace.failures`).
@@ -15,25 +15,25 @@ public struct JourneyResult: Sendable {
     public var failures: [ExpectationFailure]
     public var error: RunError?
     /// Diagnostics for an invalid script.
-    public var diagnostics: [Diagnostic]
-    public var startedAt: Date
+    package var diagnostics: [Diagnostic]
+    package var startedAt: Date
     /// Seconds of wall time for the whole run.
-    public var duration: Double
+    package var duration: Double
     /// Seconds spent waiting on the transport.
-    public var transportTime: Double
+    package var transportTime: Double
     /// The run's random seed (recorded so a replay generates the same values).
     public var seed: UInt64?
     /// The run's variables that are not secret, as text (recorded with the seed).
-    public var variables: [String: String] = [:]
+    package var variables: [String: String] = [:]
     /// Exchanges outside the steps (outbox reads), each with the step it belongs to.
-    public var sideExchanges: [Exchange] = []
+    package var sideExchanges: [Exchange] = []
     /// Every run of the script, in order, when `--repeat` ran it more than once (``RepeatedRun``);
     /// empty for a script run once. The steps, outcome, failures and error are one attempt's.
     public var attempts: [Attempt] = []
     /// A `flaky` verdict counts as passing for the exit code (`--allow-flaky`).
-    public var flakyAllowed = false
+    package var flakyAllowed = false
 
-    public init(
+    package init(
         name: String, file: String, tags: [String] = [], server: String? = nil, steps: [StepTrace] = [],
         outcome: Outcome? = nil, failures: [ExpectationFailure] = [], error: RunError? = nil,
         diagnostics: [Diagnostic] = [], startedAt: Date = Date(), duration: Double = 0, transportTime: Double = 0

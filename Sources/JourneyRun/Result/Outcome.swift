@@ -20,10 +20,10 @@ public enum Outcome: Sendable {
     case blocked(check: String, message: String, detail: [String: JSONValue]?)
 
     /// The outcome's name, as scripts write it under `expect.outcome`.
-    public var name: String { kind.rawValue }
+    package var name: String { kind.rawValue }
 
     /// Which outcome this is, without its details.
-    public var kind: OutcomeKind {
+    package var kind: OutcomeKind {
         switch self {
         case .success: return .success
         case .failure: return .failure
@@ -38,7 +38,7 @@ public enum Outcome: Sendable {
     }
 
     /// One line for humans, e.g. `failure 401 Unauthorized: Login failure`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .success(let token, let realm, let url):
             var text = token ? "success (session created)" : "success (no session)"

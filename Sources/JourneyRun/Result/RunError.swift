@@ -4,7 +4,7 @@ import JourneyCore
 /// or a script-side problem, which the run records as an expectation failure (exit code 1).
 /// Expectations are never errors: they are ``ExpectationFailure`` values the run collects.
 public struct RunError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// Unreachable, timeout, closed connection.
         case transport
         /// Not JSON, HTML, 5xx, an unusable body.
@@ -17,15 +17,15 @@ public struct RunError: Error, Sendable, CustomStringConvertible {
         case mismatch
     }
 
-    public var kind: Kind
-    public var message: String
-    public var step: Int?
+    package var kind: Kind
+    package var message: String
+    package var step: Int?
     /// Which failure of the transport a `transport` error is, when a request got no response
     /// (a timeout, a refused connection...): classify by this, never by the message's text. Nil
     /// for any other error and for a transport error raised outside a request (a cancelled poll).
-    public var transportFailure: TransportError.Kind?
+    package var transportFailure: TransportError.Kind?
 
-    public init(_ kind: Kind, _ message: String, step: Int? = nil, transportFailure: TransportError.Kind? = nil) {
+    package init(_ kind: Kind, _ message: String, step: Int? = nil, transportFailure: TransportError.Kind? = nil) {
         self.kind = kind
         self.message = message
         self.step = step

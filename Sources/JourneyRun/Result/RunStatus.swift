@@ -17,7 +17,7 @@ public enum RunStatus: String, Sendable, CaseIterable {
 
     /// The verdict's severity as an exit code, a flaky verdict counted as a failure: what the
     /// run exits with unless flaky scripts are allowed (``exitCode(allowingFlaky:)``).
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .passed: return 0
         case .failed, .flaky: return 1
@@ -31,7 +31,7 @@ public enum RunStatus: String, Sendable, CaseIterable {
     /// code but 0): the severity's, except a flaky verdict when flaky scripts are allowed
     /// (`--allow-flaky`), which asks for 0. The one rule: results, run summaries and merged
     /// reports all ask it.
-    public func exitCode(allowingFlaky: Bool) -> Int32 {
+    package func exitCode(allowingFlaky: Bool) -> Int32 {
         self == .flaky && allowingFlaky ? 0 : exitCode
     }
 
@@ -43,7 +43,7 @@ public enum RunStatus: String, Sendable, CaseIterable {
     ///   and hit a transport error once are reported as `error`, as a run of both scripts would exit.
     ///
     /// No attempts → `passed` (nothing failed).
-    public static func folding(_ attempts: [RunStatus]) -> RunStatus {
+    package static func folding(_ attempts: [RunStatus]) -> RunStatus {
         let passes = attempts.filter { $0 == .passed }.count
         if passes == attempts.count { return .passed }
         if passes > 0 || attempts.contains(.flaky) { return .flaky }

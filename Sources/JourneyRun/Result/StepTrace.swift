@@ -3,7 +3,7 @@ import JourneyCore
 /// One round trip of the journey: the exchange, the callbacks it returned (answered in the
 /// next request), and the checks made on it.
 public struct StepTrace: Sendable {
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// The server returned callbacks.
         case callbacks
         /// The journey ended (success, failure, timeout) or the response could not be used.
@@ -13,22 +13,22 @@ public struct StepTrace: Sendable {
     }
 
     /// 1-based round-trip number.
-    public var number: Int
-    public var kind: Kind
+    package var number: Int
+    package var kind: Kind
     public var exchange: Exchange
-    public var stage: String?
-    public var header: String?
+    package var stage: String?
+    package var header: String?
     public var callbacks: [CallbackTrace]
     /// Seconds waited (on the run's clock) before this request, for PollingWaitCallback.
-    public var waitedSeconds: Double?
-    public var failures: [ExpectationFailure]
+    package var waitedSeconds: Double?
+    package var failures: [ExpectationFailure]
     /// The part of the run the step belongs to: nil for the script's journey; `uses FILE`,
     /// `request`, `advice journey`, `retry`, `single-use check`, `session` or `cleanup` otherwise.
-    public var phase: String?
+    package var phase: String?
     /// Facts about the step worth showing: the advice found, how the retry carries it, a session's validity.
-    public var notes: [(key: String, value: String)]
+    package var notes: [(key: String, value: String)]
 
-    public init(
+    package init(
         number: Int, kind: Kind, exchange: Exchange, stage: String? = nil, header: String? = nil,
         callbacks: [CallbackTrace] = [], waitedSeconds: Double? = nil, failures: [ExpectationFailure] = [],
         phase: String? = nil, notes: [(key: String, value: String)] = []

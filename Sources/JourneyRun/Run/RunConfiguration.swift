@@ -12,7 +12,7 @@ public struct RunConfiguration: Sendable {
     /// The environment `env` sources read (the process environment plus any env file).
     public var environment: [String: String]
     /// The transport; `nil` means live HTTP with the script's TLS setting.
-    public var transport: (any Transport)?
+    package var transport: (any Transport)?
     public var clock: any JourneyClock
     /// The run's random seed; `nil` draws one per run.
     public var seed: UInt64?
@@ -22,23 +22,37 @@ public struct RunConfiguration: Sendable {
     public var timeoutSeconds: Double?
     /// A replay: no provider command runs, and a secret environment variable that is not set
     /// resolves to its placeholder (`«DEMO_PASSWORD»`) instead of stopping the run.
-    public var offline: Bool = false
+    package var offline: Bool = false
     /// Lets `command:` value sources run their programs (`--allow-commands`). Off by default:
     /// a script from someone else runs no program on this machine unless the user says so.
     public var allowCommands: Bool = false
     /// Replaces a `protocol: rakuten` script's Challenger URL (`--challenger`).
-    public var challengerURL: String?
+    package var challengerURL: String?
     /// Whether a result keeps each exchange's headers and bodies (redacted). A load run keeps
     /// only what it measures (URL, status, timing): the bodies are dropped, not redacted, so
     /// nothing of them can reach an output and the end-of-run redaction costs nothing.
-    public var keepsExchangeBodies: Bool = true
+    package var keepsExchangeBodies: Bool = true
     /// TOTP steps and HOTP counters already used. Copies of a configuration share it, so the runs
     /// of a suite never reuse a time step AM already accepted; give a run a new one to forget them.
-    public var otpLedger = OTPLedger()
+    package var otpLedger = OTPLedger()
 
+    /// A live run: `serverURL` and `realm` replace the script's, `variables` supply `--var`s,
+    /// `environment` is what `env` sources read, `seed` fixes the run's random values.
     public init(
         serverURL: String? = nil, realm: String? = nil, variables: [String: String] = [:],
-        environment: [String: String] = ProcessInfo.processInfo.environment, transport: (any Transport)? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: any JourneyClock = SystemClock(), seed: UInt64? = nil, fastPolling: Bool? = nil,
+        timeoutSeconds: Double? = nil
+    ) {
+        self.init(
+            serverURL: serverURL, realm: realm, variables: variables, environment: environment, transport: nil,
+            clock: clock, seed: seed, fastPolling: fastPolling, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// A run over `transport` (a replay, a test's fake server); `nil` is live HTTP.
+    package init(
+        serverURL: String? = nil, realm: String? = nil, variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment, transport: (any Transport)?,
         clock: any JourneyClock = SystemClock(), seed: UInt64? = nil, fastPolling: Bool? = nil,
         timeoutSeconds: Double? = nil
     ) {

@@ -5,20 +5,20 @@ import NIOHTTP1
 
 /// The live transport: HTTP/1.1 through AsyncHTTPClient. Redirects are not followed (a 3xx
 /// is an answer the driver must see), and every request has a deadline.
-public struct HTTPTransport: Transport {
+package struct HTTPTransport: Transport {
     /// The largest response body read; a larger one is a protocol error, not a memory blow-up.
-    public static let maxResponseBytes = 8 * 1024 * 1024
+    package static let maxResponseBytes = 8 * 1024 * 1024
     /// How many times its compressed size a response body may inflate to (a gzip bomb stops there).
-    public static let decompressionRatio = 50
+    package static let decompressionRatio = 50
 
     private let client: HTTPClient
 
     /// A transport that verifies TLS certificates unless `verifyTLS` is false.
-    public init(verifyTLS: Bool = true) {
+    package init(verifyTLS: Bool = true) {
         client = verifyTLS ? SharedClients.verifying : SharedClients.insecure
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         // Clamped so the conversion to nanoseconds cannot overflow, whatever the script says.
         let seconds = min(max(0.001, request.timeoutSeconds), 1_000_000)
         let deadline = NIODeadline.now() + .nanoseconds(Int64(seconds * 1_000_000_000))

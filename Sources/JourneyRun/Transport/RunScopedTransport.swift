@@ -2,14 +2,14 @@ import Foundation
 import JourneyCore
 
 /// What a run tells a transport that keeps state per run.
-public struct TransportRunInfo: Sendable {
+package struct TransportRunInfo: Sendable {
     /// The script file and name.
-    public var scriptFile: String
-    public var scriptName: String
+    package var scriptFile: String
+    package var scriptName: String
     /// The run's redactor: compare and show values in their redacted form.
-    public var redactor: Redactor
+    package var redactor: Redactor
 
-    public init(scriptFile: String, scriptName: String, redactor: Redactor) {
+    package init(scriptFile: String, scriptName: String, redactor: Redactor) {
         self.scriptFile = scriptFile
         self.scriptName = scriptName
         self.redactor = redactor
@@ -17,12 +17,12 @@ public struct TransportRunInfo: Sendable {
 }
 
 /// The transport (and clock) one run uses.
-public struct TransportRunScope: Sendable {
-    public var transport: any Transport
+package struct TransportRunScope: Sendable {
+    package var transport: any Transport
     /// Replaces the configuration's clock for this run when set (a replay's recorded time).
-    public var clock: (any JourneyClock)?
+    package var clock: (any JourneyClock)?
 
-    public init(transport: any Transport, clock: (any JourneyClock)? = nil) {
+    package init(transport: any Transport, clock: (any JourneyClock)? = nil) {
         self.transport = transport
         self.clock = clock
     }
@@ -31,6 +31,6 @@ public struct TransportRunScope: Sendable {
 /// A transport that keeps state per run, such as a replay's position in its recording. The
 /// driver calls `begin` once per run and sends that run's requests through the scope's
 /// transport, so one configuration serves many concurrent runs.
-public protocol RunScopedTransport: Transport {
+package protocol RunScopedTransport: Transport {
     func begin(_ run: TransportRunInfo) -> TransportRunScope
 }

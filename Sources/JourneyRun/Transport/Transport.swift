@@ -2,13 +2,13 @@ import Foundation
 import JourneyCore
 
 /// A request the driver wants sent.
-public struct TransportRequest: Sendable {
-    public var method: String
-    public var url: String
-    public var headers: [HeaderField]
-    public var body: Data?
+package struct TransportRequest: Sendable {
+    package var method: String
+    package var url: String
+    package var headers: [HeaderField]
+    package var body: Data?
     /// Seconds before the request is abandoned with `TransportError.timeout`.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// The body's JSON when the driver built it, so the trace need not parse it again.
     var json: JSONValue? {
         get { sentJSON?.value }
@@ -18,7 +18,7 @@ public struct TransportRequest: Sendable {
     /// JSON tree is built only when something reads it: a replay, a report of the body).
     package var sentJSON: SentJSON?
 
-    public init(
+    package init(
         method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30
     ) {
         self.method = method
@@ -43,12 +43,12 @@ package enum SentJSON: Sendable {
 }
 
 /// What came back.
-public struct TransportResponse: Sendable {
-    public var status: Int
-    public var headers: [HeaderField]
-    public var body: Data
+package struct TransportResponse: Sendable {
+    package var status: Int
+    package var headers: [HeaderField]
+    package var body: Data
 
-    public init(status: Int, headers: [HeaderField] = [], body: Data = Data()) {
+    package init(status: Int, headers: [HeaderField] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -56,7 +56,7 @@ public struct TransportResponse: Sendable {
 }
 
 /// Why a request got no usable HTTP response.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing listens there, or the name does not resolve.
     case unreachable(String)
     /// No complete response within the timeout (seconds).
@@ -68,7 +68,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A replay's request is not the one its recording holds: the diff (exit code 4).
     case replayMismatch(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let detail): return "server unreachable: \(detail)"
         case .timeout(let seconds): return "no response within \(Self.format(seconds)) s (request timeout)"
@@ -80,7 +80,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// A transport error's case without its details (which may quote a URL), kept on the run's
     /// ``RunError`` so reports and load classes can tell a timeout from a refused connection.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case unreachable
         case timeout
         case connectionClosed
@@ -89,7 +89,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// This error's case.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .unreachable: return .unreachable
         case .timeout: return .timeout
@@ -105,6 +105,6 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Sends requests. Live, recording and replay transports share the driver's single code path.
-public protocol Transport: Sendable {
+package protocol Transport: Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
 }

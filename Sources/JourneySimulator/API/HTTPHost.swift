@@ -5,21 +5,21 @@ import JourneyCore
 import NIOCore
 
 /// A plain HTTP request for an `HTTPHost` handler.
-public struct HostRequest: Sendable {
-    public var method: String
+package struct HostRequest: Sendable {
+    package var method: String
     /// Path and query as received.
-    public var target: String
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    package var target: String
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 }
 
 /// What an `HTTPHost` handler answers.
-public struct HostResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+package struct HostResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    package init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -28,11 +28,11 @@ public struct HostResponse: Sendable {
 
 /// Serves any request handler over HTTP with the simulator's server stack (Hummingbird), so
 /// other servers in the box (`journey serve`'s recorded AM) start, log and stop like the simulator.
-public enum HTTPHost {
-    public typealias Handler = @Sendable (HostRequest) async -> HostResponse
+package enum HTTPHost {
+    package typealias Handler = @Sendable (HostRequest) async -> HostResponse
 
     /// Starts listening and returns once the port is bound.
-    public static func start(options: SimulatorOptions, handler: @escaping Handler) async throws -> RunningHost {
+    package static func start(options: SimulatorOptions, handler: @escaping Handler) async throws -> RunningHost {
         let server = try await HTTPServer.start(
             HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout),
             options: options, name: "server")
@@ -40,7 +40,7 @@ public enum HTTPHost {
     }
 
     /// Runs until SIGINT/SIGTERM. `onListening` receives the bound port.
-    public static func run(
+    package static func run(
         options: SimulatorOptions, handler: @escaping Handler, onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
         try await HTTPServer.run(
@@ -51,19 +51,19 @@ public enum HTTPHost {
 }
 
 /// A server started by `HTTPHost.start`.
-public final class RunningHost: Sendable {
+package final class RunningHost: Sendable {
     private let server: HTTPServer.Started
 
     init(server: HTTPServer.Started) {
         self.server = server
     }
 
-    public var port: Int { server.port }
+    package var port: Int { server.port }
 
     /// `http://127.0.0.1:<port>`.
-    public var serverURL: String { server.serverURL }
+    package var serverURL: String { server.serverURL }
 
-    public func stop() async {
+    package func stop() async {
         await server.stop()
     }
 }

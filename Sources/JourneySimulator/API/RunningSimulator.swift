@@ -4,7 +4,7 @@ import JourneyCore
 /// A simulator listening on a port, started by `Simulator.start`.
 public final class RunningSimulator: Sendable {
     /// The bound port.
-    public var port: Int { server.port }
+    package var port: Int { server.port }
     let core: SimulatorCore
     private let server: HTTPServer.Started
 
@@ -14,7 +14,7 @@ public final class RunningSimulator: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`: the server root (protected resources and `/__simulator` live here).
-    public var serverURL: String { server.serverURL }
+    package var serverURL: String { server.serverURL }
 
     /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
     public var baseURL: String { serverURL + "/am" }
@@ -31,12 +31,12 @@ public final class RunningSimulator: Sendable {
     }
 
     /// Messages sent to `recipient` (an email address or phone number), oldest first.
-    public func outbox(for recipient: String) -> [OutboxMessage] {
+    package func outbox(for recipient: String) -> [OutboxMessage] {
         core.env.outbox.messages(for: recipient)
     }
 
     /// Empties the outbox of `recipient`.
-    public func clearOutbox(for recipient: String) {
+    package func clearOutbox(for recipient: String) {
         core.env.outbox.clear(recipient)
     }
 
@@ -48,43 +48,43 @@ public final class RunningSimulator: Sendable {
     }
 
     /// Removes every injected fault.
-    public func clearFaults() {
+    package func clearFaults() {
         core.faults.clear()
     }
 
     /// Requests currently held open by a `hang` (or `hangOnValue`) fault or waiting out a `delay`.
-    public var hangingRequests: Int { core.hangs.count }
+    package var hangingRequests: Int { core.hangs.count }
 
     /// Adds a user at run time; false when the username is taken.
     @discardableResult
-    public func addUser(_ user: SimulatedUser) -> Bool {
+    package func addUser(_ user: SimulatedUser) -> Bool {
         core.env.users.add(user)
     }
 
     /// The user named `username`, including users registered by journeys.
-    public func user(_ username: String) -> SimulatedUser? {
+    package func user(_ username: String) -> SimulatedUser? {
         core.env.users.user(username)
     }
 
     /// The WebAuthn devices `username` has registered, oldest first.
-    public func webAuthnDevices(of username: String) -> [WebAuthnDevice] {
+    package func webAuthnDevices(of username: String) -> [WebAuthnDevice] {
         core.env.webAuthnDevices.devices(of: username)
     }
 
     /// Deletes one of the user's WebAuthn devices; false when there is no such device.
     @discardableResult
-    public func deleteWebAuthnDevice(_ credentialId: String, of username: String) -> Bool {
+    package func deleteWebAuthnDevice(_ credentialId: String, of username: String) -> Bool {
         core.env.webAuthnDevices.delete(credentialId: credentialId, of: username)
     }
 
     /// Deletes every WebAuthn device of the user; returns how many there were.
     @discardableResult
-    public func deleteWebAuthnDevices(of username: String) -> Int {
+    package func deleteWebAuthnDevices(of username: String) -> Int {
         core.env.webAuthnDevices.deleteAll(of: username)
     }
 
     /// How many unused recovery codes `username` has (those of the user's devices).
-    public func recoveryCodesRemaining(for username: String) -> Int {
+    package func recoveryCodesRemaining(for username: String) -> Int {
         core.env.webAuthnDevices.recoveryCodesRemaining(for: username)
     }
 

@@ -21,7 +21,7 @@ public enum Simulator {
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
     /// (requests held by a `hang` or `delay` fault are released first; whatever is still in flight a
     /// second later is cancelled). For the command line.
-    public static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
+    package static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
         let core = SimulatorCore(definition: definition, options: options)
         try await HTTPServer.run(
             SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)]
@@ -34,9 +34,9 @@ public enum Simulator {
 }
 
 /// The simulator could not start (for example, the port is taken).
-public struct SimulatorStartError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct SimulatorStartError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// Releases hanging requests when graceful shutdown begins, before the server waits for open requests.

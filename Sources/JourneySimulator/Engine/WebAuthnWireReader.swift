@@ -2,11 +2,11 @@ import JourneyCore
 
 /// The WebAuthn input the simulator reads from clients, reachable from outside for the fuzz
 /// target (`FuzzTarget.webauthn`). Every form may be refused; none may trap or hang.
-public enum WebAuthnWireReader {
+package enum WebAuthnWireReader {
     /// Reads `bytes` as one form: 0 a registration `webAuthnOutcome` and 1 an authentication one
     /// (each through the relying party's checks), 2 an attestation object, 3 authenticator data,
     /// 4 clientDataJSON, 5 a COSE key. Bit 7 asks for user verification, bit 6 for direct attestation.
-    public static func read(_ bytes: [UInt8], form: UInt8) {
+    package static func read(_ bytes: [UInt8], form: UInt8) {
         let text = String(decoding: bytes, as: UTF8.self)
         let expected = WebAuthnExpectation(
             challenge: Array(repeating: 7, count: 32), rpId: "127.0.0.1", origins: ["http://127.0.0.1:8080"],

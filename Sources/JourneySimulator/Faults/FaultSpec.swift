@@ -22,10 +22,10 @@ public enum FaultSpec: Sendable, Hashable {
     case hangOnValue(String)
 
     /// Fault kinds as written in trees, headers and the control API.
-    public static let kindNames = ["delay", "hang", "close", "html", "status", "truncated", "notJSON", "hangOnValue"]
+    package static let kindNames = ["delay", "hang", "close", "html", "status", "truncated", "notJSON", "hangOnValue"]
 
     /// The kind's name.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .delay: "delay"
         case .hang: "hang"
@@ -40,7 +40,7 @@ public enum FaultSpec: Sendable, Hashable {
 
     /// Reads `X-Simulator-Fault` header text: `hang`, `close`, `delay=250`, `status=503`, `status=502;plain`,
     /// `hangOnValue=<value>`.
-    public init?(headerValue: String) {
+    package init?(headerValue: String) {
         let parts = headerValue.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
         guard let kind = parts.first.map(String.init) else { return nil }
         let argument = parts.count > 1 ? String(parts[1]) : nil
@@ -68,7 +68,7 @@ public enum FaultSpec: Sendable, Hashable {
 
     /// Reads the JSON form: `{"kind": "delay", "ms": 250}`, `{"kind": "status", "code": 503, "plain": true}`,
     /// `{"kind": "hangOnValue", "value": "bad"}`.
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard let kind = json["kind"]?.stringValue else { return nil }
         switch kind {
         case "delay":

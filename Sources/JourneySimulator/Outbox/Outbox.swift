@@ -3,21 +3,21 @@ import JourneyCore
 import Synchronization
 
 /// One message the simulator "sent": an email or SMS with a code or a resume link.
-public struct OutboxMessage: Sendable, Hashable {
-    public enum Channel: String, Sendable {
+package struct OutboxMessage: Sendable, Hashable {
+    package enum Channel: String, Sendable {
         case email, sms
     }
 
-    public var channel: Channel
-    public var subject: String
-    public var body: String
+    package var channel: Channel
+    package var subject: String
+    package var body: String
     /// The one-time code, for OTP messages.
-    public var code: String?
+    package var code: String?
     /// The resume link, for suspend messages.
-    public var link: String?
+    package var link: String?
     /// The suspendedId inside `link`.
-    public var suspendedId: String?
-    public var time: Date
+    package var suspendedId: String?
+    package var time: Date
 
     var json: JSONValue {
         var object: [String: JSONValue] = [

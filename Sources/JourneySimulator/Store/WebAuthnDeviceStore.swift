@@ -3,31 +3,31 @@ import JourneyCore
 import Synchronization
 
 /// A registered WebAuthn credential, as AM keeps it in the user's profile.
-public struct WebAuthnDevice: Sendable, Hashable {
+package struct WebAuthnDevice: Sendable, Hashable {
     /// The credential id, base64url without padding (the `rawId` the client reports).
-    public var credentialId: String
+    package var credentialId: String
     /// The credential public key as registered: a COSE_Key (CBOR).
-    public var publicKey: [UInt8] {
+    package var publicKey: [UInt8] {
         didSet { key = Self.parseKey(publicKey) }
     }
     /// `publicKey` read once, when the device is made (or its key replaced), not at each login.
     private(set) var key: ParsedKey
     /// The COSE algorithm of the key (-7 ES256, -8 EdDSA, -257 RS256).
-    public var algorithm: Int
+    package var algorithm: Int
     /// The last signature counter seen (0 for authenticators that do not count, such as synced passkeys).
-    public var signCount: UInt32
-    public var deviceName: String
+    package var signCount: UInt32
+    package var deviceName: String
     /// The user handle the credential was created for, as AM sends it (`userId`: the base64 of the user's id).
-    public var userHandle: String
+    package var userHandle: String
     /// Level 3 backup flags: may the credential be backed up (BE), and is it (BS, updated at each login).
-    public var backupEligible: Bool
-    public var backupState: Bool
+    package var backupEligible: Bool
+    package var backupState: Bool
     /// The attestation format the registration carried (`none`, `packed`).
-    public var attestationFormat: String
+    package var attestationFormat: String
     /// When the device was registered.
-    public var created: Date
+    package var created: Date
 
-    public init(
+    package init(
         credentialId: String, publicKey: [UInt8], algorithm: Int, signCount: UInt32, deviceName: String,
         userHandle: String, backupEligible: Bool = false, backupState: Bool = false, attestationFormat: String = "none",
         created: Date = Date(timeIntervalSince1970: 0)

@@ -2,25 +2,25 @@ import JourneyCore
 
 /// The MobileFirst Foundation 8.0 mode of a tree file (`mobilefirst:`): security checks, scopes
 /// and protected adapter resources, served under `/mfp/api/...`.
-public struct MobileFirstDefinition: Sendable {
+package struct MobileFirstDefinition: Sendable {
     /// Security checks by name.
-    public var securityChecks: [String: SecurityCheckDefinition]
+    package var securityChecks: [String: SecurityCheckDefinition]
     /// Scope elements mapped to the security checks that protect them. A check's own name is
     /// always a scope element protected by that check; `RegisteredClient` needs none.
-    public var scopes: [String: [String]]
+    package var scopes: [String: [String]]
     /// Protected adapter resources.
-    public var adapters: [AdapterDefinition]
+    package var adapters: [AdapterDefinition]
     /// Seconds an access token stays valid.
-    public var tokenLifetime: Int
+    package var tokenLifetime: Int
     /// Seconds an authorization code stays valid.
-    public var codeLifetime: Int
+    package var codeLifetime: Int
     /// Faults for testing clients: a 409 conflict or a forgotten client, per device.
-    public var faults: [MobileFirstFault]
+    package var faults: [MobileFirstFault]
     /// Confidential clients by id: `client_credentials` with HTTP Basic, and introspection.
-    public var confidentialClients: [String: ConfidentialClientDefinition] = [:]
-    public var location: SourceLocation?
+    package var confidentialClients: [String: ConfidentialClientDefinition] = [:]
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         securityChecks: [String: SecurityCheckDefinition] = [:], scopes: [String: [String]] = [:],
         adapters: [AdapterDefinition] = [], tokenLifetime: Int = 3600, codeLifetime: Int = 300,
         faults: [MobileFirstFault] = [], location: SourceLocation? = nil
@@ -45,11 +45,11 @@ public struct MobileFirstDefinition: Sendable {
 
 /// A confidential client (challenges.md §1.5 4): its secret and the scope elements it may ask
 /// for (`*`: any, as the development server's `test` client).
-public struct ConfidentialClientDefinition: Sendable {
-    public var secret: String
-    public var scope: [String]
+package struct ConfidentialClientDefinition: Sendable {
+    package var secret: String
+    package var scope: [String]
 
-    public init(secret: String, scope: [String] = ["*"]) {
+    package init(secret: String, scope: [String] = ["*"]) {
         self.secret = secret
         self.scope = scope
     }
@@ -61,26 +61,26 @@ public struct ConfidentialClientDefinition: Sendable {
 }
 
 /// One security check and its configuration properties (challenges.md §2.3).
-public struct SecurityCheckDefinition: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct SecurityCheckDefinition: Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// `{"captcha": "A + B", "message": …}`, answered `{"answer": "<sum>"}`.
         case simpleCaptcha
         /// `{"errorMsg": …, "remainingAttempts": n}`, answered `{"pin": "<pin>"}`.
         case pin
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Wrong answers allowed before the check blocks.
-    public var maxAttempts: Int
-    public var attemptingStateExpirationSec: Int
-    public var successStateExpirationSec: Int
-    public var blockedStateExpirationSec: Int
+    package var maxAttempts: Int
+    package var attemptingStateExpirationSec: Int
+    package var successStateExpirationSec: Int
+    package var blockedStateExpirationSec: Int
     /// SimpleCaptcha: operands are drawn from 0 ..< maxOperator.
-    public var maxOperator: Int
+    package var maxOperator: Int
     /// PIN check: the expected PIN.
-    public var pin: String
+    package var pin: String
 
-    public init(
+    package init(
         kind: Kind, maxAttempts: Int? = nil, attemptingStateExpirationSec: Int? = nil,
         successStateExpirationSec: Int? = nil, blockedStateExpirationSec: Int? = nil, maxOperator: Int = 10,
         pin: String = "1234"
@@ -98,15 +98,15 @@ public struct SecurityCheckDefinition: Sendable {
 }
 
 /// An adapter resource protected by a scope.
-public struct AdapterDefinition: Sendable {
+package struct AdapterDefinition: Sendable {
     /// The path under `/mfp/api`, e.g. `/adapters/accounts/balance`.
-    public var path: String
-    public var method: String
+    package var path: String
+    package var method: String
     /// Scope elements the token must hold (none: any valid token).
-    public var scope: [String]
-    public var body: JSONValue
+    package var scope: [String]
+    package var body: JSONValue
 
-    public init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue) {
+    package init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue) {
         self.path = path
         self.method = method
         self.scope = scope
@@ -115,23 +115,23 @@ public struct AdapterDefinition: Sendable {
 }
 
 /// A fault a MobileFirst endpoint answers with, the first `times` requests of each device.
-public struct MobileFirstFault: Sendable {
-    public enum Endpoint: String, Sendable, CaseIterable {
+package struct MobileFirstFault: Sendable {
+    package enum Endpoint: String, Sendable, CaseIterable {
         case preauthorize, authorization, token, adapter, logout, heartbeat
     }
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// 409 with the `MFP-Conflict` header: the client resends the same request.
         case conflict
         /// The client is forgotten and the request answered 400 `INVALID_CLIENT_ID`: the client registers again.
         case invalidClient
     }
 
-    public var endpoint: Endpoint
-    public var kind: Kind
-    public var times: Int
+    package var endpoint: Endpoint
+    package var kind: Kind
+    package var times: Int
 
-    public init(endpoint: Endpoint, kind: Kind, times: Int = 1) {
+    package init(endpoint: Endpoint, kind: Kind, times: Int = 1) {
         self.endpoint = endpoint
         self.kind = kind
         self.times = times

@@ -2,16 +2,16 @@ import JourneyCore
 
 /// The OAuth 2.0 / OpenID Connect provider of a tree file (`oauth:`), served under
 /// `/am/oauth2/realms/root[/realms/<realm>]/` in every realm the tree serves.
-public struct OAuthDefinition: Sendable {
+package struct OAuthDefinition: Sendable {
     /// Keys that sign ID tokens, in declaration order (the first is the default).
-    public var keys: [OAuthSigningKey]
-    public var lifetimes: OAuthLifetimes
+    package var keys: [OAuthSigningKey]
+    package var lifetimes: OAuthLifetimes
     /// The realm's known scopes.
-    public var scopes: [String]
-    public var clients: [OAuthClient]
-    public var location: SourceLocation?
+    package var scopes: [String]
+    package var clients: [OAuthClient]
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         keys: [OAuthSigningKey] = [], lifetimes: OAuthLifetimes = OAuthLifetimes(), scopes: [String] = [],
         clients: [OAuthClient] = [], location: SourceLocation? = nil
     ) {
@@ -23,7 +23,7 @@ public struct OAuthDefinition: Sendable {
     }
 
     /// The client registered as `clientId`.
-    public func client(_ clientId: String) -> OAuthClient? {
+    package func client(_ clientId: String) -> OAuthClient? {
         clients.first { $0.clientId == clientId }
     }
 
@@ -35,32 +35,32 @@ public struct OAuthDefinition: Sendable {
 }
 
 /// Seconds each kind of grant lives, on the simulator clock.
-public struct OAuthLifetimes: Sendable, Equatable {
-    public var code = 120
-    public var accessToken = 3600
-    public var refreshToken = 604_800
-    public var idToken = 3600
+package struct OAuthLifetimes: Sendable, Equatable {
+    package var code = 120
+    package var accessToken = 3600
+    package var refreshToken = 604_800
+    package var idToken = 3600
 
-    public init() {}
+    package init() {}
 }
 
 /// The JWS algorithms the provider signs with and accepts in client assertions.
-public enum OAuthAlgorithm: String, Sendable, CaseIterable {
+package enum OAuthAlgorithm: String, Sendable, CaseIterable {
     case rs256 = "RS256"
     case es256 = "ES256"
 }
 
 /// A signing key of the provider: a PEM private key read from a file next to the tree.
-public struct OAuthSigningKey: Sendable {
-    public var kid: String
-    public var alg: OAuthAlgorithm
+package struct OAuthSigningKey: Sendable {
+    package var kid: String
+    package var alg: OAuthAlgorithm
     /// The PEM file as written in the tree.
-    public var file: String
+    package var file: String
     let material: SigningKeyMaterial
 }
 
 /// The OAuth 2.0 grants a client may use (`grants:`).
-public enum OAuthGrant: String, Sendable, CaseIterable {
+package enum OAuthGrant: String, Sendable, CaseIterable {
     case authorizationCode, refreshToken, clientCredentials
 
     /// The `grant_type` parameter that names the grant.
@@ -74,34 +74,34 @@ public enum OAuthGrant: String, Sendable, CaseIterable {
 }
 
 /// A bad ID token a client gets on purpose, for testing relying parties (`idTokenFaults:`).
-public enum IDTokenFault: String, Sendable, CaseIterable {
+package enum IDTokenFault: String, Sendable, CaseIterable {
     case badSignature, wrongAudience, expired, wrongIssuer, wrongNonce, badAtHash, unknownKid
 }
 
 /// A registered OAuth 2.0 client.
-public struct OAuthClient: Sendable {
-    public var clientId: String
+package struct OAuthClient: Sendable {
+    package var clientId: String
     /// The client secret (`client_secret_basic` / `client_secret_post`).
-    public var secret: String?
+    package var secret: String?
     /// The PEM public key file the client signs `private_key_jwt` assertions with.
-    public var jwksFile: String?
-    public var redirectUris: [String]
-    public var postLogoutRedirectUris: [String]
-    public var scopes: [String]
+    package var jwksFile: String?
+    package var redirectUris: [String]
+    package var postLogoutRedirectUris: [String]
+    package var scopes: [String]
     /// Scopes granted when authorize asks for none.
-    public var defaultScopes: [String]
-    public var grants: [OAuthGrant]
+    package var defaultScopes: [String]
+    package var grants: [OAuthGrant]
     /// The kid of the key that signs the client's ID tokens (nil: the first key).
-    public var idTokenKey: String?
+    package var idTokenKey: String?
     /// Show a consent page before issuing a code.
-    public var consent: Bool
-    public var idTokenFaults: [IDTokenFault]
+    package var consent: Bool
+    package var idTokenFaults: [IDTokenFault]
     var publicKey: ClientKeyMaterial?
 
     /// A public client has neither a secret nor a key: it must use PKCE.
-    public var isPublic: Bool { secret == nil && jwksFile == nil }
+    package var isPublic: Bool { secret == nil && jwksFile == nil }
 
-    public init(clientId: String) {
+    package init(clientId: String) {
         self.clientId = clientId
         self.redirectUris = []
         self.postLogoutRedirectUris = []

@@ -2,9 +2,9 @@ import JourneyCore
 
 /// `rakuten:` in a tree file: Rakuten's token API (RAE, under `/rae/engine`) and its Challenger
 /// service (`/v1.0/c`, `/v1.0/m` at the origin), as rauthentication.md describes them.
-public struct RakutenDefinition: Sendable {
+package struct RakutenDefinition: Sendable {
     /// What Challenger answers for a page id.
-    public enum ChallengeKind: String, Sendable, CaseIterable {
+    package enum ChallengeKind: String, Sendable, CaseIterable {
         /// ctype 0: the result is the empty string.
         case clearPass
         /// ctype 127: MurmurHash3 proof of work with ``RakutenDefinition/pow``.
@@ -14,7 +14,7 @@ public struct RakutenDefinition: Sendable {
     }
 
     /// When the token endpoint wants a challenge with a password grant.
-    public enum ChallengeRequirement: String, Sendable, CaseIterable {
+    package enum ChallengeRequirement: String, Sendable, CaseIterable {
         /// Always: a password grant without a valid challenge is refused.
         case always
         /// Only for a grey address (``RakutenDefinition/challengeAfter`` failed logins); a
@@ -24,51 +24,51 @@ public struct RakutenDefinition: Sendable {
         case never
     }
 
-    public struct Client: Sendable {
-        public var secret: String
+    package struct Client: Sendable {
+        package var secret: String
         /// The scopes the client may be granted.
-        public var scopes: [String]
-        public var challenge: ChallengeRequirement
+        package var scopes: [String]
+        package var challenge: ChallengeRequirement
     }
 
-    public struct Member: Sendable {
-        public var password: String
+    package struct Member: Sendable {
+        package var password: String
         /// Nil: no profile (GetName answers 404 `not_found`).
-        public var firstName: String?
-        public var lastName: String?
-        public var easyId: String
+        package var firstName: String?
+        package var lastName: String?
+        package var easyId: String
     }
 
-    public struct ProofOfWork: Sendable {
-        public var key: String
-        public var seed: UInt32
+    package struct ProofOfWork: Sendable {
+        package var key: String
+        package var seed: UInt32
         /// Hex digits, sent as they are.
-        public var mask: String
+        package var mask: String
     }
 
-    public var clients: [String: Client] = [:]
-    public var users: [String: Member] = [:]
+    package var clients: [String: Client] = [:]
+    package var users: [String: Member] = [:]
     /// The Challenger answer per page id; others get ``defaultChallenge``.
-    public var pages: [String: ChallengeKind] = [:]
-    public var defaultChallenge: ChallengeKind = .pow
+    package var pages: [String: ChallengeKind] = [:]
+    package var defaultChallenge: ChallengeKind = .pow
     /// Met by the runner's search in 446 tries, before it first looks at the clock (every 4096
     /// tries), so a run's verdict never depends on the machine's speed. The reference's worked
     /// example (`Wd3fQz8a`) takes 97,395.
-    public var pow = ProofOfWork(key: "Wd3fQz5a", seed: 1_234_567_890, mask: "a1b2")
-    public var unsupportedCtype = 3
+    package var pow = ProofOfWork(key: "Wd3fQz5a", seed: 1_234_567_890, mask: "a1b2")
+    package var unsupportedCtype = 3
     /// Seconds a challenge id stays usable.
-    public var challengeLifetime = 300
+    package var challengeLifetime = 300
     /// Failed logins from one address after which a challenge is required (grey address).
-    public var challengeAfter: Int?
+    package var challengeAfter: Int?
     /// Failed logins from one address after which it is blocked.
-    public var blockAfter: Int?
+    package var blockAfter: Int?
     /// Addresses blocked from the start (the first `X-Forwarded-For` entry, else `127.0.0.1`).
-    public var blockedAddresses: [String] = []
+    package var blockedAddresses: [String] = []
     /// Seconds an access token lives without a lifespan scope (`1Hour@Access`, `90days@Access`, …).
-    public var accessLifetime = 3600
-    public var location: SourceLocation
+    package var accessLifetime = 3600
+    package var location: SourceLocation
 
-    public init(location: SourceLocation) {
+    package init(location: SourceLocation) {
         self.location = location
     }
 

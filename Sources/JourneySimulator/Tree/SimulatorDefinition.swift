@@ -3,23 +3,23 @@ import JourneyCore
 /// A parsed simulator tree file (or several merged): settings, users, journeys and protected resources.
 public struct SimulatorDefinition: Sendable {
     /// Server-wide settings.
-    public var settings: SimulatorSettings
+    package var settings: SimulatorSettings
     /// The users the simulator knows at start (registration adds more at run time).
-    public var users: [SimulatedUser]
+    package var users: [SimulatedUser]
     /// Journeys by name.
-    public var journeys: [String: JourneyDefinition]
+    package var journeys: [String: JourneyDefinition]
     /// Resources protected by transactional authorization or step-up advice.
-    public var resources: [ResourceDefinition]
+    package var resources: [ResourceDefinition]
     /// The MobileFirst Foundation mode (`mobilefirst:`), served under `/mfp/api`.
-    public var mobileFirst: MobileFirstDefinition?
+    package var mobileFirst: MobileFirstDefinition?
     /// The OAuth 2.0 / OpenID Connect provider (`oauth:`), served under `/am/oauth2`.
-    public var oauth: OAuthDefinition?
+    package var oauth: OAuthDefinition?
     /// Rakuten's token API and Challenger (`rakuten:`), under `/rae/engine` and `/v1.0`.
-    public var rakuten: RakutenDefinition?
+    package var rakuten: RakutenDefinition?
     /// The files this definition was read from.
-    public var files: [String]
+    package var files: [String]
 
-    public init(
+    package init(
         settings: SimulatorSettings = SimulatorSettings(), users: [SimulatedUser] = [],
         journeys: [String: JourneyDefinition] = [:], resources: [ResourceDefinition] = [],
         mobileFirst: MobileFirstDefinition? = nil, oauth: OAuthDefinition? = nil, files: [String] = []
@@ -34,45 +34,45 @@ public struct SimulatorDefinition: Sendable {
     }
 
     /// Journey names, sorted.
-    public var journeyNames: [String] { journeys.keys.sorted() }
+    package var journeyNames: [String] { journeys.keys.sorted() }
 }
 
 /// Server-wide settings of a simulator tree file (`settings:`).
-public struct SimulatorSettings: Sendable {
+package struct SimulatorSettings: Sendable {
     /// How input names are numbered: `IDToken<N>` counts input callbacks only, or every callback of the page.
-    public enum InputNumbering: String, Sendable {
+    package enum InputNumbering: String, Sendable {
         case inputs, position
     }
 
     /// The session cookie name (`iPlanetDirectoryPro` on self-managed AM).
-    public var cookieName = "iPlanetDirectoryPro"
+    package var cookieName = "iPlanetDirectoryPro"
     /// Realms served ("/" is the root realm); `nil` serves any realm.
-    public var realms: [String]? = nil
+    package var realms: [String]? = nil
     /// Seconds an authId stays valid.
-    public var authIdLifetime = 300
+    package var authIdLifetime = 300
     /// Journeys waiting for their next request kept at most; past it the oldest is dropped and its
     /// authId answered as expired (401 "Session has timed out").
-    public var maxPendingJourneys = 10_000
+    package var maxPendingJourneys = 10_000
     /// Seconds a session stays valid.
-    public var sessionLifetime = 7200
+    package var sessionLifetime = 7200
     /// The HMAC secret that signs authIds.
-    public var secret = "journey-simulator-authid-secret"
+    package var secret = "journey-simulator-authid-secret"
     /// `successUrl` of a success body unless the journey says otherwise.
-    public var successUrl = "/am/console"
+    package var successUrl = "/am/console"
     /// `detail.failureUrl` of a failure body unless the node says otherwise.
-    public var failureUrl = ""
+    package var failureUrl = ""
     /// `IDToken<N>` numbering.
-    public var inputNumbering = InputNumbering.inputs
+    package var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
-    public var amlbCookie = "01"
+    package var amlbCookie = "01"
     /// The journey a start without `authIndexType` runs (the realm's default authentication service).
-    public var defaultJourney = "Login"
+    package var defaultJourney = "Login"
     /// Realm ("/", "/alpha") → its default journey, overriding `defaultJourney`.
-    public var defaultJourneyByRealm: [String: String] = [:]
+    package var defaultJourneyByRealm: [String: String] = [:]
     /// Behaviours of other AM-compatible servers (`quirks:`), all off by default.
-    public var quirks = SimulatorQuirks()
+    package var quirks = SimulatorQuirks()
 
-    public init() {}
+    package init() {}
 
     /// A name a `Set-Cookie` can carry: not empty, no space, `;`, `=` or `,`.
     static func isCookieName(_ name: String) -> Bool {
@@ -80,23 +80,23 @@ public struct SimulatorSettings: Sendable {
     }
 
     /// The journey a start without `authIndexType` runs in `realm`.
-    public func defaultJourney(in realm: String) -> String {
+    package func defaultJourney(in realm: String) -> String {
         defaultJourneyByRealm[realm] ?? defaultJourney
     }
 }
 
 /// A user known to the simulator.
-public struct SimulatedUser: Sendable, Hashable {
-    public var username: String
-    public var password: String
+package struct SimulatedUser: Sendable, Hashable {
+    package var username: String
+    package var password: String
     /// Profile attributes (`mail`, `telephoneNumber`, `givenName`...).
-    public var attributes: [String: JSONValue]
+    package var attributes: [String: JSONValue]
     /// Security questions and answers, in declaration order.
-    public var kba: [KBAEntry]
+    package var kba: [KBAEntry]
     /// Base32 OATH secret, when the user has an authenticator registered.
-    public var oathSecret: String?
+    package var oathSecret: String?
 
-    public init(
+    package init(
         username: String, password: String, attributes: [String: JSONValue] = [:], kba: [KBAEntry] = [],
         oathSecret: String? = nil
     ) {
@@ -116,54 +116,54 @@ public struct SimulatedUser: Sendable, Hashable {
 }
 
 /// One security question and its answer.
-public struct KBAEntry: Sendable, Hashable {
-    public var question: String
-    public var answer: String
+package struct KBAEntry: Sendable, Hashable {
+    package var question: String
+    package var answer: String
 
-    public init(question: String, answer: String) {
+    package init(question: String, answer: String) {
         self.question = question
         self.answer = answer
     }
 }
 
 /// One journey (authentication tree): a start node and a graph of nodes joined by named outcomes.
-public struct JourneyDefinition: Sendable {
-    public var name: String
+package struct JourneyDefinition: Sendable {
+    package var name: String
     /// Realms the journey exists in; `nil` means every served realm.
-    public var realms: [String]?
-    public var start: String
-    public var nodes: [String: NodeDefinition]
+    package var realms: [String]?
+    package var start: String
+    package var nodes: [String: NodeDefinition]
     /// `successUrl` for this journey, overriding the settings.
-    public var successUrl: String?
-    public var location: SourceLocation?
+    package var successUrl: String?
+    package var location: SourceLocation?
 }
 
 /// A node of a journey: what it does, where each outcome leads, and an optional fault.
-public struct NodeDefinition: Sendable {
-    public var id: String
+package struct NodeDefinition: Sendable {
+    package var id: String
     var kind: NodeKind
     /// Outcome name → next node id.
-    public var outcomes: [String: String]
+    package var outcomes: [String: String]
     /// A fault injected whenever this node answers a request.
-    public var fault: FaultSpec?
-    public var location: SourceLocation?
+    package var fault: FaultSpec?
+    package var location: SourceLocation?
 
     /// The kind's name as written in the tree file (`page`, `decision`...).
-    public var kindName: String { kind.name }
+    package var kindName: String { kind.name }
     /// The outcomes this node can take.
-    public var possibleOutcomes: [String] { kind.outcomeNames }
+    package var possibleOutcomes: [String] { kind.outcomeNames }
 }
 
 /// A resource protected by transactional authorization or an authenticate-to-service advice.
-public struct ResourceDefinition: Sendable {
-    public enum Advice: String, Sendable, CaseIterable {
+package struct ResourceDefinition: Sendable {
+    package enum Advice: String, Sendable, CaseIterable {
         case transaction, authenticateToService
         /// No advice: the credential check alone (a bearer token with its scope, an ID token).
         case none
     }
 
     /// What the request must carry.
-    public enum Auth: String, Sendable, CaseIterable {
+    package enum Auth: String, Sendable, CaseIterable {
         /// The session cookie (AM's policy engine or IG with an SSO session).
         case session
         /// `Authorization: Bearer <access token>` (IG as an OAuth 2.0 resource server).
@@ -172,31 +172,31 @@ public struct ResourceDefinition: Sendable {
         case idtoken
     }
 
-    public enum Delivery: String, Sendable, CaseIterable {
+    package enum Delivery: String, Sendable, CaseIterable {
         /// A policy decision body (200 with `advices`), retried with `X-TxID` / `_txid`.
         case policy
         /// Identity Gateway: 307 redirect to AM, or 401 `WWW-Authenticate: SSOADVICE` on `x-authenticate-response: header`.
         case ig
     }
 
-    public enum Encoding: String, Sendable, CaseIterable {
+    package enum Encoding: String, Sendable, CaseIterable {
         case url, base64url
     }
 
-    public var path: String
-    public var auth: Auth = .session
+    package var path: String
+    package var auth: Auth = .session
     /// `auth: bearer`: the scope the access token must hold.
-    public var scope: String?
-    public var advice: Advice
+    package var scope: String?
+    package var advice: Advice
     /// The journey run to satisfy the advice (empty with `advice: none`).
-    public var tree: String
+    package var tree: String
     /// The realm named in the advice and the redirect.
-    public var realm: String
-    public var delivery: Delivery
-    public var encoding: Encoding
+    package var realm: String
+    package var delivery: Delivery
+    package var encoding: Encoding
     /// The JSON body returned once authorized.
-    public var body: JSONValue
-    public var location: SourceLocation?
+    package var body: JSONValue
+    package var location: SourceLocation?
 
     /// `<realm>:<tree>`, the AuthenticateToServiceConditionAdvice value.
     var serviceAdviceValue: String { "\(realm):\(tree)" }

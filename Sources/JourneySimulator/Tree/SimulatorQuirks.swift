@@ -2,25 +2,25 @@ import JourneyCore
 
 /// Behaviours of AM-compatible servers that AM itself does not have (`settings.quirks:`), so the
 /// runner can be tested against them. Every quirk is off by default: the simulator then behaves as AM.
-public struct SimulatorQuirks: Sendable {
+package struct SimulatorQuirks: Sendable {
     /// Authenticate errors (a rejected login, a timed-out journey...) are answered HTTP 200 with the CREST error body.
-    public var errorsAsHTTP200 = false
+    package var errorsAsHTTP200 = false
     /// A successful journey sets no session cookie: the `tokenId` is only in the body (as PingOne AIC does).
-    public var noSessionCookie = false
+    package var noSessionCookie = false
     /// A successful journey sets the session cookie under this name instead of `settings.cookieName` (both are accepted).
-    public var sessionCookieName: String? = nil
+    package var sessionCookieName: String? = nil
     /// The session cookie holds a session handle, not the body's `tokenId`; a cookie must carry the handle.
-    public var cookieHoldsHandle = false
+    package var cookieHoldsHandle = false
     /// `GET /json/serverinfo/*` answers 404: the server does not publish its cookie name.
-    public var noServerInfo = false
+    package var noServerInfo = false
     /// `sessions?_action=logout` answers 204 with no body instead of 200 `{"result": …}`.
-    public var logoutNoContent = false
+    package var logoutNoContent = false
     /// IG redirects percent-encode the advice (and `goto`) twice: `authIndexValue=%253CAdvices%253E…`.
-    public var igAdviceEncodedTwice = false
+    package var igAdviceEncodedTwice = false
     /// KbaCreateCallback comes without the `allowUserDefinedQuestions` output (older AM); questions of the user's own are accepted.
-    public var kbaWithoutAllowUserDefinedQuestions = false
+    package var kbaWithoutAllowUserDefinedQuestions = false
 
-    public init() {}
+    package init() {}
 
     /// The quirks that are on or off, by their key in the tree file.
     static let switches: [(key: String, path: WritableKeyPath<SimulatorQuirks, Bool> & Sendable)] = [

@@ -4,14 +4,14 @@ import JourneyCore
 /// What `journey run --watch` compares between polls for one file: its size, modification time
 /// and a digest of its bytes (so an edit within the file system's time granularity that keeps
 /// the size is still seen).
-public struct FileState: Sendable, Equatable {
-    public var size: UInt64
+package struct FileState: Sendable, Equatable {
+    package var size: UInt64
     /// Seconds since 1970.
-    public var modified: Double
+    package var modified: Double
     /// FNV-1a of the bytes; 0 for a file larger than ``FileStates/digestLimit``.
-    public var digest: UInt64
+    package var digest: UInt64
 
-    public init(size: UInt64, modified: Double, digest: UInt64 = 0) {
+    package init(size: UInt64, modified: Double, digest: UInt64 = 0) {
         self.size = size
         self.modified = modified
         self.digest = digest
@@ -19,18 +19,18 @@ public struct FileState: Sendable, Equatable {
 }
 
 /// Reads the ``FileState`` of files.
-public enum FileStates {
+package enum FileStates {
     /// Files up to this size are digested: scripts and trees are far smaller (``SourceFile``).
-    public static let digestLimit: UInt64 = 4 << 20
+    package static let digestLimit: UInt64 = 4 << 20
 
     /// The state of each of `paths` that is a readable regular file; missing ones are left out.
-    public static func read(_ paths: some Sequence<String>) -> [String: FileState] {
+    package static func read(_ paths: some Sequence<String>) -> [String: FileState] {
         var states = PollFileStates()
         return states.read(paths)
     }
 
     /// The state of the file at `path`, nil when it is not a readable regular file.
-    public static func state(of path: String) -> FileState? {
+    package static func state(of path: String) -> FileState? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
@@ -57,18 +57,18 @@ public enum FileStates {
 
 /// The states of the files one poll looks at, each read (and digested) once however many
 /// scripts name it: the inventory's reference cache and the poll's states share them.
-public struct PollFileStates {
+package struct PollFileStates {
     private var states: [String: FileState?] = [:]
     private let reader: (String) -> FileState?
     /// How many files were read from the file system (tests count them).
-    public private(set) var reads = 0
+    package private(set) var reads = 0
 
-    public init(reader: @escaping (String) -> FileState? = FileStates.state(of:)) {
+    package init(reader: @escaping (String) -> FileState? = FileStates.state(of:)) {
         self.reader = reader
     }
 
     /// The state of the file with `key` (an absolute standardized path), read once per poll.
-    public mutating func state(ofKey key: String) -> FileState? {
+    package mutating func state(ofKey key: String) -> FileState? {
         if let known = states[key] { return known }
         reads += 1
         let state = reader(key)
@@ -77,7 +77,7 @@ public struct PollFileStates {
     }
 
     /// The state of each of `keys` that is a readable regular file; missing ones are left out.
-    public mutating func read(_ keys: some Sequence<String>) -> [String: FileState] {
+    package mutating func read(_ keys: some Sequence<String>) -> [String: FileState] {
         var found: [String: FileState] = [:]
         for key in keys {
             if let state = state(ofKey: key) { found[key] = state }

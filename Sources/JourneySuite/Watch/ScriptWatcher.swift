@@ -1,17 +1,17 @@
 /// The files that changed between two quiet polls of `journey run --watch`, and what to run again.
-public struct WatchChange: Sendable, Equatable {
+package struct WatchChange: Sendable, Equatable {
     /// Watched files whose size, time or bytes changed (keys, sorted).
-    public var modified: [String]
+    package var modified: [String]
     /// Watched files that appeared: a new script, a used script or tree that was missing (keys, sorted).
-    public var added: [String]
+    package var added: [String]
     /// Watched files that are gone (keys, sorted).
-    public var removed: [String]
+    package var removed: [String]
     /// Scripts to run again, in run order: those depending on a changed file, and new ones.
-    public var rerun: [String]
+    package var rerun: [String]
     /// Scripts no longer found (deleted, or no longer a script): dropped from the watch.
-    public var dropped: [String]
+    package var dropped: [String]
 
-    public init(
+    package init(
         modified: [String] = [], added: [String] = [], removed: [String] = [], rerun: [String] = [],
         dropped: [String] = []
     ) {
@@ -30,34 +30,34 @@ public struct WatchChange: Sendable, Equatable {
 /// after it, so an editor that saves in two writes (truncate, then write; or a temporary file
 /// renamed over the script) between two polls causes one rerun, and a file being written is not
 /// run half written. Files that change and change back before that are no change at all.
-public struct ScriptWatcher: Sendable {
+package struct ScriptWatcher: Sendable {
     /// One poll's view of the scripts and their files.
-    public struct Poll: Sendable, Equatable {
-        public var inventory: WatchInventory
+    package struct Poll: Sendable, Equatable {
+        package var inventory: WatchInventory
         /// The state of each watched file that exists, by key.
-        public var states: [String: FileState]
+        package var states: [String: FileState]
 
-        public init(inventory: WatchInventory, states: [String: FileState]) {
+        package init(inventory: WatchInventory, states: [String: FileState]) {
             self.inventory = inventory
             self.states = states
         }
     }
 
     /// The polls a change must stay unchanged for before it is reported (at least 1).
-    public let quietPolls: Int
+    package let quietPolls: Int
     /// What the last run saw.
     private(set) var baseline: Poll
     private var pending: Poll?
     private var quiet = 0
 
     /// - Parameter baseline: the poll taken before the first run.
-    public init(baseline: Poll, quietPolls: Int = 1) {
+    package init(baseline: Poll, quietPolls: Int = 1) {
         self.baseline = baseline
         self.quietPolls = max(1, quietPolls)
     }
 
     /// Takes one poll; returns the change to act on when there is one that has settled.
-    public mutating func take(_ poll: Poll) -> WatchChange? {
+    package mutating func take(_ poll: Poll) -> WatchChange? {
         if poll == baseline {
             pending = nil
             return nil
@@ -78,7 +78,7 @@ public struct ScriptWatcher: Sendable {
     /// What changed from `old` to `new`, and the scripts of `new` to run again because of it. A
     /// file watched only since `new` (a script now `uses:` it) is no change: the script that
     /// names it changed and runs again; one no longer watched is forgotten, not removed.
-    public static func change(from old: Poll, to new: Poll) -> WatchChange {
+    package static func change(from old: Poll, to new: Poll) -> WatchChange {
         let watchedBefore = old.inventory.watched
         let watchedNow = new.inventory.watched
         let known = Set(old.inventory.scripts)

@@ -5,15 +5,15 @@ import Synchronization
 
 /// What `journey run --watch` watches: the paths given to run (searched again on every poll, so
 /// a new script file runs and a deleted one is dropped), and the files that apply to every script.
-public struct WatchScope: Sendable {
+package struct WatchScope: Sendable {
     /// The files, folders and globs given to `journey run`.
-    public var paths: [String]
+    package var paths: [String]
     /// The tree of `--simulate`: every script runs against it.
-    public var simulate: String?
+    package var simulate: String?
     /// Other files the whole run reads (`--env-file`).
-    public var sharedFiles: [String]
+    package var sharedFiles: [String]
 
-    public init(paths: [String], simulate: String? = nil, sharedFiles: [String] = []) {
+    package init(paths: [String], simulate: String? = nil, sharedFiles: [String] = []) {
         self.paths = paths
         self.simulate = simulate
         self.sharedFiles = sharedFiles
@@ -23,24 +23,24 @@ public struct WatchScope: Sendable {
 /// The scripts found at one poll and, for each, the files whose change reruns it. Files are
 /// keyed by their absolute standardized path (``WatchInventory/key(_:)``); scripts keep the path
 /// they were found by, which is how they are run and shown.
-public struct WatchInventory: Sendable, Equatable {
+package struct WatchInventory: Sendable, Equatable {
     /// The script files found (simulator trees left out), in run order.
-    public var scripts: [String]
+    package var scripts: [String]
     /// For each script, the keys of the files it depends on: itself, the scripts of its `uses:`
     /// chain, its simulator tree (`server.simulate` or `--simulate`), its `oauth` key file and the
     /// scope's shared files. A file named but missing is listed too, so its appearing reruns it.
-    public var dependencies: [String: Set<String>]
+    package var dependencies: [String: Set<String>]
 
-    public init(scripts: [String], dependencies: [String: Set<String>]) {
+    package init(scripts: [String], dependencies: [String: Set<String>]) {
         self.scripts = scripts
         self.dependencies = dependencies
     }
 
     /// Every file to watch.
-    public var watched: Set<String> { dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
+    package var watched: Set<String> { dependencies.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
 
     /// The key of a path: absolute and standardized, so `a/../b.yaml` and `b.yaml` are one file.
-    public static func key(_ path: String) -> String {
+    package static func key(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
@@ -48,13 +48,14 @@ public struct WatchInventory: Sendable, Equatable {
     /// nothing (a folder emptied, a glob with no match) gives no scripts rather than an error:
     /// the watch goes on and runs what appears. With a `cache`, a file is loaded again only when
     /// its state changed (a poll of an unchanged suite loads no YAML).
-    public static func find(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache()) -> WatchInventory {
+    package static func find(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache()) -> WatchInventory
+    {
         var states = PollFileStates()
         return find(scope, cache: cache, states: &states)
     }
 
     /// ``find(_:cache:)`` reading each file's state once for the whole poll (`states`).
-    public static func find(_ scope: WatchScope, cache: WatchReferenceCache, states: inout PollFileStates)
+    package static func find(_ scope: WatchScope, cache: WatchReferenceCache, states: inout PollFileStates)
         -> WatchInventory
     {
         var files: [String] = []
@@ -95,18 +96,18 @@ public struct WatchInventory: Sendable, Equatable {
 }
 
 /// What one file says about the files it names, its paths resolved from the file's folder.
-public struct FileReferences: Sendable, Equatable {
+package struct FileReferences: Sendable, Equatable {
     /// A simulator tree (`kind: simulator`), not a script.
-    public var isTree = false
+    package var isTree = false
     /// The script's `server.simulate` tree, as written.
-    public var simulate: String?
+    package var simulate: String?
     /// The `oauth` private key file the script names, as written.
-    public var privateKey: String?
+    package var privateKey: String?
     /// The script its `uses:` names, as written.
-    public var uses: String?
+    package var uses: String?
 
     /// The references in `text`, the file at `path`; none for a script that does not load.
-    public init(text: String, path: String) {
+    package init(text: String, path: String) {
         if ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
             isTree = true
             return
@@ -120,19 +121,19 @@ public struct FileReferences: Sendable, Equatable {
 
 /// The ``FileReferences`` of each file, kept with the ``FileState`` they were read at: a watch
 /// loads a file again only when it changed.
-public final class WatchReferenceCache: Sendable {
+package final class WatchReferenceCache: Sendable {
     private let entries = Mutex<[String: (state: FileState, references: FileReferences)]>([:])
 
-    public init() {}
+    package init() {}
 
     /// The references of the file at `path`, nil when it cannot be read.
-    public func references(of path: String) -> FileReferences? {
+    package func references(of path: String) -> FileReferences? {
         var states = PollFileStates()
         return references(of: path, states: &states)
     }
 
     /// ``references(of:)`` with the file's state read through the poll's `states`.
-    public func references(of path: String, states: inout PollFileStates) -> FileReferences? {
+    package func references(of path: String, states: inout PollFileStates) -> FileReferences? {
         let key = WatchInventory.key(path)
         guard let state = states.state(ofKey: key) else {
             entries.withLock { $0[key] = nil }

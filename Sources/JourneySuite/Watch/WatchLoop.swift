@@ -1,17 +1,17 @@
 /// The polling loop of `journey run --watch`: polls every `interval`, feeds a ``ScriptWatcher``
 /// and hands each settled change to `rerun`, until its task is cancelled. Time and files come in
 /// as functions, so tests drive it without a clock or a file system.
-public struct WatchLoop: Sendable {
+package struct WatchLoop: Sendable {
     /// Time between polls (300 ms by default: a rerun starts within about two intervals of a save).
-    public var interval: Duration
+    package var interval: Duration
     /// Polls a change must stay unchanged for (``ScriptWatcher/quietPolls``).
-    public var quietPolls: Int
+    package var quietPolls: Int
     /// One poll: the inventory and the states of its watched files.
-    public var poll: @Sendable () async -> ScriptWatcher.Poll
+    package var poll: @Sendable () async -> ScriptWatcher.Poll
     /// Waits `interval`; throws when the loop's task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    package var sleep: @Sendable (Duration) async throws -> Void
 
-    public init(
+    package init(
         interval: Duration = .milliseconds(300), quietPolls: Int = 1,
         poll: @escaping @Sendable () async -> ScriptWatcher.Poll,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -23,7 +23,7 @@ public struct WatchLoop: Sendable {
     }
 
     /// The poll of real files for `scope`; `cache` keeps what unchanged files name between polls.
-    public static func files(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache())
+    package static func files(_ scope: WatchScope, cache: WatchReferenceCache = WatchReferenceCache())
         -> @Sendable () async -> ScriptWatcher.Poll
     {
         {
@@ -36,7 +36,7 @@ public struct WatchLoop: Sendable {
 
     /// Polls until cancelled, starting from `baseline` (taken before the first run, so what
     /// changed while it ran is run again). `rerun` runs to its end before the next poll.
-    public func run(from baseline: ScriptWatcher.Poll, rerun: (WatchChange) async -> Void) async {
+    package func run(from baseline: ScriptWatcher.Poll, rerun: (WatchChange) async -> Void) async {
         var watcher = ScriptWatcher(baseline: baseline, quietPolls: quietPolls)
         while !Task.isCancelled {
             do {

@@ -1,15 +1,15 @@
 import JourneyReport
 
 /// The rules of `journey run --watch`, checked before anything runs.
-public enum WatchOption {
+package enum WatchOption {
     /// What the run's other options ask for, as far as `--watch` cares.
-    public struct Request: Sendable {
-        public var format: ReportFormat
-        public var reports: Bool
-        public var record: Bool
-        public var shard: Bool
+    package struct Request: Sendable {
+        package var format: ReportFormat
+        package var reports: Bool
+        package var record: Bool
+        package var shard: Bool
 
-        public init(format: ReportFormat = .human, reports: Bool = false, record: Bool = false, shard: Bool = false) {
+        package init(format: ReportFormat = .human, reports: Bool = false, record: Bool = false, shard: Bool = false) {
             self.format = format
             self.reports = reports
             self.record = record
@@ -20,7 +20,7 @@ public enum WatchOption {
     /// Why `--watch` cannot be used with these options, or nil when it can. A watch prints block
     /// after block for people at a terminal; reports, recordings and shards describe one whole run.
     /// `--repeat`, `--fail-fast`, `--tag`, `--jobs` and `--replay` apply to every run of the watch.
-    public static func problem(_ request: Request) -> String? {
+    package static func problem(_ request: Request) -> String? {
         if request.format != .human {
             return "--watch writes for people: --format \(request.format.rawValue) is one document for one run"
         }

@@ -8,7 +8,7 @@ import Synchronization
 /// the run signs with the key a DeviceBindingCallback registered. Everything is made from the
 /// run's seeded bytes, so a replay makes the same identifier and keys. Its passkeys are shared
 /// with the scripts the run `uses:` and kept in the script's device file.
-public final class DeviceState: Sendable {
+package final class DeviceState: Sendable {
     private struct Contents {
         var identifier: String?
         /// userId → raw P-256 private key bytes, in binding order.
@@ -19,7 +19,7 @@ public final class DeviceState: Sendable {
     /// The WebAuthn credentials of the software authenticator.
     let passkeys: PasskeyStore
 
-    public init() {
+    package init() {
         self.passkeys = PasskeyStore()
     }
 
@@ -28,7 +28,7 @@ public final class DeviceState: Sendable {
     }
 
     /// The device identifier, made once from `randomBytes` (hex of 16 bytes) and then kept.
-    public func identifier(randomBytes: (Int) -> [UInt8]) -> String {
+    package func identifier(randomBytes: (Int) -> [UInt8]) -> String {
         if let identifier = contents.withLock({ $0.identifier }) { return identifier }
         let made = randomBytes(16).map { String(format: "%02x", $0) }.joined()
         return contents.withLock { contents in

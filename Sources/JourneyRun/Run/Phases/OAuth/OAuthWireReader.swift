@@ -4,11 +4,11 @@ import JourneyCore
 /// Reads what an OAuth 2.0 provider sends the way the `oauth:` phase does, for the fuzz target:
 /// an ID token's parts and claims, a redirect's parameters, a discovery document, a token
 /// response or an error body. Every reader rejects bad input with a value, never a trap.
-public enum OAuthWireReader {
+package enum OAuthWireReader {
     /// Reads `bytes` as the answer of one kind, picked by `form`: 0 an ID token, 1 a redirect URL,
     /// 2 a discovery document, 3 a token or error body. Returns whether it was accepted.
     @discardableResult
-    public static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
+    package static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
         switch form % 4 {
         case 0:

@@ -3,7 +3,7 @@ import JourneyCore
 
 /// What Rakuten's SDK puts on the wire and how it reads the answers (rauthentication.md §4):
 /// RFC 3986 form bodies with sorted pairs, the RAE error rules, and the Challenger URL rule.
-public enum RakutenWire {
+package enum RakutenWire {
     /// `key=value` pairs percent-encoded (all but `A–Z a–z 0–9 - . _ ~ / ?`), sorted by the encoded pair.
     static func form(_ fields: [(String, String)]) -> Data {
         let pairs = fields.map { encode($0.0) + "=" + encode($0.1) }.sorted()
@@ -103,7 +103,7 @@ public enum RakutenWire {
     /// Reads what a Rakuten server sends, for the fuzz target: 0 a Challenger `/v1.0/c` answer,
     /// 1 a `/v1.0/m` answer, anything else an RAE answer. Returns whether it was accepted.
     @discardableResult
-    public static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
+    package static func read(_ bytes: [UInt8], form: UInt8) -> Bool {
         let data = Data(bytes)
         switch form % 3 {
         case 0: return ChallengerAnswer.challenge(data) != nil

@@ -2,8 +2,8 @@ import Foundation
 import JourneyCore
 
 /// Advice found in a protected resource's answer, in one of the forms AM and Identity Gateway use.
-public struct ResourceAdvice: Sendable {
-    public enum Form: String, Sendable {
+package struct ResourceAdvice: Sendable {
+    package enum Form: String, Sendable {
         /// A policy decision (object or array of decisions) with `advices`, relayed by a REST resource.
         case policyDecision = "policy decision"
         /// IG's 302/307 to AM's login page with `authIndexType=composite_advice` and the advice XML.
@@ -12,25 +12,25 @@ public struct ResourceAdvice: Sendable {
         case igHeader = "IG WWW-Authenticate"
     }
 
-    public var form: Form
-    public var advices: [PolicyAdvice]
+    package var form: Form
+    package var advices: [PolicyAdvice]
     /// IG's `goto` (the original URL with `_txid`), redirect form only.
-    public var goto: String?
+    package var goto: String?
 
-    public init(form: Form, advices: [PolicyAdvice], goto: String? = nil) {
+    package init(form: Form, advices: [PolicyAdvice], goto: String? = nil) {
         self.form = form
         self.advices = advices
         self.goto = goto
     }
 
     /// The transaction id: the TransactionConditionAdvice value, else the `_txid` of IG's `goto`.
-    public var txid: String? {
+    package var txid: String? {
         if let value = advices.first(where: { $0.name == AdviceParser.transaction })?.values.first { return value }
         return goto.flatMap { AdviceParser.queryItems(of: $0).first(where: { $0.name == "_txid" })?.value }
     }
 
     /// The tree of an AuthenticateToServiceConditionAdvice (`/:ConfirmPassword` → `ConfirmPassword`).
-    public var tree: String? {
+    package var tree: String? {
         guard let value = advices.first(where: { $0.name == AdviceParser.authenticateToService })?.values.first else {
             return nil
         }
@@ -38,30 +38,30 @@ public struct ResourceAdvice: Sendable {
     }
 
     /// `TransactionConditionAdvice` or `A + B`, for outcomes and checks.
-    public var names: String { advices.map(\.name).joined(separator: " + ") }
+    package var names: String { advices.map(\.name).joined(separator: " + ") }
 
     /// `TransactionConditionAdvice [abc] (IG redirect)`.
-    public var summary: String { advices.map(\.description).joined(separator: ", ") + " (\(form.rawValue))" }
+    package var summary: String { advices.map(\.description).joined(separator: ", ") + " (\(form.rawValue))" }
 }
 
 /// Finds policy advice in a resource's response (am-protocol.md §8): a policy decision body, IG's
 /// redirect to the login page, or IG's `WWW-Authenticate: SSOADVICE` header. A response in none of
 /// these forms has no advice; one that claims advice but cannot be read throws.
-public enum AdviceParser {
-    public static let transaction = "TransactionConditionAdvice"
-    public static let authenticateToService = "AuthenticateToServiceConditionAdvice"
+package enum AdviceParser {
+    package static let transaction = "TransactionConditionAdvice"
+    package static let authenticateToService = "AuthenticateToServiceConditionAdvice"
     /// The advice types AM issues; anything else is reported as unknown.
-    public static let knownAdvices = [
+    package static let knownAdvices = [
         transaction, authenticateToService, "AuthLevelConditionAdvice", "AuthSchemeConditionAdvice",
         "AuthenticateToRealmConditionAdvice",
     ]
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
-    public static func detect(status: Int, headers: [HeaderField], body: Data) throws(Failure) -> ResourceAdvice? {
+    package static func detect(status: Int, headers: [HeaderField], body: Data) throws(Failure) -> ResourceAdvice? {
         if (300..<400).contains(status), let location = headers.value("location"),
             location.contains("composite_advice")
         {
@@ -79,7 +79,7 @@ public enum AdviceParser {
     }
 
     /// `{…, "advices": {...}}` or `[{…, "advices": {...}}, …]`; nil when no decision carries advice.
-    public static func fromDecision(_ json: JSONValue) throws(Failure) -> ResourceAdvice? {
+    package static func fromDecision(_ json: JSONValue) throws(Failure) -> ResourceAdvice? {
         let decisions = json.arrayValue ?? [json]
         var advices: [PolicyAdvice] = []
         for decision in decisions {
@@ -90,7 +90,7 @@ public enum AdviceParser {
     }
 
     /// IG's redirect: `…?goto=<url with _txid>&realm=/&authIndexType=composite_advice&authIndexValue=<XML>`.
-    public static func fromRedirect(_ location: String) throws(Failure) -> ResourceAdvice {
+    package static func fromRedirect(_ location: String) throws(Failure) -> ResourceAdvice {
         let items = queryItems(of: location)
         guard let value = items.first(where: { $0.name == "authIndexValue" })?.value, !value.isEmpty else {
             throw Failure(
@@ -137,7 +137,7 @@ public enum AdviceParser {
     }
 
     /// `SSOADVICE realm="/",advices="<base64 JSON>",am_uri="…"`.
-    public static func fromWWWAuthenticate(_ header: String) throws(Failure) -> ResourceAdvice {
+    package static func fromWWWAuthenticate(_ header: String) throws(Failure) -> ResourceAdvice {
         guard let encoded = parameter("advices", in: header) else {
             throw Failure(message: "WWW-Authenticate '\(excerpt(header))' has no advices=\"…\" parameter")
         }
