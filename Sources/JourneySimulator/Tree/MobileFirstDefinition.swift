@@ -106,6 +106,9 @@ public struct AdapterDefinition: Sendable {
     public var scope: [String]
     public var body: JSONValue
 
+    /// The methods an adapter may serve.
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
     public init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue) {
         self.path = path
         self.method = method

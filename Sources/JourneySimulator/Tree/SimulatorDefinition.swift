@@ -40,7 +40,7 @@ public struct SimulatorDefinition: Sendable {
 /// Server-wide settings of a simulator tree file (`settings:`).
 public struct SimulatorSettings: Sendable {
     /// How input names are numbered: `IDToken<N>` counts input callbacks only, or every callback of the page.
-    public enum InputNumbering: String, Sendable {
+    public enum InputNumbering: String, Sendable, CaseIterable {
         case inputs, position
     }
 
