@@ -1,14 +1,15 @@
 /// Writes declared mappings as Markdown tables for the docs, and puts generated text between the
 /// docs' markers: `<!-- generated: NAME -->` … `<!-- end generated -->`.
 package enum KeyTableWriter {
-    /// A table of `mapping`'s keys: name, type, default (or "required"), doc. `definitions` name
+    /// A table of `mapping`'s keys: name, type, default (or "required", as written: a value or
+    /// words), doc. `definitions` name
     /// the `.defined` values the table may meet, so it shows their type instead of their name.
     package static func table(
         _ mapping: MappingDeclaration, keyHeader: String = "key", definitions: [String: ValueDeclaration] = [:]
     ) -> String {
         var lines = ["| \(keyHeader) | type | default | what it does |", "|---|---|---|---|"]
         for key in mapping.keys {
-            let defaultText = key.isRequired ? "required" : key.defaultText.map { "`\($0)`" } ?? ""
+            let defaultText = key.isRequired ? "required" : key.defaultText ?? ""
             let cells = ["`\(key.name)`", typeText(key.value, definitions: definitions), defaultText, key.doc]
             lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
         }
@@ -19,8 +20,14 @@ package enum KeyTableWriter {
     package static func typeText(_ value: ValueDeclaration, definitions: [String: ValueDeclaration] = [:]) -> String {
         switch value {
         case .string(let rule):
-            if rule.pattern != nil { return "string (`\(rule.pattern ?? "")`)" }
-            return (rule.minLength ?? 0) > 0 ? "non-empty string" : "string"
+            var text = rule.minLength == 1 && rule.maxLength == nil ? "non-empty string" : "string"
+            if let minLength = rule.minLength, let maxLength = rule.maxLength {
+                text += " of \(minLength)–\(maxLength) characters"
+            } else if let minLength = rule.minLength, minLength > 1 {
+                text += " of \(minLength) or more characters"
+            }
+            if let pattern = rule.pattern { text += " matching `\(pattern)`" }
+            return text
         case .strings(let names): return names.map { "`\($0)`" }.joined(separator: " or ")
         case .constant(let constant): return "`\(constant.scalarDescription)`"
         case .integer(let range): return "integer \(range.lowerBound)–\(range.upperBound)"

@@ -50,7 +50,7 @@ extension TreeKeys {
             .optional("firstName", .string()),
             .optional("lastName", .string()),
             .optional(
-                "easyId", .string(), default: "easy-<username>", "The encrypted easy id GetEncryptedEasyId answers."),
+                "easyId", .string(), default: "`easy-<username>`", "The encrypted easy id GetEncryptedEasyId answers."),
         ])
 
     static let challenger = MappingDeclaration(

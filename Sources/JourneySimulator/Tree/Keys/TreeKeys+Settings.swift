@@ -25,10 +25,10 @@ extension TreeKeys {
             .optional(
                 "secret", .string(StringRule(minLength: 8)), "HMAC secret that signs authIds (8 characters or more)."),
             .optional("successUrl", .string(), default: "/am/console", "The `successUrl` of a success."),
-            .optional("failureUrl", .string(), default: "\"\"", "The `detail.failureUrl` of a failure."),
+            .optional("failureUrl", .string(), default: "empty", "The `detail.failureUrl` of a failure."),
             .optional(
                 "inputNumbering", .cases(of: SimulatorSettings.InputNumbering.self), default: "inputs",
-                "IDToken<N>: N counts input callbacks (inputs) or every callback (position)."),
+                "`IDToken<N>`: N counts input callbacks (inputs) or every callback (position)."),
             .optional("amlbCookie", .string(), default: "01", "The value of the `amlbcookie` every answer sets."),
             .optional(
                 "defaultJourney", .oneOf([.string(.nonEmpty), .map(.string(.nonEmpty))]), default: "Login",
