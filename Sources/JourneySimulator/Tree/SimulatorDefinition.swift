@@ -65,6 +65,8 @@ public struct SimulatorSettings: Sendable {
     public var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
     public var amlbCookie = "01"
+    /// Every answer carries `Server-Timing: app;dur=<ms>` (AM sends none; `false` answers as AM does).
+    public var serverTiming = true
     /// The journey a start without `authIndexType` runs (the realm's default authentication service).
     public var defaultJourney = "Login"
     /// Realm ("/", "/alpha") → its default journey, overriding `defaultJourney`.

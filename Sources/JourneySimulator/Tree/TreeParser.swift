@@ -82,6 +82,7 @@ final class TreeParser {
             }
         }
         if let value = map["amlbCookie"]?.string("amlbCookie") { settings.amlbCookie = value }
+        if let value = map["serverTiming"]?.bool("serverTiming") { settings.serverTiming = value }
         if let node = map["defaultJourney"] { parseDefaultJourney(node, into: &settings) }
         if let node = map["quirks"] { settings.quirks = parseQuirks(node) }
         return settings

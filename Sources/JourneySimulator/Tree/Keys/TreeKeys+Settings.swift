@@ -31,6 +31,9 @@ extension TreeKeys {
                 "`IDToken<N>`: N counts input callbacks (inputs) or every callback (position)."),
             .optional("amlbCookie", .string(), default: "01", "The value of the `amlbcookie` every answer sets."),
             .optional(
+                "serverTiming", .bool, default: "true",
+                "Every answer carries `Server-Timing: app;dur=<ms>`; false answers without it, as AM does."),
+            .optional(
                 "defaultJourney", .oneOf([.string(.nonEmpty), .map(.string(.nonEmpty))]), default: "Login",
                 "The journey a start without authIndexType runs: a name for every realm, or realm: journey."),
             .optional(
