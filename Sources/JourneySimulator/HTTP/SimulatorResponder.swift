@@ -26,7 +26,7 @@ struct SimulatorResponder: HTTPResponder {
     func respond(to request: Request, context: SimulatorContext) async throws -> Response {
         let started = ContinuousClock.now
         var response = try await reply(to: request, context: context)
-        response.headers[.serverTiming] = Self.serverTiming(since: started)
+        if core.settings.serverTiming { response.headers[.serverTiming] = Self.serverTiming(since: started) }
         return response
     }
 

@@ -106,6 +106,9 @@ package struct AdapterDefinition: Sendable {
     package var scope: [String]
     package var body: JSONValue
 
+    /// The methods an adapter may serve.
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
     package init(path: String, method: String = "GET", scope: [String] = [], body: JSONValue) {
         self.path = path
         self.method = method

@@ -40,7 +40,7 @@ public struct SimulatorDefinition: Sendable {
 /// Server-wide settings of a simulator tree file (`settings:`).
 package struct SimulatorSettings: Sendable {
     /// How input names are numbered: `IDToken<N>` counts input callbacks only, or every callback of the page.
-    package enum InputNumbering: String, Sendable {
+    package enum InputNumbering: String, Sendable, CaseIterable {
         case inputs, position
     }
 
@@ -65,6 +65,8 @@ package struct SimulatorSettings: Sendable {
     package var inputNumbering = InputNumbering.inputs
     /// The value of the `amlbcookie` cookie.
     package var amlbCookie = "01"
+    /// Every answer carries `Server-Timing: app;dur=<ms>` (AM sends none; `false` answers as AM does).
+    package var serverTiming = true
     /// The journey a start without `authIndexType` runs (the realm's default authentication service).
     package var defaultJourney = "Login"
     /// Realm ("/", "/alpha") → its default journey, overriding `defaultJourney`.

@@ -33,12 +33,6 @@ package struct SimulatorQuirks: Sendable {
         ("kbaWithoutAllowUserDefinedQuestions", \.kbaWithoutAllowUserDefinedQuestions),
     ]
 
-    /// The quirks that take a value, by their key in the tree file.
-    static let valueKeys = [
-        "sessionCookieName"
-    ]
-
-    static var keys: [String] { switches.map(\.key) + valueKeys }
 }
 
 extension TreeParser {
@@ -46,7 +40,7 @@ extension TreeParser {
     func parseQuirks(_ node: YNode) -> SimulatorQuirks {
         var quirks = SimulatorQuirks()
         guard let map = node.mapping("quirks") else { return quirks }
-        map.allowOnly(SimulatorQuirks.keys, in: "settings.quirks")
+        map.allowOnly(TreeKeys.quirks)
         for (key, path) in SimulatorQuirks.switches {
             if let value = map[key]?.bool(key) { quirks[keyPath: path] = value }
         }

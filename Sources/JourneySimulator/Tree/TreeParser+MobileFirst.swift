@@ -2,20 +2,10 @@ import JourneyCore
 
 /// Reads `mobilefirst:` — security checks, scopes, adapters, lifetimes and faults.
 extension TreeParser {
-    static let mobileFirstKeys = [
-        "securityChecks", "scopes", "adapters", "tokenLifetime", "codeLifetime", "faults", "confidentialClients",
-    ]
-    static let confidentialClientKeys = ["secret", "scope"]
-    static let securityCheckKeys = [
-        "type", "maxAttempts", "attemptingStateExpirationSec", "successStateExpirationSec", "blockedStateExpirationSec",
-        "maxOperator", "pin",
-    ]
-    static let adapterKeys = ["path", "method", "scope", "body"]
-    static let mobileFirstFaultKeys = ["endpoint", "kind", "times"]
 
     func parseMobileFirst(_ node: YNode) -> MobileFirstDefinition? {
         guard let map = node.mapping("mobilefirst") else { return nil }
-        map.allowOnly(Self.mobileFirstKeys, in: "mobilefirst")
+        map.allowOnly(TreeKeys.mobileFirst)
         var definition = MobileFirstDefinition(location: node.location)
         if let checks = map.required("securityChecks", in: "mobilefirst")?.mapping("securityChecks") {
             for entry in checks.entries {
@@ -38,12 +28,8 @@ extension TreeParser {
         if let adapters = map["adapters"]?.sequence("adapters") {
             definition.adapters = adapters.compactMap(parseAdapter)
         }
-        if let value = positiveInt(map["tokenLifetime"], "tokenLifetime", in: TreeRanges.seconds) {
-            definition.tokenLifetime = value
-        }
-        if let value = positiveInt(map["codeLifetime"], "codeLifetime", in: TreeRanges.seconds) {
-            definition.codeLifetime = value
-        }
+        if let value = integer(map, TreeKeys.mobileFirstTokenLifetime) { definition.tokenLifetime = value }
+        if let value = integer(map, TreeKeys.mobileFirstCodeLifetime) { definition.codeLifetime = value }
         if let faults = map["faults"]?.sequence("faults") {
             definition.faults = faults.compactMap(parseMobileFirstFault)
         }
@@ -60,7 +46,7 @@ extension TreeParser {
     private func parseConfidentialClient(name: String, _ node: YNode) -> ConfidentialClientDefinition? {
         let what = "confidential client '\(name)'"
         guard let map = node.mapping(what) else { return nil }
-        map.allowOnly(Self.confidentialClientKeys, in: what)
+        map.allowOnly(TreeKeys.confidentialClient.names, in: what)
         guard let secret = map.required("secret", in: what)?.scalarText else { return nil }
         return ConfidentialClientDefinition(
             secret: secret, scope: map["scope"].flatMap { scopeList($0, "\(what).scope") } ?? ["*"])
@@ -69,19 +55,16 @@ extension TreeParser {
     private func parseSecurityCheck(name: String, _ node: YNode) -> SecurityCheckDefinition? {
         let what = "security check '\(name)'"
         guard let map = node.mapping(what) else { return nil }
-        map.allowOnly(Self.securityCheckKeys, in: what)
+        map.allowOnly(TreeKeys.securityCheck.names, in: what)
         guard let kind = enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type") else {
             return nil
         }
         var check = SecurityCheckDefinition(
-            kind: kind, maxAttempts: positiveInt(map["maxAttempts"], "maxAttempts"),
-            attemptingStateExpirationSec: positiveInt(
-                map["attemptingStateExpirationSec"], "attemptingStateExpirationSec", in: TreeRanges.seconds),
-            successStateExpirationSec: positiveInt(
-                map["successStateExpirationSec"], "successStateExpirationSec", in: TreeRanges.seconds),
-            blockedStateExpirationSec: nonNegativeInt(
-                map["blockedStateExpirationSec"], "blockedStateExpirationSec", in: TreeRanges.seconds))
-        if let value = positiveInt(map["maxOperator"], "maxOperator") { check.maxOperator = value }
+            kind: kind, maxAttempts: integer(map, TreeKeys.maxAttempts),
+            attemptingStateExpirationSec: integer(map, TreeKeys.attemptingStateExpirationSec),
+            successStateExpirationSec: integer(map, TreeKeys.successStateExpirationSec),
+            blockedStateExpirationSec: integer(map, TreeKeys.blockedStateExpirationSec))
+        if let value = integer(map, TreeKeys.maxOperator) { check.maxOperator = value }
         if let pinNode = map["pin"], let pin = pinNode.scalarText {
             if kind != .pin { reader.error("pin is a setting of a pin check, not of \(kind.rawValue)", at: pinNode) }
             check.pin = pin
@@ -100,14 +83,14 @@ extension TreeParser {
 
     private func parseAdapter(_ node: YNode) -> AdapterDefinition? {
         guard let map = node.mapping("an adapter") else { return nil }
-        map.allowOnly(Self.adapterKeys, in: "an adapter")
+        map.allowOnly(TreeKeys.adapter)
         guard let pathNode = map.required("path", in: "an adapter"), let path = pathNode.string("path") else {
             return nil
         }
         if !path.hasPrefix("/adapters/") {
             reader.error("an adapter path starts with /adapters/ (it is served under /mfp/api)", at: pathNode)
         }
-        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+        let methods = AdapterDefinition.methods
         var method = "GET"
         if let node = map["method"], let text = node.string("method") {
             if methods.contains(text.uppercased()) {
@@ -123,12 +106,13 @@ extension TreeParser {
 
     private func parseMobileFirstFault(_ node: YNode) -> MobileFirstFault? {
         guard let map = node.mapping("a fault") else { return nil }
-        map.allowOnly(Self.mobileFirstFaultKeys, in: "a fault")
+        map.allowOnly(TreeKeys.mobileFirstFault)
         guard
             let endpoint = enumValue(
                 map.required("endpoint", in: "a fault"), MobileFirstFault.Endpoint.self, "endpoint"),
             let kind = enumValue(map.required("kind", in: "a fault"), MobileFirstFault.Kind.self, "kind")
         else { return nil }
-        return MobileFirstFault(endpoint: endpoint, kind: kind, times: positiveInt(map["times"], "times") ?? 1)
+        return MobileFirstFault(
+            endpoint: endpoint, kind: kind, times: integer(map, TreeKeys.mobileFirstFaultTimes) ?? 1)
     }
 }

@@ -3,17 +3,14 @@ import JourneyCore
 
 /// Reads `oauth:` — signing keys, lifetimes, scopes and clients.
 extension TreeParser {
-    static let oauthKeys = ["keys", "lifetimes", "scopes", "clients"]
-    static let oauthKeyKeys = ["kid", "alg", "file"]
-    static let oauthLifetimeKeys = ["code", "accessToken", "refreshToken", "idToken"]
-    static let oauthClientKeys = [
-        "clientId", "secret", "jwks", "redirectUris", "postLogoutRedirectUris", "scopes", "defaultScopes", "grants",
-        "idTokenKey", "consent", "idTokenFaults",
-    ]
+    static var oauthKeys: [String] { TreeKeys.oauth.names }
+    static var oauthKeyKeys: [String] { TreeKeys.oauthKey.names }
+    static var oauthLifetimeKeys: [String] { TreeKeys.oauthLifetimes.names }
+    static var oauthClientKeys: [String] { TreeKeys.oauthClient.names }
 
     func parseOAuth(_ node: YNode) -> OAuthDefinition? {
         guard let map = node.mapping("oauth") else { return nil }
-        map.allowOnly(Self.oauthKeys, in: "oauth")
+        map.allowOnly(TreeKeys.oauth)
         var definition = OAuthDefinition(location: node.location)
         if let keys = map.required("keys", in: "oauth")?.sequence("keys") {
             for item in keys {
@@ -40,7 +37,7 @@ extension TreeParser {
 
     private func parseSigningKey(_ node: YNode) -> OAuthSigningKey? {
         guard let map = node.mapping("an oauth key") else { return nil }
-        map.allowOnly(Self.oauthKeyKeys, in: "an oauth key")
+        map.allowOnly(TreeKeys.oauthKey)
         guard let kid = map.required("kid", in: "an oauth key")?.string("kid"),
             let alg = enumValue(map.required("alg", in: "an oauth key"), OAuthAlgorithm.self, "alg"),
             let fileNode = map.required("file", in: "an oauth key"), let file = fileNode.string("file"),
@@ -73,21 +70,17 @@ extension TreeParser {
     private func parseLifetimes(_ node: YNode) -> OAuthLifetimes {
         var lifetimes = OAuthLifetimes()
         guard let map = node.mapping("lifetimes") else { return lifetimes }
-        map.allowOnly(Self.oauthLifetimeKeys, in: "lifetimes")
-        if let value = positiveInt(map["code"], "code", in: TreeRanges.seconds) { lifetimes.code = value }
-        if let value = positiveInt(map["accessToken"], "accessToken", in: TreeRanges.seconds) {
-            lifetimes.accessToken = value
-        }
-        if let value = positiveInt(map["refreshToken"], "refreshToken", in: TreeRanges.seconds) {
-            lifetimes.refreshToken = value
-        }
-        if let value = positiveInt(map["idToken"], "idToken", in: TreeRanges.seconds) { lifetimes.idToken = value }
+        map.allowOnly(TreeKeys.oauthLifetimes)
+        if let value = integer(map, TreeKeys.oauthCode) { lifetimes.code = value }
+        if let value = integer(map, TreeKeys.oauthAccessToken) { lifetimes.accessToken = value }
+        if let value = integer(map, TreeKeys.oauthRefreshToken) { lifetimes.refreshToken = value }
+        if let value = integer(map, TreeKeys.oauthIDToken) { lifetimes.idToken = value }
         return lifetimes
     }
 
     private func parseClient(_ node: YNode, _ definition: OAuthDefinition) -> (OAuthClient, YNode)? {
         guard let map = node.mapping("an oauth client") else { return nil }
-        map.allowOnly(Self.oauthClientKeys, in: "an oauth client")
+        map.allowOnly(TreeKeys.oauthClient)
         guard let idNode = map.required("clientId", in: "an oauth client"), let clientId = idNode.string("clientId")
         else { return nil }
         let what = "client '\(clientId)'"

@@ -2,23 +2,16 @@ import JourneyCore
 
 /// Reads `rakuten:` — token clients, members, Challenger's policy, greyness and lifetimes.
 extension TreeParser {
-    static let rakutenKeys = [
-        "clients", "users", "challenger", "challengeAfter", "blockAfter", "blockedAddresses", "accessLifetime",
-    ]
-    static let rakutenClientKeys = ["secret", "scopes", "challenge"]
-    static let rakutenUserKeys = ["password", "firstName", "lastName", "easyId"]
-    static let challengerKeys = ["default", "pages", "pow", "unsupportedCtype", "challengeLifetime"]
-    static let powKeys = ["key", "seed", "mask"]
 
     func parseRakuten(_ node: YNode) -> RakutenDefinition? {
         guard let map = node.mapping("rakuten") else { return nil }
-        map.allowOnly(Self.rakutenKeys, in: "rakuten")
+        map.allowOnly(TreeKeys.rakuten)
         var definition = RakutenDefinition(location: node.location)
         if let clients = map.required("clients", in: "rakuten")?.mapping("rakuten.clients") {
             for entry in clients.entries {
                 let what = "rakuten client '\(entry.key)'"
                 guard let fields = entry.value.mapping(what) else { continue }
-                fields.allowOnly(Self.rakutenClientKeys, in: what)
+                fields.allowOnly(TreeKeys.rakutenClient.names, in: what)
                 guard let secret = fields.required("secret", in: what)?.scalarText else { continue }
                 let scopes = fields["scopes"].flatMap { $0.stringList("\(what).scopes") } ?? []
                 let challenge =
@@ -31,7 +24,7 @@ extension TreeParser {
             for entry in users.entries {
                 let what = "rakuten user '\(entry.key)'"
                 guard let fields = entry.value.mapping(what) else { continue }
-                fields.allowOnly(Self.rakutenUserKeys, in: what)
+                fields.allowOnly(TreeKeys.rakutenUser.names, in: what)
                 guard let password = fields.required("password", in: what)?.scalarText else { continue }
                 definition.users[entry.key] = .init(
                     password: password, firstName: fields["firstName"]?.scalarText,
@@ -40,11 +33,11 @@ extension TreeParser {
             }
         }
         if let challenger = map["challenger"] { parseChallenger(challenger, into: &definition) }
-        definition.challengeAfter = nonNegativeInt(map["challengeAfter"], "rakuten.challengeAfter")
-        definition.blockAfter = nonNegativeInt(map["blockAfter"], "rakuten.blockAfter")
+        definition.challengeAfter = integer(map, TreeKeys.challengeAfter, what: "rakuten.challengeAfter")
+        definition.blockAfter = integer(map, TreeKeys.blockAfter, what: "rakuten.blockAfter")
         definition.blockedAddresses =
             map["blockedAddresses"].flatMap { $0.stringList("rakuten.blockedAddresses") } ?? []
-        if let value = positiveInt(map["accessLifetime"], "rakuten.accessLifetime", in: TreeRanges.seconds) {
+        if let value = integer(map, TreeKeys.accessLifetime, what: "rakuten.accessLifetime") {
             definition.accessLifetime = value
         }
         return definition
@@ -52,7 +45,7 @@ extension TreeParser {
 
     private func parseChallenger(_ node: YNode, into definition: inout RakutenDefinition) {
         guard let map = node.mapping("rakuten.challenger") else { return }
-        map.allowOnly(Self.challengerKeys, in: "rakuten.challenger")
+        map.allowOnly(TreeKeys.challenger)
         if let kind = enumValue(map["default"], RakutenDefinition.ChallengeKind.self, "rakuten.challenger.default") {
             definition.defaultChallenge = kind
         }
@@ -64,7 +57,7 @@ extension TreeParser {
             }
         }
         if let pow = map["pow"]?.mapping("rakuten.challenger.pow") {
-            pow.allowOnly(Self.powKeys, in: "rakuten.challenger.pow")
+            pow.allowOnly(TreeKeys.rakutenPow)
             if let keyNode = pow["key"], let key = keyNode.scalarText {
                 if (1...13).contains(key.utf8.count) {
                     definition.pow.key = key
@@ -88,12 +81,10 @@ extension TreeParser {
                 }
             }
         }
-        if let value = nonNegativeInt(map["unsupportedCtype"], "rakuten.challenger.unsupportedCtype") {
+        if let value = integer(map, TreeKeys.unsupportedCtype, what: "rakuten.challenger.unsupportedCtype") {
             definition.unsupportedCtype = value
         }
-        if let value = positiveInt(
-            map["challengeLifetime"], "rakuten.challenger.challengeLifetime", in: TreeRanges.seconds)
-        {
+        if let value = integer(map, TreeKeys.challengeLifetime, what: "rakuten.challenger.challengeLifetime") {
             definition.challengeLifetime = value
         }
     }

@@ -1,14 +1,14 @@
 import JourneyCore
 
 extension TreeParser {
-    static let resourceKeys = ["path", "auth", "scope", "advice", "tree", "realm", "delivery", "encoding", "body"]
+    static var resourceKeys: [String] { TreeKeys.resource.names }
 
     func parseResources(_ node: YNode) -> [ResourceDefinition] {
         guard let items = node.sequence("resources") else { return [] }
         var resources: [ResourceDefinition] = []
         for item in items {
             guard let map = item.mapping("a resource") else { continue }
-            map.allowOnly(Self.resourceKeys, in: "a resource")
+            map.allowOnly(TreeKeys.resource)
             guard let pathNode = map.required("path", in: "a resource"), let path = pathNode.string("path") else {
                 continue
             }

@@ -8,14 +8,11 @@ final class TreeParser {
         self.reader = reader
     }
 
-    static let topLevelKeys = [
-        "kind", "version", "description", "settings", "users", "journeys", "resources", "mobilefirst", "oauth",
-        "rakuten",
-    ]
+    static var topLevelKeys: [String] { TreeKeys.file.names }
 
     func parseFile(_ root: YNode) -> SimulatorDefinition? {
         guard let top = root.mapping("a simulator tree file") else { return nil }
-        top.allowOnly(Self.topLevelKeys, in: "a simulator tree file")
+        top.allowOnly(TreeKeys.file)
         if let kind = top.required("kind", in: "a simulator tree file") {
             if let text = kind.string("kind"), text != "simulator" {
                 reader.error(
@@ -51,15 +48,12 @@ final class TreeParser {
 
     // MARK: settings
 
-    static let settingsKeys = [
-        "cookieName", "realms", "authIdLifetime", "sessionLifetime", "secret", "successUrl", "failureUrl",
-        "inputNumbering", "amlbCookie", "defaultJourney", "quirks", "maxPendingJourneys",
-    ]
+    static var settingsKeys: [String] { TreeKeys.settings.names }
 
     func parseSettings(_ node: YNode) -> SimulatorSettings {
         var settings = SimulatorSettings()
         guard let map = node.mapping("settings") else { return settings }
-        map.allowOnly(Self.settingsKeys, in: "settings")
+        map.allowOnly(TreeKeys.settings)
         if let value = map["cookieName"]?.string("cookieName") {
             if !SimulatorSettings.isCookieName(value) {
                 reader.error("cookieName must be a non-empty cookie name", at: map["cookieName"] ?? node)
@@ -68,15 +62,9 @@ final class TreeParser {
             }
         }
         if let value = map["realms"]?.stringList("realms") { settings.realms = value.map(Realm.normalize) }
-        if let value = positiveInt(map["authIdLifetime"], "authIdLifetime", in: TreeRanges.seconds) {
-            settings.authIdLifetime = value
-        }
-        if let value = positiveInt(map["sessionLifetime"], "sessionLifetime", in: TreeRanges.seconds) {
-            settings.sessionLifetime = value
-        }
-        if let value = positiveInt(map["maxPendingJourneys"], "maxPendingJourneys") {
-            settings.maxPendingJourneys = value
-        }
+        if let value = integer(map, TreeKeys.authIdLifetime) { settings.authIdLifetime = value }
+        if let value = integer(map, TreeKeys.sessionLifetime) { settings.sessionLifetime = value }
+        if let value = integer(map, TreeKeys.maxPendingJourneys) { settings.maxPendingJourneys = value }
         if let value = map["secret"]?.string("secret") {
             if value.count < 8 {
                 reader.error("secret must be at least 8 characters", at: map["secret"] ?? node)
@@ -94,6 +82,7 @@ final class TreeParser {
             }
         }
         if let value = map["amlbCookie"]?.string("amlbCookie") { settings.amlbCookie = value }
+        if let value = map["serverTiming"]?.bool("serverTiming") { settings.serverTiming = value }
         if let node = map["defaultJourney"] { parseDefaultJourney(node, into: &settings) }
         if let node = map["quirks"] { settings.quirks = parseQuirks(node) }
         return settings
@@ -122,6 +111,15 @@ final class TreeParser {
                 "defaultJourney names unknown journey '\(name)'", at: value,
                 hint: DidYouMean.hint(for: name, among: declared))
         }
+    }
+
+    /// The number of a declared integer key, checked against the key's range: from 1 (or 0, when
+    /// the range starts there) to its end. `what` names the key in messages (default: its name).
+    func integer(_ map: YMapping, _ key: KeyDeclaration, what: String? = nil) -> Int? {
+        let range = key.integerRange ?? TreeRanges.count
+        let what = what ?? key.name
+        if range.lowerBound > 0 { return positiveInt(map[key.name], what, in: range) }
+        return nonNegativeInt(map[key.name], what, in: range)
     }
 
     /// A number from 1 to the range's end (``TreeRanges``: every number of a tree has one).
@@ -155,7 +153,7 @@ final class TreeParser {
 
     // MARK: users
 
-    static let userKeys = ["username", "password", "attributes", "kba", "oathSecret"]
+    static var userKeys: [String] { TreeKeys.user.names }
 
     func parseUsers(_ node: YNode) -> [SimulatedUser] {
         guard let items = node.sequence("users") else { return [] }
@@ -163,7 +161,7 @@ final class TreeParser {
         var seen: Set<String> = []
         for item in items {
             guard let map = item.mapping("a user") else { continue }
-            map.allowOnly(Self.userKeys, in: "a user")
+            map.allowOnly(TreeKeys.user)
             guard let usernameNode = map.required("username", in: "a user"),
                 let username = usernameNode.string("username"),
                 let password = map.required("password", in: "a user")?.string("password")
@@ -178,7 +176,7 @@ final class TreeParser {
             if let kba = map["kba"]?.sequence("kba") {
                 for entry in kba {
                     guard let pair = entry.mapping("a kba entry") else { continue }
-                    pair.allowOnly(["question", "answer"], in: "a kba entry")
+                    pair.allowOnly(TreeKeys.kbaEntry)
                     if let question = pair.required("question", in: "a kba entry")?.string("question"),
                         let answer = pair.required("answer", in: "a kba entry")?.string("answer")
                     {
@@ -194,7 +192,7 @@ final class TreeParser {
 
     // MARK: journeys
 
-    static let journeyKeys = ["description", "realms", "start", "successUrl", "nodes"]
+    static var journeyKeys: [String] { TreeKeys.journey.names }
 
     func parseJourneys(_ node: YNode) -> [String: JourneyDefinition] {
         guard let map = node.mapping("journeys") else { return [:] }
@@ -211,7 +209,7 @@ final class TreeParser {
 
     func parseJourney(name: String, _ node: YNode) -> JourneyDefinition? {
         guard let map = node.mapping("journey '\(name)'") else { return nil }
-        map.allowOnly(Self.journeyKeys, in: "journey '\(name)'")
+        map.allowOnly(TreeKeys.journey.names, in: "journey '\(name)'")
         _ = map["description"]?.string("description")
         let realms = map["realms"]?.stringList("realms")?.map(Realm.normalize)
         let startNode = map.required("start", in: "journey '\(name)'")
