@@ -3,7 +3,7 @@ import JourneyCore
 
 /// Reads the simulator's outbox (`GET /__simulator/outbox/<recipient>`): the newest message.
 enum OutboxReader {
-    static func newestMessage(for recipient: String, origin: String, transport: any Transport, timeout: Double)
+    static func newestMessage(for recipient: String, origin: String, transport: any Transport)
         async throws(RunError) -> JSONValue?
     {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~@+"))
@@ -14,7 +14,7 @@ enum OutboxReader {
             response = try await transport.send(
                 TransportRequest(
                     method: "GET", url: url, headers: [HeaderField("Accept", "application/json")],
-                    timeoutSeconds: timeout))
+                    toScriptServer: false))
         } catch {
             if case .replayMismatch(let diff) = error { throw RunError(.mismatch, diff) }
             throw RunError(.transport, "reading the outbox at \(url): \(error)", transportFailure: error.kind)

@@ -7,8 +7,13 @@ package struct TransportRequest: Sendable {
     package var url: String
     package var headers: [HeaderField]
     package var body: Data?
-    /// Seconds before the request is abandoned with `TransportError.timeout`.
+    /// Seconds before the request is abandoned with `TransportError.timeout`. A run's session
+    /// caps every request at the run's timeout (`server.timeout`) when it sends it, so a request
+    /// names only a tighter limit (the Challenger's); by default it has none of its own.
     package var timeoutSeconds: Double
+    /// False for a request to a party other than the script's server (the Challenger, the
+    /// simulator's outbox): the session then leaves out the script's `server.headers`.
+    package var toScriptServer = true
     /// The body's JSON when the driver built it, so the trace need not parse it again.
     var json: JSONValue? {
         get { sentJSON?.value }
@@ -19,13 +24,15 @@ package struct TransportRequest: Sendable {
     package var sentJSON: SentJSON?
 
     package init(
-        method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = 30
+        method: String, url: String, headers: [HeaderField] = [], body: Data? = nil, timeoutSeconds: Double = .infinity,
+        toScriptServer: Bool = true
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeoutSeconds = timeoutSeconds
+        self.toScriptServer = toScriptServer
     }
 }
 

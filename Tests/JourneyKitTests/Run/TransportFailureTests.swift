@@ -43,7 +43,7 @@ import Testing
     @Test func anOutboxReadThatTimesOutCarriesItToo() async throws {
         do {
             _ = try await OutboxReader.newestMessage(
-                for: "demo@example.com", origin: "http://am.test", transport: Failing(error: .timeout(2)), timeout: 2)
+                for: "demo@example.com", origin: "http://am.test", transport: Failing(error: .timeout(2)))
             Issue.record("the outbox read did not fail")
         } catch {
             #expect(error.kind == .transport)

@@ -51,9 +51,7 @@ extension RunSession {
             let endpoint = self.endpoint
             let request = TransportRequest(
                 method: "GET", url: AMEndpoints.serverInfoURL(base: endpoint.baseURL),
-                headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")]
-                    + endpoint.extraHeaders,
-                timeoutSeconds: endpoint.timeout)
+                headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")])
             let (response, index) = try await call(request, phase: "session")
             noted = index
             if response.status == 200, let json = try? JSONValue.parse(response.body),
@@ -101,7 +99,7 @@ extension RunSession {
         let endpoint = self.endpoint
         let request = TransportRequest(
             method: "POST", url: AMEndpoints.sessionsURL(base: endpoint.baseURL, realm: endpoint.realm, action: action),
-            headers: headers + endpoint.extraHeaders, body: Data("{}".utf8), timeoutSeconds: endpoint.timeout)
+            headers: headers, body: Data("{}".utf8))
         return try await call(request, phase: phase)
     }
 }

@@ -27,7 +27,13 @@ extension RunSession {
     }
 
     /// Sends `request` through the run's transport, timing it, and keeps the exchange as it happened.
+    /// The one place a request gets what every request of the run needs: the run's timeout
+    /// (its own limit when tighter) and, for the script's server, the script's `server.headers`.
     func exchange(_ request: TransportRequest) async -> (Result<TransportResponse, TransportError>, Exchange) {
+        var request = request
+        let endpoint = endpoint
+        request.timeoutSeconds = min(request.timeoutSeconds, endpoint.timeout)
+        if request.toScriptServer { request.headers += endpoint.extraHeaders }
         let startedAt = clock.now()
         let start = DispatchTime.now()
         let outcome: Result<TransportResponse, TransportError>

@@ -132,6 +132,6 @@ final class OutboxLink: Sendable {
         let endpoint = session.endpoint
         return try await OutboxReader.newestMessage(
             for: recipient, origin: AMEndpoints.origin(of: endpoint.baseURL),
-            transport: SideExchangeTransport(session: session), timeout: endpoint.timeout)
+            transport: SideExchangeTransport(session: session))
     }
 }

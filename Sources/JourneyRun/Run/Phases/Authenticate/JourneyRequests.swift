@@ -19,7 +19,6 @@ extension JourneyLoop {
         if let language = start?.acceptLanguage {
             headers.append(HeaderField("Accept-Language", language))
         }
-        headers += endpoint.extraHeaders
         return headers
     }
 
@@ -53,7 +52,7 @@ extension JourneyLoop {
         var headers = baseHeaders
         if let zeroPage = start.zeroPage { headers += try await zeroPageHeaders(zeroPage) }
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject, timeoutSeconds: endpoint.timeout
+            method: "POST", url: continueURL, headers: headers, body: Self.emptyObject
         )
         // Its JSON too, so the trace need not parse the body again (as for a continue request).
         request.json = .object([:])
@@ -106,14 +105,13 @@ extension JourneyLoop {
         let url = AMEndpoints.authenticateURL(
             base: endpoint.baseURL, realm: endpoint.realm, query: resuming + flags + extraQuery)
         return TransportRequest(
-            method: "POST", url: url, headers: baseHeaders, body: Data("{}".utf8), timeoutSeconds: endpoint.timeout)
+            method: "POST", url: url, headers: baseHeaders, body: Data("{}".utf8))
     }
 
     func continueRequest(_ step: AMStep) -> TransportRequest {
         // Written straight from the step; the JSON tree kept for redaction is built only if it is read.
         var request = TransportRequest(
-            method: "POST", url: continueURL, headers: baseHeaders, body: step.encodedJSON,
-            timeoutSeconds: endpoint.timeout)
+            method: "POST", url: continueURL, headers: baseHeaders, body: step.encodedJSON)
         request.sentJSON = .step(step)
         return request
     }

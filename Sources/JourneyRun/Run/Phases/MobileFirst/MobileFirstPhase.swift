@@ -127,7 +127,7 @@ extension MobileFirstRun {
         if let signature = signed["signature"]?.stringValue { session.redactor.register(signature, name: "signature") }
         let request = TransportRequest(
             method: "POST", url: client.url("/registration/v1/self"), headers: mfpHeaders(json: true),
-            body: (["signedRegistrationData": signed] as JSONValue).encoded, timeoutSeconds: endpoint.timeout)
+            body: (["signedRegistrationData": signed] as JSONValue).encoded)
         guard let (response, index) = try await mfpCall(request, phase: "registration") else { return false }
         guard (200..<300).contains(response.status), let location = response.headers.value("location"),
             let clientId = MobileFirstSession.clientId(fromLocation: location)
@@ -151,7 +151,7 @@ extension MobileFirstRun {
         ]
         if json { headers.append(HeaderField("Content-Type", "application/json")) }
         if form { headers.append(HeaderField("Content-Type", "application/x-www-form-urlencoded")) }
-        return headers + endpoint.extraHeaders
+        return headers
     }
 }
 

@@ -29,7 +29,7 @@ extension MobileFirstRun {
                 return TransportRequest(
                     method: "POST", url: client.url("/preauth/v1/preauthorize"),
                     headers: mfpHeaders(json: true),
-                    body: JSONValue.object(body).encoded, timeoutSeconds: endpoint.timeout)
+                    body: JSONValue.object(body).encoded)
             }
             guard let (response, index) = sentCall else { return .stopped }
             let number = session.stepNumber(at: index)

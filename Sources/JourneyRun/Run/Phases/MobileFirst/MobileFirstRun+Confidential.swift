@@ -43,8 +43,8 @@ extension MobileFirstRun {
                 HeaderField("Accept", "application/json"),
                 HeaderField("Content-Type", "application/x-www-form-urlencoded"),
                 HeaderField("Authorization", "Bearer \(bearer)"),
-            ] + endpoint.extraHeaders,
-            body: OAuthForm.encode([("token", token.accessToken)]), timeoutSeconds: endpoint.timeout)
+            ],
+            body: OAuthForm.encode([("token", token.accessToken)]))
         let (response, index) = try await session.call(request, phase: "introspection")
         let json = try? JSONValue.parse(response.body)
         guard response.status == 200, let json, json.objectValue != nil else {

@@ -59,7 +59,6 @@ extension MobileFirstRun {
         return TransportRequest(
             method: "POST", url: url, headers: mfpHeaders(form: true),
             body: OAuthForm.encode(
-                fields + [("client_assertion_type", Self.jwtBearer), ("client_assertion", assertion)]),
-            timeoutSeconds: endpoint.timeout)
+                fields + [("client_assertion_type", Self.jwtBearer), ("client_assertion", assertion)]))
     }
 }

@@ -33,8 +33,7 @@ extension MobileFirstRun {
                 ("redirect_uri", client.spec.redirectURI),
             ])
             return TransportRequest(
-                method: "GET", url: client.url("/az/v1/authorization") + query, headers: mfpHeaders(),
-                timeoutSeconds: endpoint.timeout)
+                method: "GET", url: client.url("/az/v1/authorization") + query, headers: mfpHeaders())
         }
         guard let (response, index) = sent else { return .stopped }
         let json = try? JSONValue.parse(response.body)
@@ -88,8 +87,7 @@ extension MobileFirstRun {
                 ("client_assertion_type", Self.jwtBearer), ("client_assertion", assertion),
             ]).dropFirst()
             return TransportRequest(
-                method: "POST", url: tokenURL, headers: mfpHeaders(form: true), body: Data(form.utf8),
-                timeoutSeconds: endpoint.timeout)
+                method: "POST", url: tokenURL, headers: mfpHeaders(form: true), body: Data(form.utf8))
         }
         guard let (response, index) = sent else { return .stopped }
         let json = try? JSONValue.parse(response.body)

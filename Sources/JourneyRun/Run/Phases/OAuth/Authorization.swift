@@ -21,7 +21,7 @@ struct Authorization: Sendable {
     func code(in session: RunSession) async throws(RunError) -> Result {
         let request = TransportRequest(
             method: "GET", url: endpoint + AMEndpoints.queryString(parameters),
-            headers: session.endpoint.extraHeaders, timeoutSeconds: session.endpoint.timeout)
+            headers: [])
         let (response, index) = try await session.call(request, phase: phase)
         if (300..<400).contains(response.status) {
             return try redirect(response, of: request, at: index, in: session)
@@ -50,9 +50,8 @@ struct Authorization: Sendable {
         let csrf = session.tokenId ?? ""
         let request = TransportRequest(
             method: "POST", url: endpoint,
-            headers: [HeaderField("Content-Type", "application/x-www-form-urlencoded")] + session.endpoint.extraHeaders,
-            body: OAuthForm.encode(parameters + [("decision", consent.rawValue), ("csrf", csrf)]),
-            timeoutSeconds: session.endpoint.timeout)
+            headers: [HeaderField("Content-Type", "application/x-www-form-urlencoded")],
+            body: OAuthForm.encode(parameters + [("decision", consent.rawValue), ("csrf", csrf)]))
         let (response, index) = try await session.call(request, phase: phase)
         session.note(stepAt: index, "consent", consent.rawValue)
         if (300..<400).contains(response.status) {

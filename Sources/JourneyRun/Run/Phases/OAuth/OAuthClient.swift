@@ -115,8 +115,8 @@ struct OAuthClient: Sendable {
             form, clientId: clientId, audience: endpoints.token, in: session)
         let request = TransportRequest(
             method: "POST", url: endpoints.token,
-            headers: [HeaderField("Accept", "application/json")] + headers + session.endpoint.extraHeaders,
-            body: OAuthForm.encode(fields), timeoutSeconds: session.endpoint.timeout)
+            headers: [HeaderField("Accept", "application/json")] + headers,
+            body: OAuthForm.encode(fields))
         let (response, index) = try await session.call(request, phase: phase)
         let json = try? JSONValue.parse(response.body)
         if let refusal = OAuthFailure.fromBody(json, status: response.status) {
@@ -223,8 +223,8 @@ struct OAuthClient: Sendable {
             [("token", token), ("token_type_hint", hint)], clientId: clientId, audience: endpoints.token, in: session)
         let request = TransportRequest(
             method: "POST", url: endpoints.revoke,
-            headers: [HeaderField("Accept", "application/json")] + headers + session.endpoint.extraHeaders,
-            body: OAuthForm.encode(fields), timeoutSeconds: session.endpoint.timeout)
+            headers: [HeaderField("Accept", "application/json")] + headers,
+            body: OAuthForm.encode(fields))
         return try await session.call(request, phase: "cleanup")
     }
 
@@ -243,8 +243,7 @@ struct OAuthClient: Sendable {
             let (response, index) = try await session.call(
                 TransportRequest(
                     method: "GET", url: url,
-                    headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
-                    timeoutSeconds: endpoint.timeout), phase: "oauth discovery")
+                    headers: [HeaderField("Accept", "application/json")]), phase: "oauth discovery")
             if response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil {
                 endpoints = OAuthEndpoints.discovered(json, fallback: defaults)
                 session.note(stepAt: index, "discovery", "issuer \(endpoints.issuer ?? "not named")")
@@ -268,11 +267,9 @@ struct OAuthClient: Sendable {
     /// The provider's JWKS, read once per run.
     private func jwks(_ endpoints: OAuthEndpoints, in session: RunSession) async throws(RunError) -> JSONValue {
         if let known = session.withState({ $0.oauthKeys }) { return known }
-        let endpoint = session.endpoint
         let request = TransportRequest(
             method: "GET", url: endpoints.jwks,
-            headers: [HeaderField("Accept", "application/json")] + endpoint.extraHeaders,
-            timeoutSeconds: endpoint.timeout)
+            headers: [HeaderField("Accept", "application/json")])
         let (response, index) = try await session.call(request, phase: "oauth keys")
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json["keys"]?.arrayValue != nil
         else {

@@ -64,9 +64,7 @@ struct OAuthPhase: PhaseDriver {
             method: "GET", url: endpoints.userinfo,
             headers: [
                 HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)"),
-            ]
-                + session.endpoint.extraHeaders,
-            timeoutSeconds: session.endpoint.timeout)
+            ])
         let (response, index) = try await session.call(request, phase: "oauth userinfo")
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
             session.fail(

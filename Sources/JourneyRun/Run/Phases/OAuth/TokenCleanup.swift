@@ -47,7 +47,7 @@ struct TokenCleanup: Sendable {
         let endpoints = try await client.endpoints(in: session)
         let request = TransportRequest(
             method: "GET", url: endpoints.endSession + AMEndpoints.queryString([("id_token_hint", idToken)]),
-            headers: session.endpoint.extraHeaders, timeoutSeconds: session.endpoint.timeout)
+            headers: [])
         let (response, index) = try await session.call(request, phase: "cleanup")
         if (200..<400).contains(response.status) {
             session.note(stepAt: index, "endSession", "done (HTTP \(response.status))")

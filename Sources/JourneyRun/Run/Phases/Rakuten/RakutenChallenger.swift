@@ -31,7 +31,7 @@ struct RakutenChallenger {
             let body = challengeBody()
             let request = TransportRequest(
                 method: "POST", url: baseURL + "/v1.0/c", headers: [], body: Data(body.utf8),
-                timeoutSeconds: timeout)
+                timeoutSeconds: Self.timeoutSeconds, toScriptServer: false)
             guard let (response, index) = try await call(request, into: &outcome) else { return outcome }
             guard let (cid, ctype) = ChallengerAnswer.challenge(response.body) else {
                 return problem("invalid response from /v1.0/c: \(session.describe(response))", at: index, &outcome)
@@ -47,7 +47,7 @@ struct RakutenChallenger {
             case 127:
                 let url = RakutenWire.parametersURL(challenger: baseURL, cid: cid)
                 let parameters = TransportRequest(
-                    method: "GET", url: url, headers: [], timeoutSeconds: timeout)
+                    method: "GET", url: url, headers: [], timeoutSeconds: Self.timeoutSeconds, toScriptServer: false)
                 guard let (answer, step) = try await call(parameters, into: &outcome) else { return outcome }
                 if MaskedChallenge.isMasked(String(decoding: answer.body, as: UTF8.self), replay: replay) {
                     outcome.result = MaskedChallenge.answer
@@ -87,11 +87,9 @@ struct RakutenChallenger {
         return problem(unsolved, at: index, &outcome)
     }
 
-    /// Challenger's own HTTP timeout in the SDK.
+    /// Challenger's own HTTP timeout in the SDK (the session sends with the script's
+    /// `server.timeout` when that is shorter).
     static let timeoutSeconds: Double = 20
-
-    /// The SDK's timeout, or the script's `server.timeout` when that is shorter.
-    private var timeout: Double { min(Self.timeoutSeconds, session.endpoint.timeout) }
 
     /// A call whose transport failure ends the negotiation (noted), not the run; a replay mismatch
     /// stays the run's error.

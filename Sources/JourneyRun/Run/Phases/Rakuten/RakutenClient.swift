@@ -35,8 +35,8 @@ struct RakutenClient: Sendable {
                 HeaderField("Accept", "application/json"),
                 HeaderField("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"),
                 HeaderField("Accept-Language", "en;q=1"),
-            ] + session.endpoint.extraHeaders,
-            body: RakutenWire.form(form), timeoutSeconds: session.endpoint.timeout)
+            ],
+            body: RakutenWire.form(form))
         let (response, index) = try await session.call(request, phase: phase)
         let (failure, json) = RakutenWire.failure(status: response.status, body: response.body)
         if let failure {
@@ -65,9 +65,7 @@ struct RakutenClient: Sendable {
     ) {
         let request = TransportRequest(
             method: "GET", url: Self.base(session) + path,
-            headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "OAuth2 \(token)")]
-                + session.endpoint.extraHeaders,
-            timeoutSeconds: session.endpoint.timeout)
+            headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "OAuth2 \(token)")])
         let (response, index) = try await session.call(request, phase: "member")
         let (failure, json) = RakutenWire.failure(status: response.status, body: response.body)
         if let failure { return (.failure(failure), response.status, index) }
@@ -82,8 +80,8 @@ struct RakutenClient: Sendable {
             headers: [
                 HeaderField("Accept", "application/json"),
                 HeaderField("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"),
-            ] + session.endpoint.extraHeaders,
-            body: RakutenWire.form(form), timeoutSeconds: session.endpoint.timeout)
+            ],
+            body: RakutenWire.form(form))
         let (response, index) = try await session.call(request, phase: "cleanup")
         return (RakutenWire.failure(status: response.status, body: response.body).failure, response.status, index)
     }

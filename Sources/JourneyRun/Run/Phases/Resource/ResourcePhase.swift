@@ -111,8 +111,7 @@ struct ResourcePhase: PhaseDriver {
         loop.continueURL = AMEndpoints.authenticateURL(
             base: loop.endpoint.baseURL, realm: loop.endpoint.realm, query: query)
         let request = TransportRequest(
-            method: "POST", url: loop.continueURL, headers: loop.baseHeaders, body: Data("{}".utf8),
-            timeoutSeconds: loop.endpoint.timeout)
+            method: "POST", url: loop.continueURL, headers: loop.baseHeaders, body: Data("{}".utf8))
         let first = session.stepCount
         defer { session.tagSteps(from: first, phase: "advice journey") }
         return try await loop.run(from: request)

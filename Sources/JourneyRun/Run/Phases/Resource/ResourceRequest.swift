@@ -9,7 +9,7 @@ extension RequestSpec {
         let context = session.context
         let endpoint = session.endpoint
         let url = session.resolveURL(try context.evaluator.evaluate(self.url).text)
-        var headers = [HeaderField("Accept", "application/json")] + endpoint.extraHeaders
+        var headers = [HeaderField("Accept", "application/json")]
         var body: Data?
         switch self.body {
         case .json(let value)?:
@@ -26,6 +26,6 @@ extension RequestSpec {
             headers.replace(header.name, with: value)
         }
         return TransportRequest(
-            method: method, url: url, headers: headers, body: body, timeoutSeconds: endpoint.timeout)
+            method: method, url: url, headers: headers, body: body)
     }
 }
