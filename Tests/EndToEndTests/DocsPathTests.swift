@@ -136,7 +136,7 @@ enum DocumentPaths {
             let mutable = NSMutableString(string: line)
             for regex in [link, code] {
                 let whole = NSRange(location: 0, length: mutable.length)
-                regex.replaceMatches(in: mutable, range: whole, withTemplate: " ")
+                _ = regex.replaceMatches(in: mutable, range: whole, withTemplate: " ")
             }
             for word in captures(prose, in: String(mutable)) {
                 add(candidate(word, topLevelFolders: topLevelFolders), .prose)

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import JourneyFormat
+import Synchronization
 
 /// Runs one compiled journey: the phases of its plan (`uses:`, PingAM's authenticate protocol or
 /// MobileFirst's, the `request:` resource, `cleanup:`) against one run session.
@@ -22,18 +23,20 @@ public enum JourneyDriver {
         var outcome: Outcome?
         var stopped = false
         var runError: RunError?
+        // What the phases handed on so far, kept here so that tokens a phase obtained reach
+        // cleanup even when a later phase throws.
+        let handedOn = HandedOn()
         do throws(RunError) {
             // A replay's time is the recording's: it waits for nothing and is bounded by counts
             // (steps, polls, proof-of-work tries), so the wall-clock deadline is a live run's only.
             let deadline = session.configuration.offline ? nil : script.limits.deadlineSeconds
             let end = try await RunDeadline.within(deadline, session: session) {
                 () async throws(RunError) -> PhaseResult in
-                guard try await session.prepare() else { return .stop }
-                return try await runPhases(plan, in: session)
+                guard try await session.prepare() else { return .stop(PhaseHandoff()) }
+                return try await runPhases(plan, in: session, handedOn: handedOn)
             }
             switch end {
-            case .next(let last): outcome = last
-            case .end(let last): outcome = last
+            case .next(let last), .end(let last): outcome = last.outcome
             case .stop: stopped = true
             }
         } catch  where error.kind == .script {
@@ -44,11 +47,14 @@ public enum JourneyDriver {
         } catch {
             runError = error
         }
+        let handoff = handedOn.last.with(outcome)
         if runError == nil {
-            runError = await runFinalPhases(plan, in: session, after: outcome)
+            runError = await runFinalPhases(plan, in: session, after: handoff)
         } else if runError?.kind != .mismatch {
             // Whatever the verdict, tokens the run received are revoked when the script says so.
-            for case let cleanup as CleanupPhase in plan.phases { await cleanup.revokeAfterError(in: session) }
+            for case let cleanup as CleanupPhase in plan.phases {
+                await cleanup.revokeAfterError(in: session, grant: handoff.grant)
+            }
         }
         // The device keeps what happened to it, whatever the outcome: a real authenticator would.
         if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }
@@ -67,26 +73,29 @@ public enum JourneyDriver {
         return result
     }
 
-    /// The plan's phases in order, until one ends or stops the run.
-    private static func runPhases(_ plan: RunPlan, in session: RunSession) async throws(RunError) -> PhaseResult {
-        var outcome: Outcome?
+    /// The plan's phases in order, each given what the one before handed on, until one ends or
+    /// stops the run.
+    private static func runPhases(_ plan: RunPlan, in session: RunSession, handedOn: HandedOn)
+        async throws(RunError) -> PhaseResult
+    {
+        var handoff = PhaseHandoff()
         for phase in plan.phases where !phase.runsAfterEnd {
-            switch try await phase.run(in: session, after: outcome) {
-            case .next(let next): outcome = next
-            case .end(let last): return .end(last)
-            case .stop: return .stop
-            }
+            let result = try await phase.run(in: session, after: handoff)
+            handoff = result.handoff
+            handedOn.last = handoff
+            if case .next = result { continue }
+            return result
         }
-        return .next(outcome)
+        return .next(handoff)
     }
 
     /// The phases that run whenever the run had no error (cleanup); their trouble is the run's error.
-    private static func runFinalPhases(_ plan: RunPlan, in session: RunSession, after outcome: Outcome?) async
+    private static func runFinalPhases(_ plan: RunPlan, in session: RunSession, after handoff: PhaseHandoff) async
         -> RunError?
     {
         for phase in plan.phases where phase.runsAfterEnd {
             do throws(RunError) {
-                if case .stop = try await phase.run(in: session, after: outcome) { return nil }
+                if case .stop = try await phase.run(in: session, after: handoff) { return nil }
             } catch {
                 return error
             }
@@ -104,5 +113,15 @@ extension JourneyDriver {
         guard let body = script.pingAM else { return false }
         if let start = body.start { return start.noSession }
         return script.uses == nil
+    }
+}
+
+/// The last handoff of a run's phases, kept by the driver outside the phases it awaits.
+private final class HandedOn: Sendable {
+    private let value = Mutex(PhaseHandoff())
+
+    var last: PhaseHandoff {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

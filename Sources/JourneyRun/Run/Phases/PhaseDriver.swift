@@ -1,27 +1,60 @@
-/// One phase of a run (`uses:`, the journey, the resource call, MobileFirst, cleanup): it reads
-/// and adds to the ``RunSession`` and keeps its own state while it runs. A run executes the
-/// phases of its ``RunPlan`` in order; a new kind of phase is a new driver.
+import JourneyCore
+
+/// One phase of a run (`uses:`, the journey, the resource call, MobileFirst, cleanup). A run
+/// executes the phases of its ``RunPlan`` in order, handing each the ``PhaseHandoff`` the one
+/// before returned; a phase keeps its own state while it runs, and shares with the others only
+/// what every phase shares (the session's transport, trace and variables). A new kind of phase
+/// is a new driver.
 protocol PhaseDriver: Sendable {
     /// True for a phase that runs whenever the run ended without an error, even after an earlier
     /// phase ended or stopped it (cleanup).
     var runsAfterEnd: Bool { get }
 
-    /// Runs the phase. `outcome` is the outcome so far (nil before any phase produced one).
-    /// Transport, protocol and script trouble is thrown; an expectation that stops the run is
-    /// recorded on the session and returned as ``PhaseResult/stop``.
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult
+    /// Runs the phase after those that handed on `handoff`. Transport, protocol and script
+    /// trouble is thrown; an expectation that stops the run is recorded on the session and
+    /// returned as ``PhaseResult/stop(_:)``.
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult
 }
 
 extension PhaseDriver {
     var runsAfterEnd: Bool { false }
 }
 
-/// How a phase ended.
+/// What a phase hands the phases after it: the outcome so far (nil before any phase produced
+/// one) and the tokens a token phase obtained, which the resource call and cleanup use.
+struct PhaseHandoff: Sendable {
+    var outcome: Outcome?
+    var grant: OAuthGrant?
+
+    /// This handoff with `outcome` as the outcome so far.
+    func with(_ outcome: Outcome?) -> PhaseHandoff {
+        var next = self
+        next.outcome = outcome
+        return next
+    }
+}
+
+/// Tokens a phase obtained (OAuth, MobileFirst, Rakuten) and what it read of the provider (its
+/// endpoints, its key set), so that later phases revoke or use them without asking again.
+struct OAuthGrant: Sendable {
+    var tokens: OAuthTokens
+    var endpoints: OAuthEndpoints?
+    var keys: JSONValue? = nil
+}
+
+/// How a phase ended, with what it hands on.
 enum PhaseResult: Sendable {
-    /// The run goes on with the next phase; the outcome so far is this one.
-    case next(Outcome?)
+    /// The run goes on with the next phase.
+    case next(PhaseHandoff)
     /// The outcome is final: the remaining phases (but those that run after an end) are skipped.
-    case end(Outcome)
-    /// An expectation stopped the run (its failures are on the session): no outcome is checked.
-    case stop
+    case end(PhaseHandoff)
+    /// An expectation stopped the run (its failures are on the session): no outcome is checked;
+    /// the phases that run after an end still get what was handed on (tokens to revoke).
+    case stop(PhaseHandoff)
+
+    var handoff: PhaseHandoff {
+        switch self {
+        case .next(let handoff), .end(let handoff), .stop(let handoff): handoff
+        }
+    }
 }

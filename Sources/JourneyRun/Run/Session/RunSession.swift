@@ -102,6 +102,33 @@ final class RunSession: Sendable {
         fail(stepAt: index, ExpectationFailure(message, step: stepNumber(at: index), location: location))
     }
 
+    /// Records `failure` on the last step, if any, and in the run's list.
+    func failOnLastStep(_ failure: ExpectationFailure) {
+        withState { state in
+            if !state.steps.isEmpty { state.steps[state.steps.count - 1].failures.append(failure) }
+            state.failures.append(failure)
+        }
+    }
+
+    /// Records the journey's last step, which ended it with a session (`tokenId`, if the body had one).
+    func recordSuccess(_ step: StepTrace, tokenId: String?) {
+        withState { state in
+            state.steps.append(step)
+            state.tokenId = tokenId ?? state.tokenId
+        }
+    }
+
+    /// Makes the call at `index` a step with callbacks (a MobileFirst challenge), noting their
+    /// names and recording `failures` on it and in the run's list.
+    func markChallenged(stepAt index: Int, names: [String], failures: [ExpectationFailure]) {
+        withState { state in
+            state.steps[index].kind = .callbacks
+            state.steps[index].notes.append(("challenged", names.joined(separator: ", ")))
+            state.steps[index].failures += failures
+            state.failures += failures
+        }
+    }
+
     /// Marks the steps from `index` on that have no phase yet.
     func tagSteps(from index: Int, phase: String) {
         withState { state in

@@ -9,7 +9,9 @@ struct RunEndpoint: Sendable {
     var extraHeaders: [HeaderField] = []
 }
 
-/// The mutable part of a ``RunSession``: what the phases of one run share and add to.
+/// The mutable part of a ``RunSession``: what every phase of one run shares (the HTTP
+/// session's cookies and endpoint, the trace, the failures, the AM session). What one phase
+/// hands another (tokens, the provider's endpoints) travels in a ``PhaseHandoff`` instead.
 struct SessionState: Sendable {
     var endpoint = RunEndpoint()
     var cookies = CookieJar()
@@ -34,11 +36,6 @@ struct SessionState: Sendable {
     var sideExchanges: [Exchange] = []
     /// The round trip whose response the run is working on (0 before the first).
     var exchangeStep = 0
-    /// The `oauth:` phase's tokens, once obtained (a request and cleanup use them).
-    var oauthTokens: OAuthTokens?
-    /// The realm's OAuth endpoints and JWKS, read once per run.
-    var oauthEndpoints: OAuthEndpoints?
-    var oauthKeys: JSONValue?
     /// The device file's path (`device.file` resolved when the run starts), nil without one.
     var deviceFile: String?
 }

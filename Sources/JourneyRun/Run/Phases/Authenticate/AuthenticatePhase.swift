@@ -5,11 +5,11 @@ struct AuthenticatePhase: PhaseDriver {
     let start: StartSpec
     let handlers: HandlerChain
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         var loop = JourneyLoop(session: session, start: start, handlers: handlers)
         switch try await loop.run() {
-        case .outcome(let outcome): return .next(outcome)
-        case .stopped: return .stop
+        case .outcome(let outcome): return .next(handoff.with(outcome))
+        case .stopped: return .stop(handoff)
         }
     }
 }

@@ -73,10 +73,7 @@ struct JourneyLoop {
             try session.captureFromResponse(json: json, headers: response.headers, step: number)
             switch body {
             case .success(let success):
-                session.withState { state in
-                    state.steps.append(trace)
-                    state.tokenId = success.tokenId ?? state.tokenId
-                }
+                session.recordSuccess(trace, tokenId: success.tokenId)
                 return .outcome(
                     .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
                 )

@@ -12,19 +12,22 @@ struct CleanupPhase: PhaseDriver {
 
     var runsAfterEnd: Bool { true }
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
+        let outcome = handoff.outcome
         if let rakuten {
-            if spec.revoke { try await rakuten.cleanupRevoke(in: session, after: outcome, location: spec.location) }
-            if let expected = spec.after {
-                try await rakuten.checkToken(expected, in: session, location: spec.location)
+            if spec.revoke {
+                try await rakuten.cleanupRevoke(handoff.grant, in: session, after: outcome, location: spec.location)
             }
-            return .next(outcome)
+            if let expected = spec.after {
+                try await rakuten.checkToken(expected, of: handoff.grant, in: session, location: spec.location)
+            }
+            return .next(handoff)
         }
         if let oauth, spec.revoke || spec.endSession {
-            let tokens = TokenCleanup(client: oauth)
+            let tokens = TokenCleanup(client: oauth, grant: handoff.grant)
             if spec.revoke { try await tokens.revoke(in: session, after: outcome, location: spec.location) }
             if spec.endSession { try await tokens.endSession(in: session, after: outcome, location: spec.location) }
-            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(outcome) }
+            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(handoff) }
         }
         guard session.tokenId != nil else {
             if spec.before == .valid || spec.logout {
@@ -33,7 +36,7 @@ struct CleanupPhase: PhaseDriver {
                         "cleanup: the run produced no session (no tokenId) to check or log out",
                         location: spec.location))
             }
-            return .next(outcome)
+            return .next(handoff)
         }
         try await session.ensureSessionCookie()
         if let expected = spec.before {
@@ -55,18 +58,19 @@ struct CleanupPhase: PhaseDriver {
         if let expected = spec.after {
             try await checkValidity(expected, when: spec.logout ? "after the logout" : "at the end", session: session)
         }
-        return .next(outcome)
+        return .next(handoff)
     }
 
     /// After the run's error: `revoke` still revokes what the run received, as a live grant must
     /// not outlive a failed run; its own trouble is a note, never the run's error.
-    func revokeAfterError(in session: RunSession) async {
-        guard spec.revoke, rakuten != nil || oauth != nil, session.withState({ $0.oauthTokens }) != nil else { return }
+    func revokeAfterError(in session: RunSession, grant: OAuthGrant?) async {
+        guard spec.revoke, rakuten != nil || oauth != nil, grant != nil else { return }
         do throws(RunError) {
             if let rakuten {
-                try await rakuten.cleanupRevoke(in: session, after: nil, location: spec.location)
+                try await rakuten.cleanupRevoke(grant, in: session, after: nil, location: spec.location)
             } else if let oauth {
-                try await TokenCleanup(client: oauth).revoke(in: session, after: nil, location: spec.location)
+                try await TokenCleanup(client: oauth, grant: grant).revoke(
+                    in: session, after: nil, location: spec.location)
             }
         } catch {
             if let index = session.lastStepIndex {
@@ -83,9 +87,6 @@ struct CleanupPhase: PhaseDriver {
         let failure = ExpectationFailure(
             "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",
             step: session.lastStepNumber, location: spec.location)
-        session.withState { state in
-            if !state.steps.isEmpty { state.steps[state.steps.count - 1].failures.append(failure) }
-            state.failures.append(failure)
-        }
+        session.failOnLastStep(failure)
     }
 }

@@ -12,18 +12,18 @@ struct MobileFirstPhase: PhaseDriver {
     let request: RequestSpec?
     let expectation: TokensExpectation?
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         let endpoint = session.endpoint
         let client = MobileFirstSession(
             spec: spec, key: try MobileFirstKey.shared(), baseURL: endpoint.baseURL,
             deviceId: session.context.generate(.uuid))
         let run = MobileFirstRun(session: session, client: client, endpoint: endpoint)
-        let result = try await run.run(request: request)
+        let result = try await run.run(request: request, after: handoff)
         if let expectation {
-            if let tokens = session.withState({ $0.oauthTokens }) {
+            if let tokens = result.handoff.grant?.tokens {
                 session.fail(
                     try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
-            } else if case .next(let outcome?) = result {
+            } else if case .next(let next) = result, let outcome = next.outcome {
                 session.fail(
                     ExpectationFailure(
                         "expect.tokens: the run got no token: it ended with \(outcome.summary)",
@@ -40,7 +40,7 @@ struct MobileFirstRun {
     let client: MobileFirstSession
     let endpoint: RunEndpoint
 
-    func run(request: RequestSpec?) async throws(RunError) -> PhaseResult {
+    func run(request: RequestSpec?, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         let result: MobileFirstTokenResult
         if client.spec.grant == .clientCredentials {
             result = try await mfpClientCredentials()
@@ -50,9 +50,10 @@ struct MobileFirstRun {
         let token: MobileFirstToken
         switch result {
         case .token(let value): token = value
-        case .end(let outcome): return .next(outcome)
-        case .stopped: return .stop
+        case .end(let outcome): return .next(handoff.with(outcome))
+        case .stopped: return .stop(handoff)
         }
+        var handoff = handoff
         var tokens = OAuthTokens(
             accessToken: token.accessToken, tokenType: "Bearer",
             scope: token.scope.split(separator: " ").map(String.init),
@@ -68,23 +69,30 @@ struct MobileFirstRun {
             switch try await mfpIntrospect(token) {
             case .answer(let json): tokens.introspection = json
             case .end(let outcome):
-                session.keep(tokens)
-                return .next(outcome)
+                session.publish(tokens)
+                return .next(PhaseHandoff(outcome: outcome, grant: grant(tokens)))
             }
         }
-        session.keep(tokens)
+        session.publish(tokens)
+        handoff.grant = grant(tokens)
         if client.spec.heartbeat {
-            guard try await mfpHeartbeat() else { return .stop }
+            guard try await mfpHeartbeat() else { return .stop(handoff) }
         }
         if let check = client.spec.logout {
             switch try await mfpLogoutThenPreauthorize(check) {
             case .granted: break
-            case .end(let outcome): return .next(outcome)
-            case .stopped: return .stop
+            case .end(let outcome): return .next(handoff.with(outcome))
+            case .stopped: return .stop(handoff)
             }
         }
         return .next(
-            .token(scope: token.scope, expiresIn: token.expiresIn, resourceStatus: status, resourceBody: body))
+            handoff.with(
+                .token(scope: token.scope, expiresIn: token.expiresIn, resourceStatus: status, resourceBody: body)))
+    }
+
+    /// The phase's tokens, handed on with the runtime's endpoints.
+    private func grant(_ tokens: OAuthTokens) -> OAuthGrant {
+        OAuthGrant(tokens: tokens, endpoints: .mobileFirst(apiRoot: client.apiRoot))
     }
 
     /// Registration, preauthorize, the authorization code and its token.

@@ -25,12 +25,7 @@ extension MobileFirstRun {
                     })
             })
         let stepFailures = session.checkStep(step, number: number)
-        session.withState { state in
-            state.steps[index].kind = .callbacks
-            state.steps[index].notes.append(("challenged", ordered.map(\.key).joined(separator: ", ")))
-            state.steps[index].failures += stepFailures
-            state.failures += stepFailures
-        }
+        session.markChallenged(stepAt: index, names: ordered.map(\.key), failures: stepFailures)
         try session.captureFromStep(step, number: number)
 
         var response: [String: JSONValue] = [:]

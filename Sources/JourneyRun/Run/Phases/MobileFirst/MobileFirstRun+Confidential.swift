@@ -69,8 +69,8 @@ extension MobileFirstRun {
         let spec = OAuthSpec(
             clientId: confidential.id, scope: scope, grant: .clientCredentials, clientSecret: confidential.secret,
             clientAuth: .basic, discovery: false, location: client.spec.location)
-        session.withState { $0.oauthEndpoints = OAuthEndpoints.mobileFirst(apiRoot: client.apiRoot) }
-        return try await OAuthClient(spec: spec).obtainTokens(in: session, phase: phase)
+        let oauth = OAuthClient(spec: spec).forPhase(knowing: .mobileFirst(apiRoot: client.apiRoot))
+        return try await oauth.obtainTokens(in: session, phase: phase)
     }
 }
 

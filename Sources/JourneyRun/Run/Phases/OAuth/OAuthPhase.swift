@@ -12,15 +12,17 @@ struct OAuthPhase: PhaseDriver {
     /// The variables the phase sets: the tokens (secrets) and the ID token's claims.
     static let phase = "oauth"
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
+        let outcome = handoff.outcome
         if let outcome, !outcome.isSuccess {
             noTokens("the journey ended with \(outcome.summary)", in: session)
-            return .next(outcome)
+            return .next(handoff)
         }
+        let client = self.client.forPhase(after: handoff.grant)
         var tokens: OAuthTokens
         switch try await client.obtainTokens(in: session, phase: Self.phase) {
         case .tokens(let granted): tokens = granted
-        case .refused(let refusal): return refused(refusal, in: session)
+        case .refused(let refusal): return refused(refusal, by: client, after: handoff, in: session)
         }
         if client.spec.refresh {
             switch try await client.refresh(tokens, in: session, phase: "oauth refresh") {
@@ -31,24 +33,36 @@ struct OAuthPhase: PhaseDriver {
                         old == new ? "refresh token kept (no rotation)" : "refresh token rotated")
                 }
                 tokens = fresh
-            case .refused(let refusal): return refused(refusal, in: session)
+            case .refused(let refusal): return refused(refusal, by: client, after: handoff, in: session)
             }
         }
         if client.spec.userinfo || expectation?.userinfo != nil {
-            tokens.userinfo = try await userinfo(tokens, in: session)
+            tokens.userinfo = try await userinfo(tokens, client: client, in: session)
         }
-        session.keep(tokens)
+        session.publish(tokens)
         if let expectation {
             session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
         }
-        return .next(outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil))
+        return .next(
+            PhaseHandoff(
+                outcome: outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil),
+                grant: client.grant(tokens)))
     }
 
     /// A refusal ends the run with its `failure` outcome; `expect.tokens` then has nothing to
-    /// check, which is a failure of its own (never a silently skipped expectation).
-    private func refused(_ refusal: Outcome, in session: RunSession) -> PhaseResult {
+    /// check, which is a failure of its own (never a silently skipped expectation). Tokens the
+    /// client was issued but refused are handed on for `cleanup.revoke` alone.
+    private func refused(
+        _ refusal: Outcome, by client: OAuthClient, after handoff: PhaseHandoff, in session: RunSession
+    )
+        -> PhaseResult
+    {
         noTokens("the provider refused: \(refusal.summary)", in: session)
-        return .end(refusal)
+        var next = handoff.with(refusal)
+        if let issued = client.refusedTokens {
+            next.grant = client.grant(issued)
+        }
+        return .end(next)
     }
 
     private func noTokens(_ why: String, in session: RunSession) {
@@ -58,7 +72,9 @@ struct OAuthPhase: PhaseDriver {
     }
 
     /// `GET userinfo` with the access token; its `sub` must be the ID token's.
-    private func userinfo(_ tokens: OAuthTokens, in session: RunSession) async throws(RunError) -> JSONValue? {
+    private func userinfo(_ tokens: OAuthTokens, client: OAuthClient, in session: RunSession) async throws(RunError)
+        -> JSONValue?
+    {
         let endpoints = try await client.endpoints(in: session)
         let request = TransportRequest(
             method: "GET", url: endpoints.userinfo,

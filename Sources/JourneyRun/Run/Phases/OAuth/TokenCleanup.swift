@@ -4,11 +4,18 @@ import JourneyCore
 /// the access token, and ends the session with the ID token as `id_token_hint`.
 struct TokenCleanup: Sendable {
     let client: OAuthClient
+    /// What the phases before handed on: the tokens to revoke, the provider's endpoints.
+    let grant: OAuthGrant?
+
+    init(client: OAuthClient, grant: OAuthGrant?) {
+        self.client = client.forPhase(after: grant)
+        self.grant = grant
+    }
 
     /// Without tokens, a run that failed earlier (an expected OAuth error) has nothing to clean up;
     /// a run that succeeded without tokens fails the check.
     func revoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
-        guard let tokens = Self.tokensToRevoke(in: session, after: outcome, location: location) else { return }
+        guard let tokens = Self.tokensToRevoke(grant, in: session, after: outcome, location: location) else { return }
         let token = tokens.refreshToken ?? tokens.accessToken
         let hint = tokens.refreshToken != nil ? "refresh_token" : "access_token"
         let (response, index) = try await client.revoke(token, hint: hint, in: session)
@@ -18,10 +25,10 @@ struct TokenCleanup: Sendable {
 
     /// The run's tokens for `cleanup.revoke`; nil when it has none, which fails the check after a
     /// success (a run that ended on an expected refusal has nothing to revoke).
-    static func tokensToRevoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation)
-        -> OAuthTokens?
-    {
-        guard let tokens = session.withState({ $0.oauthTokens }) else {
+    static func tokensToRevoke(
+        _ grant: OAuthGrant?, in session: RunSession, after outcome: Outcome?, location: SourceLocation
+    ) -> OAuthTokens? {
+        guard let tokens = grant?.tokens else {
             if outcome?.isSuccess ?? true {
                 session.fail(ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location))
             }
@@ -31,9 +38,9 @@ struct TokenCleanup: Sendable {
     }
 
     func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
-        guard let idToken = session.withState({ $0.oauthTokens?.idToken }) else {
+        guard let idToken = grant?.tokens.idToken else {
             guard outcome?.isSuccess ?? true else {
-                if session.withState({ $0.oauthTokens }) != nil, let index = session.lastStepIndex {
+                if grant != nil, let index = session.lastStepIndex {
                     session.note(stepAt: index, "endSession", "not sent: the run holds no verified ID token")
                 }
                 return

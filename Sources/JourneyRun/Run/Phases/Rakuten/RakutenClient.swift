@@ -88,10 +88,10 @@ struct RakutenClient: Sendable {
 
     /// `cleanup: { revoke: true }`: revokes the access token. The errors the SDK ignores (codes 1
     /// and 2: the token is already invalid) are trace notes; any other is an expectation failure.
-    func cleanupRevoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation)
+    func cleanupRevoke(_ grant: OAuthGrant?, in session: RunSession, after outcome: Outcome?, location: SourceLocation)
         async throws(RunError)
     {
-        guard let tokens = TokenCleanup.tokensToRevoke(in: session, after: outcome, location: location) else {
+        guard let tokens = TokenCleanup.tokensToRevoke(grant, in: session, after: outcome, location: location) else {
             return
         }
         let (failure, status, index) = try await revoke(tokens.accessToken, in: session)
@@ -112,10 +112,10 @@ struct RakutenClient: Sendable {
 
     /// `cleanup.after` of a Rakuten script: the access token is valid when the member API
     /// (GetName) takes it, invalid when it answers `invalid_token` (HTTP 401).
-    func checkToken(_ expected: CleanupSpec.Validity, in session: RunSession, location: SourceLocation)
-        async throws(RunError)
-    {
-        guard let token = session.withState({ $0.oauthTokens?.accessToken }) else {
+    func checkToken(
+        _ expected: CleanupSpec.Validity, of grant: OAuthGrant?, in session: RunSession, location: SourceLocation
+    ) async throws(RunError) {
+        guard let token = grant?.tokens.accessToken else {
             session.fail(ExpectationFailure("cleanup.after: the run has no access token to check", location: location))
             return
         }

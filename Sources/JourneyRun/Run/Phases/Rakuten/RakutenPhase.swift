@@ -18,7 +18,7 @@ struct RakutenPhase: PhaseDriver {
 
     var spec: RakutenSpec { client.spec }
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         var granted: OAuthTokens
         switch spec.grant {
         case .clientCredentials:
@@ -26,30 +26,33 @@ struct RakutenPhase: PhaseDriver {
                 [("grant_type", "client_credentials")], requested: spec.scope, in: session, phase: "token")
             {
             case .tokens(let value): granted = value
-            case .refused(let refusal): return .end(refusal)
+            case .refused(let refusal): return .end(handoff.with(refusal))
             }
         case .password:
             switch try await passwordLogin(in: session) {
             case .tokens(let value): granted = value
-            case .refused(let refusal): return .end(refusal)
+            case .refused(let refusal): return .end(handoff.with(refusal))
             }
             switch try await memberInformation(granted, in: session) {
             case .success(let member): granted.userinfo = member
-            case .failure(let refusal): return .end(refusal.outcome)
+            case .failure(let refusal): return .end(handoff.with(refusal.outcome))
             }
         }
         if spec.refresh {
             switch try await refresh(granted, in: session) {
             case .tokens(let fresh): granted = fresh
-            case .refused(let refusal): return .end(refusal)
+            case .refused(let refusal): return .end(handoff.with(refusal))
             }
         }
-        session.keep(granted)
+        session.publish(granted)
         if let member = granted.userinfo { session.context.setVariable("member", ResolvedValue(member)) }
         if let tokens {
             session.fail(try TokensChecker.check(granted, against: tokens, evaluator: session.context.evaluator))
         }
-        return .next(.success(tokenPresent: false, realm: nil, successUrl: nil))
+        return .next(
+            PhaseHandoff(
+                outcome: .success(tokenPresent: false, realm: nil, successUrl: nil),
+                grant: OAuthGrant(tokens: granted, endpoints: nil)))
     }
 
     /// Challenger, then `grant_type=password`; with `sendWithout: false` a failed challenge is the

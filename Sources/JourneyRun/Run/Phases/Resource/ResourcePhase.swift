@@ -13,14 +13,15 @@ struct ResourcePhase: PhaseDriver {
     /// The `oauth:` client, which gets new tokens after an advice journey for `auth: bearer|idtoken`.
     var oauth: OAuthClient? = nil
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
-        if let outcome, !outcome.isSuccess { return .next(outcome) }
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
+        if let outcome = handoff.outcome, !outcome.isSuccess { return .next(handoff) }
+        var grant = handoff.grant
         try await session.ensureSessionCookie()
         var original = try await spec.request(in: session)
-        try withToken(&original, in: session)
+        try withToken(grant?.tokens, &original)
         let (response, index) = try await session.call(original, phase: "request")
         guard let advice = try advice(in: response, of: original, at: index, session: session) else {
-            return .next(finalOutcome(response, advice: nil, session: session))
+            return .next(handoff.with(finalOutcome(response, advice: nil, session: session)))
         }
         session.note(stepAt: index, "advice", advice.summary)
 
@@ -28,26 +29,30 @@ struct ResourcePhase: PhaseDriver {
         let journeyOutcome: Outcome
         switch try await runAdviceJourney(advice, session: session) {
         case .outcome(let outcome): journeyOutcome = outcome
-        case .stopped: return .stop
+        case .stopped: return .stop(handoff)
         }
         guard journeyOutcome.isSuccess else {
             let count = session.stepCount
             let place = count > journeyStart ? " at step \(session.stepNumber(at: count - 1))" : ""
             return .next(
-                .denied(
-                    status: nil, advice: advice.names,
-                    reason:
-                        "the composite_advice journey for \(advice.names) ended with \(journeyOutcome.summary)\(place)",
-                    body: nil))
+                handoff.with(
+                    .denied(
+                        status: nil, advice: advice.names,
+                        reason:
+                            "the composite_advice journey for \(advice.names) ended with \(journeyOutcome.summary)\(place)",
+                        body: nil)))
         }
 
         if spec.auth != .session, let oauth {
             // As the SDKs do: the advice journey changed the session, so the tokens are obtained again.
-            switch try await oauth.obtainTokens(in: session, phase: "advice tokens") {
-            case .tokens(let fresh): session.keep(fresh)
-            case .refused(let refusal): return .end(refusal)
+            let client = oauth.forPhase(after: grant)
+            switch try await client.obtainTokens(in: session, phase: "advice tokens") {
+            case .tokens(let fresh):
+                session.publish(fresh)
+                grant = client.grant(fresh)
+            case .refused(let refusal): return .end(PhaseHandoff(outcome: refusal, grant: grant))
             }
-            try withToken(&original, in: session)
+            try withToken(grant?.tokens, &original)
         }
         let (retry, carried) = try await retryRequest(original: original, advice: advice, session: session)
         let (retryResponse, retryIndex) = try await session.call(retry, phase: "retry")
@@ -65,13 +70,13 @@ struct ResourcePhase: PhaseDriver {
         if singleUse?.value == true, case .authorized = outcome {
             try await checkSingleUse(retry, advice: advice, session: session)
         }
-        return .next(outcome)
+        return .next(PhaseHandoff(outcome: outcome, grant: grant))
     }
 
-    /// Adds the `oauth:` phase's token the way `request.auth` says.
-    private func withToken(_ request: inout TransportRequest, in session: RunSession) throws(RunError) {
+    /// Adds the `oauth:` phase's token (its grant's) the way `request.auth` says.
+    private func withToken(_ tokens: OAuthTokens?, _ request: inout TransportRequest) throws(RunError) {
         guard spec.auth != .session else { return }
-        guard let tokens = session.withState({ $0.oauthTokens }) else {
+        guard let tokens else {
             throw RunError(.script, "request.auth is \(spec.auth.rawValue), and the run has no tokens from oauth:")
         }
         switch spec.auth {

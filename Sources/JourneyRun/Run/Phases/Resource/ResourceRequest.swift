@@ -7,7 +7,6 @@ extension RequestSpec {
     /// headers, body. The resource phase and MobileFirst's Bearer call both send it.
     func request(in session: RunSession) async throws(RunError) -> TransportRequest {
         let context = session.context
-        let endpoint = session.endpoint
         let url = session.resolveURL(try context.evaluator.evaluate(self.url).text)
         var headers = [HeaderField("Accept", "application/json")]
         var body: Data?

@@ -7,7 +7,7 @@ import JourneyFormat
 struct UsesPhase: PhaseDriver {
     let uses: UsesSpec
 
-    func run(in session: RunSession, after outcome: Outcome?) async throws(RunError) -> PhaseResult {
+    func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         let script = session.script
         let configuration = session.configuration
         let label = "uses \(uses.script.value)"
@@ -39,19 +39,7 @@ struct UsesPhase: PhaseDriver {
             passkeys: session.context.deviceState.passkeys)
         let result = await JourneyDriver.run(compiled.plan, in: used)
 
-        let (cookies, tokenId, cookieName) = used.withState { ($0.cookies, $0.tokenId, $0.cookieName) }
-        session.withState { state in
-            for var step in result.steps {
-                step.phase = step.phase.map { "\(label): \($0)" } ?? label
-                state.steps.append(step)
-            }
-            state.sideExchanges += result.sideExchanges
-            state.cookies = cookies
-            state.tokenId = tokenId
-            state.cookieName = cookieName
-        }
-        if let tokenId { session.redactor.register(tokenId, name: "tokenId") }
-        session.registerPasskeySecrets()
+        session.adopt(used, result: result, label: label)
 
         if !result.diagnostics.isEmpty {
             session.addDiagnostics(result.diagnostics)
@@ -68,7 +56,7 @@ struct UsesPhase: PhaseDriver {
                     failure.message = "\(label): \(failure.message)"
                     return failure
                 })
-            return .stop
+            return .stop(handoff)
         }
         let variables = used.context.variables
         for output in uses.outputs {
@@ -79,7 +67,7 @@ struct UsesPhase: PhaseDriver {
             }
             session.context.setVariable(output.value, value)
         }
-        guard let usedOutcome = result.outcome else { return .next(nil) }
-        return usedOutcome.isSuccess ? .next(usedOutcome) : .end(usedOutcome)
+        guard let usedOutcome = result.outcome else { return .next(handoff.with(nil)) }
+        return usedOutcome.isSuccess ? .next(handoff.with(usedOutcome)) : .end(handoff.with(usedOutcome))
     }
 }
