@@ -2,14 +2,14 @@ import Foundation
 import JourneyCore
 
 /// A recording that cannot be used: not a file, not JSON, not a HAR, or without the traffic needed.
-package struct RecordingError: Error, Sendable, CustomStringConvertible {
+public struct RecordingError: Error, Sendable, CustomStringConvertible {
     package let message: String
 
     package init(_ message: String) {
         self.message = message
     }
 
-    package var description: String { message }
+    public var description: String { message }
 }
 
 /// Reads HAR files, whoever wrote them, and undoes their body encodings.

@@ -5,7 +5,7 @@ import JourneyRun
 /// Writes runs as HAR 1.2, from their step traces (already redacted). One page per script
 /// run; the run's script, seed, clock start and non-secret variables go in the page's
 /// `_journey` field, each entry's step and kind in the entry's `_journey` field.
-package enum HARWriter {
+public enum HARWriter {
     /// The version journey writes into `log.creator`.
     package static let creatorVersion = JourneyVersion.number
 
@@ -50,7 +50,7 @@ package enum HARWriter {
     /// script, `<folder>/<script file stem>.har`; any other path gets every run in one file.
     /// Returns the files written.
     @discardableResult
-    package static func write(_ results: [JourneyResult], to path: String) throws(RecordingError) -> [String] {
+    public static func write(_ results: [JourneyResult], to path: String) throws(RecordingError) -> [String] {
         let recorded = results.filter { $0.status != .invalid }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -140,7 +140,7 @@ package struct RecordedJourney: Sendable {
 
 /// A recording read for replay, import, serving or drift: one script's run from a HAR file
 /// (the page whose `_journey.script` matches), or every entry of a HAR journey did not write.
-package struct Recording: Sendable {
+public struct Recording: Sendable {
     /// The file it was read from.
     package var source: String
     /// journey's page data, when journey wrote the file.
@@ -153,7 +153,7 @@ package struct Recording: Sendable {
     package var exchanges: [RecordedExchange]
 
     /// Reads `path` and picks the run of `script` (a file path) when the HAR holds several.
-    package static func load(path: String, script: String? = nil) throws(RecordingError) -> Recording {
+    public static func load(path: String, script: String? = nil) throws(RecordingError) -> Recording {
         let document = try HARReader.read(path: path)
         return try Recording(document: document, source: path, script: script)
     }

@@ -6,7 +6,7 @@ import Synchronization
 
 /// Where `--replay` reads recordings: one HAR file for every script (the page of each script
 /// when the file holds several), or a folder with `<script file stem>.har` per script.
-package struct ReplaySource: Sendable {
+public struct ReplaySource: Sendable {
     package let path: String
     /// A single file's document, read once (by `validate()` or the first script) for every script.
     private let cache: DocumentCache
@@ -95,7 +95,7 @@ package struct ReplaySource: Sendable {
         ] + failures
     }
 
-    package static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration)
+    public static func configuration(replaying recording: Recording, script: Script, base: RunConfiguration)
         -> RunConfiguration
     {
         var configuration = base

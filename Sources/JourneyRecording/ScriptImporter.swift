@@ -9,12 +9,12 @@ import Yams
 /// environment), the expected steps and the outcome. The script replays against the recording.
 /// A capture of OAuth client credentials or of Rakuten's token API (no authenticate traffic)
 /// becomes an `oauth:` or a `protocol: rakuten` script.
-package enum ScriptImporter {
+public enum ScriptImporter {
     /// The script as YAML text.
     ///
     /// - Parameters:
     ///   - journeyName: which journey to import when the recording holds several (the first by default).
-    package static func script(from recording: Recording, journeyName: String? = nil) throws(RecordingError) -> String {
+    public static func script(from recording: Recording, journeyName: String? = nil) throws(RecordingError) -> String {
         let file = (recording.source as NSString).lastPathComponent
         let oauth = ImportedOAuth(recording.exchanges)
         if recording.journeys.isEmpty, let oauth, oauth.clientCredentials,

@@ -4,7 +4,7 @@ import JourneyFormat
 /// A script checked and ready to run: the handler chain, the expectations, the limits, and the
 /// plan of phases a run executes. A plain value, so one compiled journey runs many times, concurrently.
 public struct CompiledJourney: Sendable {
-    package let script: Script
+    public let script: Script
     /// Warnings found while compiling (unknown callback types...).
     package let warnings: [Diagnostic]
     /// The phases a run executes, in order.

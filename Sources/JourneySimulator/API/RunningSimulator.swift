@@ -4,7 +4,7 @@ import JourneyCore
 /// A simulator listening on a port, started by `Simulator.start`.
 public final class RunningSimulator: Sendable {
     /// The bound port.
-    package var port: Int { server.port }
+    public var port: Int { server.port }
     let core: SimulatorCore
     private let server: HTTPServer.Started
 
@@ -14,7 +14,7 @@ public final class RunningSimulator: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`: the server root (protected resources and `/__simulator` live here).
-    package var serverURL: String { server.serverURL }
+    public var serverURL: String { server.serverURL }
 
     /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
     public var baseURL: String { serverURL + "/am" }
@@ -31,12 +31,12 @@ public final class RunningSimulator: Sendable {
     }
 
     /// Messages sent to `recipient` (an email address or phone number), oldest first.
-    package func outbox(for recipient: String) -> [OutboxMessage] {
+    public func outbox(for recipient: String) -> [OutboxMessage] {
         core.env.outbox.messages(for: recipient)
     }
 
     /// Empties the outbox of `recipient`.
-    package func clearOutbox(for recipient: String) {
+    public func clearOutbox(for recipient: String) {
         core.env.outbox.clear(recipient)
     }
 
@@ -48,12 +48,12 @@ public final class RunningSimulator: Sendable {
     }
 
     /// Removes every injected fault.
-    package func clearFaults() {
+    public func clearFaults() {
         core.faults.clear()
     }
 
     /// Requests currently held open by a `hang` (or `hangOnValue`) fault or waiting out a `delay`.
-    package var hangingRequests: Int { core.hangs.count }
+    public var hangingRequests: Int { core.hangs.count }
 
     /// Adds a user at run time; false when the username is taken.
     @discardableResult

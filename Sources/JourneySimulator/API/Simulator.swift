@@ -21,7 +21,7 @@ public enum Simulator {
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
     /// (requests held by a `hang` or `delay` fault are released first; whatever is still in flight a
     /// second later is cancelled). For the command line.
-    package static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
+    public static func run(_ definition: SimulatorDefinition, options: SimulatorOptions) async throws {
         let core = SimulatorCore(definition: definition, options: options)
         try await HTTPServer.run(
             SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)]

@@ -4,31 +4,31 @@ import JourneyCore
 /// How a simulator listens, logs and keeps time.
 public struct SimulatorOptions: Sendable {
     /// Address to bind (default `127.0.0.1`).
-    package var host: String
+    public var host: String
     /// Port to bind; 0 picks a free one (read it from `RunningSimulator.port`).
     public var port: Int
     /// The simulator's clock: authId expiry, polling waits, OTP lifetimes. Inject a `ManualClock` in tests.
-    package var clock: any JourneyClock
+    public var clock: any JourneyClock
     /// Write one line per request to `log`.
     public var logRequests: Bool
     /// Receives each log line (default: standard error).
-    package var log: @Sendable (String) -> Void
+    public var log: @Sendable (String) -> Void
     /// Largest request body accepted; larger ones get 413.
-    package var maxBodyBytes: Int
+    public var maxBodyBytes: Int
     /// Seed of every generated value (authId keys, tokenIds, OTPs, txids).
-    package var seed: UInt64
+    public var seed: UInt64
     /// Replaces the tree's `settings.maxPendingJourneys` when set.
-    package var maxPendingJourneys: Int?
+    public var maxPendingJourneys: Int?
     /// Seconds a connection may stay without a complete request part (including one whose headers
     /// never end) before it is closed; longer than the runner's 60 s pool idle time, so the client
     /// closes an idle keep-alive connection first.
-    package var idleTimeout: Int64 = 75
+    public var idleTimeout: Int64 = 75
     /// Seconds a new connection has to send its first request head, however slowly it trickles in.
-    package var headerTimeout: Int64 = 10
+    public var headerTimeout: Int64 = 10
     /// Seconds a request has to send its whole body once its headers are in; then it is answered 408.
-    package var bodyTimeout: Int64 = 30
+    public var bodyTimeout: Int64 = 30
     /// Connections served at once; further ones wait in the listen backlog until one closes.
-    package var maxConnections = 512
+    public var maxConnections = 512
     /// Records every outcome taken (tests use it to prove a walk covered a tree).
     var edgeTrace: EdgeTrace?
 

@@ -3,21 +3,21 @@ import JourneyCore
 import Synchronization
 
 /// One message the simulator "sent": an email or SMS with a code or a resume link.
-package struct OutboxMessage: Sendable, Hashable {
-    package enum Channel: String, Sendable {
+public struct OutboxMessage: Sendable, Hashable {
+    public enum Channel: String, Sendable {
         case email, sms
     }
 
-    package var channel: Channel
-    package var subject: String
-    package var body: String
+    public var channel: Channel
+    public var subject: String
+    public var body: String
     /// The one-time code, for OTP messages.
-    package var code: String?
+    public var code: String?
     /// The resume link, for suspend messages.
-    package var link: String?
+    public var link: String?
     /// The suspendedId inside `link`.
-    package var suspendedId: String?
-    package var time: Date
+    public var suspendedId: String?
+    public var time: Date
 
     var json: JSONValue {
         var object: [String: JSONValue] = [

@@ -15,7 +15,7 @@ public enum SimulatorLoader {
     }
 
     /// Loads several tree files into one definition. Journey names must be unique across files.
-    package static func load(paths: [String]) throws(DiagnosticList) -> SimulatorDefinition {
+    public static func load(paths: [String]) throws(DiagnosticList) -> SimulatorDefinition {
         var merged: SimulatorDefinition?
         var problems: [Diagnostic] = []
         for path in paths {
@@ -64,7 +64,7 @@ public enum SimulatorLoader {
     }
 
     /// Loads tree text. Throws every problem at once (warnings are not thrown on their own).
-    package static func load(text: String, file: String) throws(DiagnosticList) -> SimulatorDefinition {
+    public static func load(text: String, file: String) throws(DiagnosticList) -> SimulatorDefinition {
         let (definition, diagnostics) = parse(text: text, file: file)
         guard let definition, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(diagnostics)
@@ -73,12 +73,12 @@ public enum SimulatorLoader {
     }
 
     /// Lint only: every diagnostic (errors and warnings), never throws.
-    package static func lint(text: String, file: String) -> [Diagnostic] {
+    public static func lint(text: String, file: String) -> [Diagnostic] {
         parse(text: text, file: file).1
     }
 
     /// True when the YAML text declares `kind: simulator` at its top level (a tree, not a script).
-    package static func isSimulatorFile(text: String) -> Bool {
+    public static func isSimulatorFile(text: String) -> Bool {
         YAMLKind.topLevelKind(of: text) == "simulator"
     }
 
