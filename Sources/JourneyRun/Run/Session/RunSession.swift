@@ -110,12 +110,10 @@ final class RunSession: Sendable {
         }
     }
 
-    /// Records the journey's last step, which ended it with a session (`tokenId`, if the body had one).
-    func recordSuccess(_ step: StepTrace, tokenId: String?) {
-        withState { state in
-            state.steps.append(step)
-            state.tokenId = tokenId ?? state.tokenId
-        }
+    /// Keeps the AM session a journey ended with (`tokenId`, if the success body had one).
+    func keepSessionToken(_ tokenId: String?) {
+        guard let tokenId else { return }
+        withState { $0.tokenId = tokenId }
     }
 
     /// Makes the call at `index` a step with callbacks (a MobileFirst challenge), noting their

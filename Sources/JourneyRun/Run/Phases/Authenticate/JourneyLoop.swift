@@ -37,7 +37,6 @@ struct JourneyLoop {
     /// Runs a journey from `first` (the script's start request when nil) to its end.
     mutating func run(from first: TransportRequest? = nil) async throws(RunError) -> JourneyEnd {
         let limits = session.script.limits
-        let redactor = session.redactor
         var request: TransportRequest
         if let first {
             request = first
@@ -46,7 +45,7 @@ struct JourneyLoop {
         } else {
             throw RunError(.script, "the script names no journey to start")
         }
-        var pollsOfCurrentStep = 0
+        var polls = 0
         var waited: Double?
         var number = session.lastStepNumber ?? 0
         while true {
@@ -58,99 +57,114 @@ struct JourneyLoop {
             let (response, exchange) = try await session.send(request, step: number)
             var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
             waited = nil
-            let body: AMResponseBody
-            let json: JSONValue
+            // The one place a step of the journey is recorded, with its failures, however it ends.
+            let turn: StepTurn
             do throws(RunError) {
-                (body, json) = try ResponseReader.read(response, request: request, step: number)
-                // The parsed body is kept only with the body itself (not past the run's budget).
-                if trace.exchange.unredacted?.response == response.body {
-                    trace.exchange.unredacted?.responseJSON = json
-                }
+                turn = try await self.turn(after: response, of: request, trace: &trace, polls: &polls, waited: &waited)
             } catch {
                 session.record(trace)
+                session.fail(trace.failures)
                 throw error
             }
-            try session.captureFromResponse(json: json, headers: response.headers, step: number)
-            switch body {
-            case .success(let success):
-                session.recordSuccess(trace, tokenId: success.tokenId)
-                return .outcome(
+            session.record(trace)
+            session.fail(trace.failures)
+            switch turn {
+            case .next(let next): request = next
+            case .end(let end): return end
+            }
+        }
+    }
+
+    /// What a step of the journey leads to: the next request, or the journey's end.
+    private enum StepTurn {
+        case next(TransportRequest)
+        case end(JourneyEnd)
+    }
+
+    /// Reads the response to `request`, and answers it or ends the journey; `trace` is the step's.
+    private mutating func turn(
+        after response: TransportResponse, of request: TransportRequest, trace: inout StepTrace, polls: inout Int,
+        waited: inout Double?
+    ) async throws(RunError) -> StepTurn {
+        let limits = session.script.limits
+        let redactor = session.redactor
+        let number = trace.number
+        let (body, json) = try ResponseReader.read(response, request: request, step: number)
+        // The parsed body is kept only with the body itself (not past the run's budget).
+        if trace.exchange.unredacted?.response == response.body {
+            trace.exchange.unredacted?.responseJSON = json
+        }
+        try session.captureFromResponse(json: json, headers: response.headers, step: number)
+        switch body {
+        case .success(let success):
+            session.keepSessionToken(success.tokenId)
+            return .end(
+                .outcome(
                     .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
-                )
-            case .failure(let error):
-                session.record(trace)
-                if error.isSessionTimeout { return .outcome(.timeout(message: error.message)) }
-                return .outcome(
+                ))
+        case .failure(let error):
+            if error.isSessionTimeout { return .end(.outcome(.timeout(message: error.message))) }
+            return .end(
+                .outcome(
                     .failure(
                         code: error.code, reason: error.reason, message: error.message,
-                        detail: error.detail.map { redactor.redact(json: .object($0)).objectValue ?? $0 }))
-            case .step(let step):
-                trace.kind = .callbacks
-                trace.stage = step.stage
-                trace.header = step.header
-                // Recovery codes are secrets whether or not the script captures them, and before
-                // anything (a failed expectation, a trace line) can show them.
-                for code in MFAScraper.recoveryCodes(in: step) where !Placeholder.isWhole(code) {
-                    redactor.register(code, name: "recoveryCode")
-                }
-                trace.failures += session.checkStep(step, number: number)
-                if !trace.failures.isEmpty {
-                    // The step is not the one expect.steps lists: the run cannot pass, and going on
-                    // would only answer a flow the script was not written for (up to maxSteps).
-                    trace.callbacks = Self.unanswered(step)
-                    session.record(trace)
-                    session.fail(trace.failures)
-                    return .stopped
-                }
-                try session.captureFromStep(step, number: number)
-                if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
-                    trace.callbacks = Self.unanswered(step)
-                    session.record(trace)
-                    return .outcome(
+                        detail: error.detail.map { redactor.redact(json: .object($0)).objectValue ?? $0 })))
+        case .step(let step):
+            trace.kind = .callbacks
+            trace.stage = step.stage
+            trace.header = step.header
+            // Recovery codes are secrets whether or not the script captures them, and before
+            // anything (a failed expectation, a trace line) can show them.
+            for code in MFAScraper.recoveryCodes(in: step) where !Placeholder.isWhole(code) {
+                redactor.register(code, name: "recoveryCode")
+            }
+            trace.failures += session.checkStep(step, number: number)
+            if !trace.failures.isEmpty {
+                // The step is not the one expect.steps lists: the run cannot pass, and going on
+                // would only answer a flow the script was not written for (up to maxSteps).
+                trace.callbacks = Self.unanswered(step)
+                return .end(.stopped)
+            }
+            try session.captureFromStep(step, number: number)
+            if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
+                trace.callbacks = Self.unanswered(step)
+                return .end(
+                    .outcome(
                         .redirect(
                             url: redirect.output("redirectUrl")?.displayText ?? "",
-                            method: redirect.output("redirectMethod")?.stringValue))
-                }
-                if let suspended = step.callbacks.first(where: { $0.hasType(.suspendedTextOutput) }) {
-                    trace.callbacks = Self.unanswered(step)
-                    if let resume = resumeHandler(number: number) {
-                        let suspendedId = try await session.context.resolve(resume.spec, timeoutMilliseconds: nil)
-                        redactor.register(suspendedId.text, name: "suspendedId")
-                        trace.callbacks[0].answeredBy = resume.label
-                        trace.callbacks[0].notes.append(("resume", Redactor.placeholder("suspendedId")))
-                        session.record(trace)
-                        request = resumeRequest(resuming: [("suspendedId", suspendedId.text)])
-                        continue
-                    }
-                    session.record(trace)
-                    return .outcome(.suspended(message: suspended.prompt))
-                }
-                let answer = try await StepAnswerer.answer(
-                    step, stepNumber: number, handlers: handlers, environment: session.context)
-                trace.callbacks = answer.callbacks
-                if !answer.unhandled.isEmpty {
-                    trace.failures += answer.unhandled
-                    session.record(trace)
-                    session.fail(trace.failures)
-                    return .stopped
-                }
-                session.fail(trace.failures)
-                if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
-                    pollsOfCurrentStep += 1
-                    if pollsOfCurrentStep > limits.maxPolls {
-                        session.record(trace)
-                        session.fail(
-                            ExpectationFailure(
-                                "still polling after \(limits.maxPolls) polls (limits.maxPolls)", step: number))
-                        return .stopped
-                    }
-                    waited = try await wait(for: polling, trace: &trace, step: number)
-                } else {
-                    pollsOfCurrentStep = 0
-                }
-                session.record(trace)
-                request = continueRequest(answer.step)
+                            method: redirect.output("redirectMethod")?.stringValue)))
             }
+            if let suspended = step.callbacks.first(where: { $0.hasType(.suspendedTextOutput) }) {
+                trace.callbacks = Self.unanswered(step)
+                guard let resume = resumeHandler(number: number) else {
+                    return .end(.outcome(.suspended(message: suspended.prompt)))
+                }
+                let suspendedId = try await session.context.resolve(resume.spec, timeoutMilliseconds: nil)
+                redactor.register(suspendedId.text, name: "suspendedId")
+                trace.callbacks[0].answeredBy = resume.label
+                trace.callbacks[0].notes.append(("resume", Redactor.placeholder("suspendedId")))
+                return .next(resumeRequest(resuming: [("suspendedId", suspendedId.text)]))
+            }
+            let answer = try await StepAnswerer.answer(
+                step, stepNumber: number, handlers: handlers, environment: session.context)
+            trace.callbacks = answer.callbacks
+            if !answer.unhandled.isEmpty {
+                trace.failures += answer.unhandled
+                return .end(.stopped)
+            }
+            if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
+                polls += 1
+                if polls > limits.maxPolls {
+                    trace.failures.append(
+                        ExpectationFailure(
+                            "still polling after \(limits.maxPolls) polls (limits.maxPolls)", step: number))
+                    return .end(.stopped)
+                }
+                waited = try await wait(for: polling, trace: &trace, step: number)
+            } else {
+                polls = 0
+            }
+            return .next(continueRequest(answer.step))
         }
     }
 
