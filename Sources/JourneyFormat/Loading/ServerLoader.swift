@@ -6,7 +6,7 @@ extension LoadContext {
     func server(_ node: YNode) -> ServerSpec {
         var server = ServerSpec(location: node.location)
         guard let mapping = node.mapping("server") else { return server }
-        mapping.allowOnly(FormatKeys.server, in: "server")
+        mapping.allowOnly(ScriptKeys.server)
         server.url = mapping["url"].flatMap { template($0, "server.url") }
         server.realm = mapping["realm"].flatMap { template($0, "server.realm") }
         server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
