@@ -19,7 +19,8 @@ extension ScriptKeys {
             .optional("name", .string(), "from output: the output's name; from httpHeader: the header's name."),
             .optional(
                 "path", .string(), "from response: a dotted path into the response body (tokenId, detail.failureUrl)."),
-            .optional("regex", .string(), "Keep the first group (or the whole match) of this regex; /slashes/ optional."),
+            .optional(
+                "regex", .string(), "Keep the first group (or the whole match) of this regex; /slashes/ optional."),
             .optional("step", .integer(NumberRanges.steps), "Capture only at this step (counted from 1)."),
             .optional("secret", .bool, default: "false", "Redact the captured value everywhere."),
         ])
@@ -164,7 +165,8 @@ extension ScriptKeys {
         doc: "Checks on the token.",
         keys: [
             .optional("scope", .defined("pattern"), "The granted scope."),
-            .optional("resource", .mapping(tokenResource), "The answer of the request: resource called with the token."),
+            .optional(
+                "resource", .mapping(tokenResource), "The answer of the request: resource called with the token."),
         ])
 
     static let blockedOutcome = MappingDeclaration(

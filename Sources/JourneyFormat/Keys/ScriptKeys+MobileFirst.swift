@@ -52,6 +52,7 @@ extension ScriptKeys {
         doc: "A MobileFirst confidential client.",
         keys: [
             .required("id", .string(), "The confidential client's id (a template)."),
-            .required("secret", .defined("valueSpec"), "Its secret (always treated as a secret), sent with HTTP Basic."),
+            .required(
+                "secret", .defined("valueSpec"), "Its secret (always treated as a secret), sent with HTTP Basic."),
         ])
 }

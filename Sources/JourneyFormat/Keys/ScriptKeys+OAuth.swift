@@ -13,7 +13,8 @@ extension ScriptKeys {
                 "The client's registered redirect URI; the code is read from the redirect to it, which is never followed."
             ),
             .optional(
-                "scope", .anyOf([.list(.string()), .string()]), "Scopes to ask for: a list or one space-separated text."),
+                "scope", .anyOf([.list(.string()), .string()]), "Scopes to ask for: a list or one space-separated text."
+            ),
             .optional(
                 "grant", .cases(of: OAuthSpec.Grant.self), default: "authorizationCode",
                 "authorizationCode (with the journey's session) or clientCredentials (a service client; no journey needed)."
@@ -36,7 +37,9 @@ extension ScriptKeys {
                 "consent", .cases(of: OAuthSpec.Consent.self),
                 "Answer a consent page with decision=allow|deny (csrf is the session). Without it a consent page is the failure consent_required."
             ),
-            .optional("refresh", .bool, default: "false", "Refresh once after the first tokens (the new tokens replace them)."),
+            .optional(
+                "refresh", .bool, default: "false", "Refresh once after the first tokens (the new tokens replace them)."
+            ),
             .optional(
                 "discovery", .bool, default: "true",
                 "Read /.well-known/openid-configuration; false uses AM's realm paths."),

@@ -7,7 +7,8 @@ extension ScriptKeys {
         doc: "Where the server is and how to talk to it. --server, --realm and --simulate override it.",
         keys: [
             .optional(
-                "url", .defined("template"), "Base URL including the deployment path, e.g. `https://tenant.example.com/am`."
+                "url", .defined("template"),
+                "Base URL including the deployment path, e.g. `https://tenant.example.com/am`."
             ),
             .optional(
                 "realm", .defined("template"), default: "root realm",
@@ -18,7 +19,11 @@ extension ScriptKeys {
             ),
             .optional("headers", .map(.defined("template")), "Extra HTTP headers sent with every request."),
             .optional(
-                "verifyTLS", .bool, default: "true", "TLS certificate verification. Only an explicit `false` turns it off."),
+                "userAgent", .defined("template"), default: "journey/<version>",
+                "The `User-Agent` header of every request, for servers and firewalls that tell clients apart by it."),
+            .optional(
+                "verifyTLS", .bool, default: "true",
+                "TLS certificate verification. Only an explicit `false` turns it off."),
             .optional(
                 "timeout", .seconds(maximum: NumberRanges.maximumTimeoutSeconds), default: "30s",
                 "Per-request timeout, from connecting to the last byte of the body (`--timeout` overrides it)."),
@@ -43,10 +48,15 @@ extension ScriptKeys {
                 "Any other index, e.g. `composite_advice` with its XML advice, with `authIndexValue`: both or neither."),
             .optional("authIndexValue", .defined("template"), "The value that goes with `authIndexType`."),
             .optional("forceAuth", .bool, "Send `ForceAuth=true`: authenticate even when a session exists."),
-            .optional("noSession", .bool, "Send `noSession=true`: succeed without creating a session (no `tokenId`); without it (or `expect.outcome.success.session: false`) a success without a `tokenId` fails the run."),
+            .optional(
+                "noSession", .bool,
+                "Send `noSession=true`: succeed without creating a session (no `tokenId`); without it (or `expect.outcome.success.session: false`) a success without a `tokenId` fails the run."
+            ),
             .optional("query", .map(.defined("template")), "Extra query parameters on the authenticate URL."),
             .optional("acceptLanguage", .string(), "The `Accept-Language` header."),
-            .optional("resume", .defined("valueSpec"), "Resume a suspended journey by its `suspendedId` instead of starting one."),
+            .optional(
+                "resume", .defined("valueSpec"),
+                "Resume a suspended journey by its `suspendedId` instead of starting one."),
             .optional(
                 "resumeUrl", .defined("valueSpec"),
                 "Resume from a link (the emailed resume URL), as the Ping SDKs' resume does: every query parameter of the link is sent."
@@ -63,13 +73,17 @@ extension ScriptKeys {
         "start.zeroPage",
         doc: "Zero-page login: the credentials go in headers of the start request, with an empty {} body.",
         keys: [
-            .required("username", .defined("valueSpec"), "The username header's value: a literal, a template or a source."),
-            .required("password", .defined("valueSpec"), "The password header's value. Always a secret, redacted wherever it would appear."),
+            .required(
+                "username", .defined("valueSpec"), "The username header's value: a literal, a template or a source."),
+            .required(
+                "password", .defined("valueSpec"),
+                "The password header's value. Always a secret, redacted wherever it would appear."),
             .optional(
                 "usernameHeader", .string(headerName), default: "X-OpenAM-Username",
                 "The username header's name, when the node is configured with another one."),
             .optional(
-                "passwordHeader", .string(headerName), default: "X-OpenAM-Password", "The password header's name, likewise."),
+                "passwordHeader", .string(headerName), default: "X-OpenAM-Password",
+                "The password header's name, likewise."),
         ])
 
     static let limits = MappingDeclaration(
@@ -82,7 +96,8 @@ extension ScriptKeys {
             .optional(
                 "maxPolls", .integer(NumberRanges.polls), default: "20",
                 "Polls of one PollingWaitCallback before the run stops."),
-            .optional("fastPolling", .bool, default: "false", "Skip PollingWaitCallback waits (tests against the simulator)."),
+            .optional(
+                "fastPolling", .bool, default: "false", "Skip PollingWaitCallback waits (tests against the simulator)."),
             .optional(
                 "deadline", .seconds(maximum: NumberRanges.maximumDeadlineSeconds), default: "none",
                 "The whole run's time limit: every request, wait and command."),
@@ -120,12 +135,18 @@ extension ScriptKeys {
         "cleanup",
         doc: "What to do with the session at the end.",
         keys: [
-            .optional("logout", .bool, default: "true", "`POST …/sessions?_action=logout` with the session (`false` when only `revoke` or `endSession` is given)."),
+            .optional(
+                "logout", .bool, default: "true",
+                "`POST …/sessions?_action=logout` with the session (`false` when only `revoke` or `endSession` is given)."
+            ),
             .optional(
                 "before", .cases(of: CleanupSpec.Validity.self),
                 "`POST …/sessions?_action=validate` before the logout must say this."),
             .optional("after", .cases(of: CleanupSpec.Validity.self), "The same after the logout."),
-            .optional("revoke", .bool, default: "false", "`POST …/token/revoke` with the `oauth:` phase's refresh token (the whole grant), or its access token when there is none."),
+            .optional(
+                "revoke", .bool, default: "false",
+                "`POST …/token/revoke` with the `oauth:` phase's refresh token (the whole grant), or its access token when there is none."
+            ),
             .optional(
                 "endSession", .bool, default: "false",
                 "`GET …/connect/endSession?id_token_hint=<ID token>`: ends the session the tokens came from."),

@@ -28,7 +28,8 @@ extension ScriptKeys {
                 "timeout", .integer(NumberRanges.milliseconds), default: "15000",
                 "How long the command may run, in milliseconds (command only)."),
             .optional("outbox", .defined("outbox"), "The newest simulator outbox message for a recipient."),
-            .optional("secret", .bool, default: "false", "Redact this value everywhere (console, reports, recordings)."),
+            .optional(
+                "secret", .bool, default: "false", "Redact this value everywhere (console, reports, recordings)."),
         ])
 
     /// What `outbox.field` takes from the message.

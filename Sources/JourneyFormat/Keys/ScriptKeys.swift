@@ -15,7 +15,9 @@ enum ScriptKeys {
             "A declarative PingAM authentication journey: which journey to start, how to answer each callback, and what outcome to expect.",
         rules: ["oneOf": startForms],
         keys: [
-            .required("version", .constant(1), "The format version. Always `1`, so scripts attached to tickets keep working across releases."),
+            .required(
+                "version", .constant(1),
+                "The format version. Always `1`, so scripts attached to tickets keep working across releases."),
             .optional(
                 "kind", .constant("journey"), default: "journey",
                 "What this file is. Simulator trees say `kind: simulator`; `lint` and `run` tell the two apart by it."),
@@ -28,13 +30,15 @@ enum ScriptKeys {
             ),
             .optional(
                 "server", .defined("server"),
-                "Where the server is and how to talk to it. The command line's `--server`, `--realm`, `--simulate` override it."),
+                "Where the server is and how to talk to it. The command line's `--server`, `--realm`, `--simulate` override it."
+            ),
             .optional(
                 "journey", .defined("template"),
                 "The journey to start (this or `start`): `journey: Login` is short for `start: { service: Login }`."),
             .optional("start", .defined("start"), "The full start form (this or `journey`)."),
             .optional(
-                "vars", .map(.defined("valueSpec"), names: variableName), "Variables, read in templates as `{{ name }}`, each a literal, a template or a value source."),
+                "vars", .map(.defined("valueSpec"), names: variableName),
+                "Variables, read in templates as `{{ name }}`, each a literal, a template or a value source."),
             .optional(
                 "handlers", handlers,
                 "How to answer callbacks: a map from callback type to answer, or an ordered list of handlers with match. In a MobileFirst script: a map from security-check name to its answer object."
@@ -68,7 +72,8 @@ enum ScriptKeys {
                 "With `protocol: rakuten`: the token API client, the grant and the member's credentials."),
             .optional(
                 "device", .defined("device"),
-                "`{ file: alice-device.json }`: the file the run's passkeys are read from at the start and written to at the end (PingAM)."),
+                "`{ file: alice-device.json }`: the file the run's passkeys are read from at the start and written to at the end (PingAM)."
+            ),
         ])
 
     /// What a script runs, exactly one of: a journey (`journey` or `start`), another script's

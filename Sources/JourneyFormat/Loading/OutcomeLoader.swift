@@ -84,7 +84,9 @@ extension LoadContext {
     }
 
     /// `status`, `body` (a mapping: members that must be equal; a string: a pattern on the text) and `advice`.
-    private func resourceCheck(_ mapping: YMapping, _ what: String, keys: MappingDeclaration = ScriptKeys.authorizedOutcome)
+    private func resourceCheck(
+        _ mapping: YMapping, _ what: String, keys: MappingDeclaration = ScriptKeys.authorizedOutcome
+    )
         -> ResourceCheck
     {
         mapping.allowOnly(keys, in: what)

@@ -91,7 +91,9 @@ extension LoadContext {
         mapping.allowOnly(ScriptKeys.challengeExpectation)
         var expectation = ChallengeExpectation(location: node.location)
         expectation.solved = mapping["solved"]?.bool("expect.challenge.solved")
-        expectation.ctype = mapping["ctype"].flatMap { int($0, "expect.challenge.ctype", in: NumberRanges.challengeType) }
+        expectation.ctype = mapping["ctype"].flatMap {
+            int($0, "expect.challenge.ctype", in: NumberRanges.challengeType)
+        }
         expectation.maxTries = mapping["maxTries"].flatMap {
             int($0, "expect.challenge.maxTries", in: NumberRanges.proofOfWorkTries)
         }

@@ -14,7 +14,9 @@ extension LoadContext {
         mapping.allowOnly(ScriptKeys.file)
 
         let version = required("version", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap(version)
-        let name = required("name", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap { $0.string("name") }
+        let name = required("name", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap {
+            $0.string("name")
+        }
         let description = mapping["description"].flatMap { $0.string("description") }
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam

@@ -13,6 +13,14 @@ extension LoadContext {
         if let headers = mapping["headers"] {
             server.headers = namedTemplates(headers, "server.headers")
         }
+        if let node = mapping["userAgent"] {
+            server.userAgent = template(node, "server.userAgent")
+            if server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                error(
+                    "server.userAgent and a User-Agent in server.headers both set the header", at: node,
+                    hint: "keep server.userAgent")
+            }
+        }
         if let verify = mapping["verifyTLS"]?.bool("server.verifyTLS") {
             server.verifyTLS = verify
         }

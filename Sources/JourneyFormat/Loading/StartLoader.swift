@@ -74,10 +74,12 @@ extension LoadContext {
     private func zeroPage(_ node: YNode) -> ZeroPageSpec? {
         guard let mapping = node.mapping("start.zeroPage") else { return nil }
         mapping.allowOnly(ScriptKeys.zeroPage)
-        let username = required("username", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap {
+        let username = required("username", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
+        {
             valueSpec($0, "start.zeroPage.username")
         }
-        let password = required("password", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap {
+        let password = required("password", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
+        {
             valueSpec($0, "start.zeroPage.password")
         }
         guard let username, let password else { return nil }
