@@ -78,28 +78,42 @@ enum ScriptKeys {
 
     /// What a script runs, exactly one of: a journey (`journey` or `start`), another script's
     /// session (`uses`), MobileFirst, OAuth client credentials, Rakuten. The loader says which
-    /// is missing or doubled in its own words (`RootLoader`).
+    /// is missing or doubled in its own words (`RootLoader`). Each alternative is an `allOf`
+    /// with `required` first: validators stop at its cheap failure before `not`, whose message
+    /// would print the whole script (an alias bomb's expansion: minutes).
     static let startForms: JSONValue = [
         ["required": ["journey"]],
         ["required": ["start"]],
-        ["required": ["uses"], "not": ["anyOf": [["required": ["journey"]], ["required": ["start"]]]]],
+        ["allOf": [["required": ["uses"]], ["not": ["anyOf": [["required": ["journey"]], ["required": ["start"]]]]]]],
         [
-            "required": ["protocol", "mobilefirst"], "properties": ["protocol": ["const": "mobilefirst"]],
-            "not": ["anyOf": [["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]]]],
+            "allOf": [
+                ["required": ["protocol", "mobilefirst"]], ["properties": ["protocol": ["const": "mobilefirst"]]],
+                ["not": ["anyOf": [["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]]]]],
+            ]
         ],
         [
-            "required": ["oauth"],
-            "properties": ["oauth": ["required": ["grant"], "properties": ["grant": ["const": "clientCredentials"]]]],
-            "not": [
-                "anyOf": [
-                    ["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]],
-                    ["required": ["protocol"], "properties": ["protocol": ["const": "mobilefirst"]]],
-                ]
-            ],
+            "allOf": [
+                ["required": ["oauth"]],
+                [
+                    "properties": [
+                        "oauth": ["required": ["grant"], "properties": ["grant": ["const": "clientCredentials"]]]
+                    ]
+                ],
+                [
+                    "not": [
+                        "anyOf": [
+                            ["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]],
+                            ["required": ["protocol"], "properties": ["protocol": ["const": "mobilefirst"]]],
+                        ]
+                    ]
+                ],
+            ]
         ],
         [
-            "required": ["protocol", "rakuten"], "properties": ["protocol": ["const": "rakuten"]],
-            "not": ["anyOf": [["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]]]],
+            "allOf": [
+                ["required": ["protocol", "rakuten"]], ["properties": ["protocol": ["const": "rakuten"]]],
+                ["not": ["anyOf": [["required": ["journey"]], ["required": ["start"]], ["required": ["uses"]]]]],
+            ]
         ],
     ]
 

@@ -4,7 +4,7 @@ import JourneyCore
 /// `ScriptFormatGenerationTests` compares them with the checked-in files; `scripts/generate-format`
 /// rewrites those.
 enum ScriptSchema {
-    static let id = "https://journey.dev/schemas/journey.schema.json"
+    static let id = "urn:journey:schema:journey:1"
     static let title = "journey script"
 
     /// The `$defs` still written by hand, in schemas/fragments/journey-defs.json: `valueSpec`, a
