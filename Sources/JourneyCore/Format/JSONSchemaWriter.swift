@@ -73,6 +73,8 @@ package enum JSONSchemaWriter {
             return .object(["type": .string("boolean")])
         case .scalar:
             return .object(["type": .array([.string("string"), .string("number"), .string("boolean")])])
+        case .textOrNumber:
+            return .object(["type": .array([.string("string"), .string("number")])])
         case .null:
             return .object(["type": .string("null")])
         case .seconds(let maximum):

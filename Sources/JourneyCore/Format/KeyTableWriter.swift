@@ -34,6 +34,7 @@ package enum KeyTableWriter {
         case .number(let range): return range.map { "number \($0.lowerBound)–\($0.upperBound)" } ?? "number"
         case .bool: return "boolean"
         case .scalar: return "string, number or boolean"
+        case .textOrNumber: return "string or number"
         case .null: return "nothing"
         case .seconds(let maximum):
             return "seconds or a duration (`30s`, `500ms`, `2m`) up to \(durationText(maximum))"

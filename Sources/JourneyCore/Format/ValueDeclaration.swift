@@ -15,6 +15,8 @@ package indirect enum ValueDeclaration: Sendable {
     case bool
     /// A string, a number or a boolean (an exact value to compare, a default).
     case scalar
+    /// Text, or a number read as its text (`version: 1.0`, `timeZone: -540`).
+    case textOrNumber
     /// Nothing: YAML's `~` or a key written without a value (`success:`), as one of alternatives.
     case null
     /// A duration: a number of seconds more than 0 and at most `maximum`, or a text such as

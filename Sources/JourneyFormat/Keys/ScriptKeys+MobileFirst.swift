@@ -44,7 +44,7 @@ extension ScriptKeys {
         keys: [
             .optional("id", .string(), default: "com.example.journey", "application.id."),
             .optional("platform", .string(), default: "ios", "The platform."),
-            .optional("version", .anyOf([.string(), .number()]), default: "1.0.0", "The application version."),
+            .optional("version", .textOrNumber, default: "1.0.0", "The application version."),
         ])
 
     static let mobileFirstConfidentialClient = MappingDeclaration(

@@ -39,7 +39,7 @@ extension ScriptKeys {
         ])
 
     /// A device field: text, or a number written bare (`osVersion: 17.5`).
-    private static let deviceField = ValueDeclaration.anyOf([.string(), .number()])
+    private static let deviceField = ValueDeclaration.textOrNumber
 
     static let rakutenDevice = MappingDeclaration(
         "rakuten.device",
