@@ -155,14 +155,8 @@ package struct AnswerSpec: Sendable {
         return options
     }
 
-    /// Every answer option key the format knows.
-    package static let allOptionKeys =
-        [
-            "value", "choose", "question", "answer", "forceQuestion", "accept", "validateOnly", "token", "tokenType",
-            "action", "timeout",
-            "payload", "clientError", "signals", "profile", "deviceName", "deviceId", "key", "inputs", "exit", "resume",
-            "echo", "solve",
-        ] + PasskeyAnswerSpec.keys
+    /// Every answer option key the format knows (declared in `ScriptKeys.answer`).
+    package static let allOptionKeys = ScriptKeys.answer.names
 }
 
 /// A choice by label (`SMS`) or by 0-based index.

@@ -54,10 +54,7 @@ package struct PasskeyAnswerSpec: Sendable {
     }
 
     /// Every key of the passkey options.
-    package static let keys = [
-        "credential", "userHandle", "userVerification", "userPresence", "algorithm", "attestation", "residentKey",
-        "backupEligible", "backupState", "signCount", "origin", "rpId", "aaguid",
-    ]
+    package static let keys = ScriptKeys.passkeyOptions.map(\.name)
 
     /// The options that only make sense when registering.
     package static let registrationOnly: Set<String> = ["algorithm", "attestation", "residentKey", "aaguid"]

@@ -127,6 +127,8 @@ package struct ServerSpec: Sendable {
     /// else `iPlanetDirectoryPro`.
     package var cookieName: String?
     package var headers: [(name: String, value: Template)]
+    /// The `User-Agent` of every request; nil: ``defaultUserAgent``.
+    package var userAgent: Template?
     /// TLS certificate verification; only an explicit `false` turns it off.
     package var verifyTLS: Bool
     /// Per-request timeout in seconds.
@@ -149,6 +151,9 @@ package struct ServerSpec: Sendable {
         self.simulate = simulate
         self.location = location
     }
+
+    /// The `User-Agent` a run sends when the script names none: `journey/0.1.0`.
+    package static let defaultUserAgent = "journey/\(JourneyVersion.number)"
 }
 
 /// How the journey starts: `journey: Login` is `start: { service: Login }`.

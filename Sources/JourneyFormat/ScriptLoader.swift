@@ -48,7 +48,7 @@ public enum ScriptLoader {
 
     /// The accepted keys of each mapping in the format, keyed by the mapping's name in the
     /// schema (`<root>` for the top level; other names are `$defs` of journey.schema.json).
-    package static let acceptedKeys: [String: [String]] = FormatKeys.all
+    package static let acceptedKeys: [String: [String]] = ScriptKeys.mappings.mapValues(\.names)
 
     private static func sortedByPlace(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

@@ -11,9 +11,6 @@ import Testing
 /// `JOURNEY_REGENERATE=1`, which makes them write the files instead of comparing).
 @Suite("Tree format: schema and docs come from the key declarations")
 struct TreeFormatGenerationTests {
-    static let regenerate = ProcessInfo.processInfo.environment["JOURNEY_REGENERATE"] == "1"
-    static let howTo = "regenerate with scripts/generate-format"
-
     @Test("schemas/simulator.schema.json is what the declarations write")
     func schemaIsGenerated() throws {
         let fragment = try JSONValue.parse(
@@ -59,22 +56,8 @@ struct TreeFormatGenerationTests {
 
     /// Writes `text` to `relative` when regenerating, else expects the file to hold it.
     static func compare(_ text: String, _ relative: String) throws {
-        let url = Repository.root.appendingPathComponent(relative)
-        if regenerate {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
+        if let difference = try GeneratedFile.difference(text, relative, source: "the tree key declarations") {
+            Issue.record(Comment(rawValue: difference))
         }
-        let current = try String(contentsOf: url, encoding: .utf8)
-        guard current != text else { return }
-        let currentLines = current.split(separator: "\n", omittingEmptySubsequences: false)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let first =
-            zip(currentLines, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(currentLines.count, lines.count)
-        let found = first < currentLines.count ? String(currentLines[first]) : "(end of file)"
-        let expected = first < lines.count ? String(lines[first]) : "(end of file)"
-        Issue.record(
-            "\(relative) is not what the tree key declarations write (\(howTo)); first difference at line \(first + 1):\n  file:      \(found)\n  generated: \(expected)"
-        )
     }
 }

@@ -18,7 +18,7 @@ package enum JSONSchemaWriter {
     package static func schema(_ mapping: MappingDeclaration) -> JSONValue {
         var members: [String: JSONValue] = [
             "type": mapping.allowsNull ? .array([.string("object"), .string("null")]) : .string("object"),
-            "additionalProperties": .bool(false),
+            "additionalProperties": mapping.otherKeys.map(schema) ?? .bool(false),
         ]
         if !mapping.doc.isEmpty { members["description"] = .string(mapping.doc) }
         if !mapping.keys.isEmpty {
@@ -28,6 +28,10 @@ package enum JSONSchemaWriter {
         if !mapping.requiredNames.isEmpty { members["required"] = .array(mapping.requiredNames.map(JSONValue.string)) }
         if !mapping.requiresOneOf.isEmpty {
             members["anyOf"] = .array(mapping.requiresOneOf.map { .object(["required": .array([.string($0)])]) })
+        }
+        for (keyword, rule) in mapping.rules {
+            precondition(members[keyword] == nil, "\(mapping.context): rule \(keyword) overrides a declared keyword")
+            members[keyword] = rule
         }
         return .object(members)
     }
@@ -67,6 +71,21 @@ package enum JSONSchemaWriter {
             return .object(members)
         case .bool:
             return .object(["type": .string("boolean")])
+        case .scalar:
+            return .object(["type": .array([.string("string"), .string("number"), .string("boolean")])])
+        case .textOrNumber:
+            return .object(["type": .array([.string("string"), .string("number")])])
+        case .null:
+            return .object(["type": .string("null")])
+        case .seconds(let maximum):
+            return .object([
+                "anyOf": .array([
+                    .object([
+                        "type": .string("number"), "exclusiveMinimum": .int(0), "maximum": .double(maximum),
+                    ]),
+                    .object(["type": .string("string"), "pattern": .string(durationPattern)]),
+                ])
+            ])
         case .list(let item, let rule):
             var members: [String: JSONValue] = ["type": .string("array"), "items": schema(item)]
             if let minItems = rule.minItems { members["minItems"] = .int(minItems) }
@@ -90,6 +109,16 @@ package enum JSONSchemaWriter {
             return .object(["$ref": .string("#/$defs/\(name)")])
         }
     }
+
+    /// The schema of a value described by `doc` (a `$defs` entry that is not a mapping).
+    package static func schema(_ value: ValueDeclaration, doc: String) -> JSONValue {
+        var members = objectMembers(schema(value))
+        if !doc.isEmpty { members["description"] = .string(doc) }
+        return .object(members)
+    }
+
+    /// A duration's text as `DurationText` reads it: a number and an optional unit.
+    static let durationPattern = #"^\s*[0-9]+(\.[0-9]+)?\s*(ms|s|m|h)?\s*$"#
 
     private static func objectMembers(_ value: JSONValue) -> [String: JSONValue] {
         value.objectValue ?? [:]

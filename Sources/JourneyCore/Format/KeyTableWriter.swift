@@ -33,6 +33,11 @@ package enum KeyTableWriter {
         case .integer(let range): return "integer \(range.lowerBound)–\(range.upperBound)"
         case .number(let range): return range.map { "number \($0.lowerBound)–\($0.upperBound)" } ?? "number"
         case .bool: return "boolean"
+        case .scalar: return "string, number or boolean"
+        case .textOrNumber: return "string or number"
+        case .null: return "nothing"
+        case .seconds(let maximum):
+            return "seconds or a duration (`30s`, `500ms`, `2m`) up to \(durationText(maximum))"
         case .list(let item, _): return "list of \(typeText(item, definitions: definitions))"
         case .mapping: return "mapping"
         case .map(let item, _): return "name → \(typeText(item, definitions: definitions))"
@@ -72,6 +77,11 @@ package enum KeyTableWriter {
             throw GeneratedSectionError.missing(missing)
         }
         return out.joined(separator: "\n")
+    }
+
+    /// `3600` as `1h`, `86400` as `24h`, other values in seconds.
+    private static func durationText(_ seconds: Double) -> String {
+        seconds.truncatingRemainder(dividingBy: 3_600) == 0 ? "\(Int(seconds / 3_600))h" : "\(Int(seconds))s"
     }
 
     package static let endMarker = "<!-- end generated -->"

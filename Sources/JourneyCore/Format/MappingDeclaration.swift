@@ -11,16 +11,25 @@ package struct MappingDeclaration: Sendable {
     package var allowsNull: Bool
     /// At least one of these keys must be present (none: no such rule).
     package var requiresOneOf: [String]
+    /// The value of keys not declared, when the mapping takes them (handlers by callback type,
+    /// custom types included); nil: a key not declared is an error.
+    package var otherKeys: ValueDeclaration?
+    /// Rules between keys the declarations cannot say (which key needs or excludes which), as
+    /// JSON Schema keywords added to the mapping's schema. The parser checks them in code, with
+    /// its own messages; these keep an editor as strict.
+    package var rules: [String: JSONValue]
 
     package init(
         _ context: String, doc: String = "", allowsNull: Bool = false, requiresOneOf: [String] = [],
-        keys: [KeyDeclaration]
+        otherKeys: ValueDeclaration? = nil, rules: [String: JSONValue] = [:], keys: [KeyDeclaration]
     ) {
         self.context = context
         self.doc = doc
         self.keys = keys
         self.allowsNull = allowsNull
         self.requiresOneOf = requiresOneOf
+        self.otherKeys = otherKeys
+        self.rules = rules
     }
 
     /// The key names, in declaration order.
@@ -39,5 +48,10 @@ extension YMapping {
     /// Reports every key `declaration` does not declare, with a "did you mean" for near misses.
     package func allowOnly(_ declaration: MappingDeclaration) {
         allowOnly(declaration.names, in: declaration.context)
+    }
+
+    /// The same, naming the mapping as `context` says (`capture.otp`, `handlers[2]`).
+    package func allowOnly(_ declaration: MappingDeclaration, in context: String) {
+        allowOnly(declaration.names, in: context)
     }
 }

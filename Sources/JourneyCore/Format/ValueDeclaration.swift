@@ -13,6 +13,15 @@ package indirect enum ValueDeclaration: Sendable {
     /// Any number, or one in a closed range.
     case number(ClosedRange<Double>? = nil)
     case bool
+    /// A string, a number or a boolean (an exact value to compare, a default).
+    case scalar
+    /// Text, or a number read as its text (`version: 1.0`, `timeZone: -540`).
+    case textOrNumber
+    /// Nothing: YAML's `~` or a key written without a value (`success:`), as one of alternatives.
+    case null
+    /// A duration: a number of seconds more than 0 and at most `maximum`, or a text such as
+    /// `30s`, `500ms`, `2m` (`DurationText`), whose range the parser checks.
+    case seconds(maximum: Double)
     /// A list of values.
     case list(ValueDeclaration, ListRule = .any)
     /// A mapping whose keys are declared.
@@ -29,6 +38,12 @@ package indirect enum ValueDeclaration: Sendable {
     case object
     /// A value defined once under the schema's `$defs` by this name, declared or written by hand.
     case defined(String)
+
+    /// One of the raw values of `type`: the enum the parser reads is the list the schema allows.
+    package static func cases<Value: RawRepresentable & CaseIterable>(of type: Value.Type) -> ValueDeclaration
+    where Value.RawValue == String {
+        .strings(type.allCases.map(\.rawValue))
+    }
 }
 
 /// What a string must look like.

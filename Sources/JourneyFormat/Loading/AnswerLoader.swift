@@ -6,7 +6,7 @@ extension LoadContext {
     /// The answer options of `mapping`; keys in `ignoring` (the list form's `match`) are skipped.
     func answer(_ mapping: YMapping, _ what: String, ignoring: [String] = []) -> AnswerSpec {
         var answer = AnswerSpec(location: mapping.node.location)
-        mapping.allowOnly(ignoring + FormatKeys.answer, in: what)
+        mapping.allowOnly(ignoring + ScriptKeys.answer.names, in: what)
         for entry in mapping.entries where !ignoring.contains(entry.key) {
             answer.keyLocations[entry.key] = entry.keyNode.location
             setOption(entry.key, entry.value, on: &answer, "\(what).\(entry.key)")
@@ -24,7 +24,7 @@ extension LoadContext {
         case "accept": answer.accept = located(node) { $0.bool(what) }
         case "validateOnly": answer.validateOnly = located(node) { $0.bool(what) }
         case "token": answer.token = valueSpec(node, what)
-        case "tokenType": answer.tokenType = located(node) { oneOf(FormatKeys.tokenTypes, $0, what) }
+        case "tokenType": answer.tokenType = located(node) { oneOf(ScriptKeys.tokenTypes, $0, what) }
         case "action": answer.action = located(node) { $0.string(what) }
         case "timeout":
             answer.timeoutMilliseconds = located(node) {

@@ -13,12 +13,12 @@ extension LoadContext {
     private func capture(named name: String, _ node: YNode, at keyNode: YNode) -> CaptureSpec? {
         let what = "capture.\(name)"
         guard let mapping = node.mapping(what) else { return nil }
-        mapping.allowOnly(FormatKeys.capture, in: what)
+        mapping.allowOnly(ScriptKeys.capture, in: what)
         let keep = mapping["regex"].flatMap { regex($0, "\(what).regex") }
         let step = mapping["step"].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
         let secret = mapping["secret"].flatMap { $0.bool("\(what).secret") } ?? false
-        guard let fromNode = required("from", in: mapping, what, accepted: FormatKeys.capture),
-            let from = oneOf(FormatKeys.captureSources, fromNode, "\(what).from")
+        guard let fromNode = required("from", in: mapping, what, accepted: ScriptKeys.capture.names),
+            let from = oneOf(ScriptKeys.captureSources, fromNode, "\(what).from")
         else { return nil }
         checkOnlyFor(from, in: mapping, what)
         guard let source = captureSource(from, mapping, what) else { return nil }
@@ -30,18 +30,18 @@ extension LoadContext {
         switch from {
         case "output":
             let selector = mapping["callback"].map { matcher($0, "\(what).callback") } ?? Matcher()
-            let name = required("name", in: mapping, "\(what) (the output's name)", accepted: FormatKeys.capture)
+            let name = required("name", in: mapping, "\(what) (the output's name)", accepted: ScriptKeys.capture.names)
                 .flatMap { $0.string("\(what).name") }
             guard let selector, let name else { return nil }
             return .output(matcher: selector, name: name)
         case "stage", "header", "description":
             return .stepField(from)
         case "response":
-            return required("path", in: mapping, what, accepted: FormatKeys.capture).flatMap {
+            return required("path", in: mapping, what, accepted: ScriptKeys.capture.names).flatMap {
                 $0.string("\(what).path")
             }.map { .response(path: $0) }
         case "httpHeader":
-            return required("name", in: mapping, "\(what) (the header's name)", accepted: FormatKeys.capture)
+            return required("name", in: mapping, "\(what) (the header's name)", accepted: ScriptKeys.capture.names)
                 .flatMap { $0.string("\(what).name") }.map { .httpHeader($0) }
         case "registrationUri":
             return .registrationUri

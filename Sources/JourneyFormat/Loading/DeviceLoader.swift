@@ -4,8 +4,8 @@ import JourneyCore
 extension LoadContext {
     func device(_ node: YNode) -> DeviceSpec? {
         guard let mapping = node.mapping("device") else { return nil }
-        mapping.allowOnly(FormatKeys.device, in: "device")
-        guard let fileNode = required("file", in: mapping, "device", accepted: FormatKeys.device),
+        mapping.allowOnly(ScriptKeys.device)
+        guard let fileNode = required("file", in: mapping, "device", accepted: ScriptKeys.device.names),
             let path = fileNode.strictString("device.file (a JSON file path)")
         else { return nil }
         guard !path.isEmpty else {

@@ -5,7 +5,7 @@ extension LoadContext {
     func expect(_ node: YNode) -> ExpectSpec {
         var expect = ExpectSpec(location: node.location)
         guard let mapping = node.mapping("expect") else { return expect }
-        mapping.allowOnly(FormatKeys.expect, in: "expect")
+        mapping.allowOnly(ScriptKeys.expect)
         if let steps = mapping["steps"], let items = steps.sequence("expect.steps") {
             expect.steps = items.enumerated().compactMap { stepExpectation($1, "expect.steps[\($0)]") }
         }
@@ -32,8 +32,8 @@ extension LoadContext {
                 at: node)
             return nil
         }
-        mapping.allowOnly(FormatKeys.step, in: what)
-        let callbacks = required("callbacks", in: mapping, what, accepted: FormatKeys.step).flatMap {
+        mapping.allowOnly(ScriptKeys.step, in: what)
+        let callbacks = required("callbacks", in: mapping, what, accepted: ScriptKeys.step.names).flatMap {
             callbackTypes($0, "\(what).callbacks")
         }
         var step = StepExpectation(callbacks: callbacks ?? [], location: node.location)

@@ -50,7 +50,7 @@ extension LoadContext {
         let what = "handlers[\(index)]"
         guard let mapping = node.mapping(what) else { return nil }
         let answer = self.answer(mapping, what, ignoring: ["match"])
-        guard let matchNode = required("match", in: mapping, what, accepted: FormatKeys.handler),
+        guard let matchNode = required("match", in: mapping, what, accepted: ScriptKeys.handler.names),
             let matcher = matcher(matchNode, "\(what).match")
         else { return nil }
         return HandlerSpec(matcher: matcher, answer: answer, location: node.location)

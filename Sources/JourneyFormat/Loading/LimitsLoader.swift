@@ -5,7 +5,7 @@ extension LoadContext {
     func limits(_ node: YNode) -> Limits {
         var limits = Limits()
         guard let mapping = node.mapping("limits") else { return limits }
-        mapping.allowOnly(FormatKeys.limits, in: "limits")
+        mapping.allowOnly(ScriptKeys.limits)
         if let value = mapping["maxSteps"].flatMap({ int($0, "limits.maxSteps", in: NumberRanges.steps) }) {
             limits.maxSteps = value
         }

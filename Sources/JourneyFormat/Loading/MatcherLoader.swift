@@ -10,7 +10,7 @@ extension LoadContext {
             error("\(what) must be a callback type or a mapping of criteria, found \(node.kindDescription)", at: node)
             return nil
         }
-        mapping.allowOnly(FormatKeys.match, in: what)
+        mapping.allowOnly(ScriptKeys.match, in: what)
         var matcher = Matcher()
         matcher.type = mapping["type"].flatMap { callbackType($0, "\(what).type") }
         matcher.prompt = mapping["prompt"].flatMap { pattern($0, "\(what).prompt") }

@@ -14,13 +14,13 @@ extension LoadContext {
             return nil
         }
         guard let mapping = node.mapping("mobilefirst") else { return nil }
-        mapping.allowOnly(FormatKeys.mobileFirst, in: "mobilefirst")
+        mapping.allowOnly(ScriptKeys.mobileFirst)
         var spec = MobileFirstSpec(scope: [], location: node.location)
-        if let scopeNode = required("scope", in: mapping, "mobilefirst", accepted: FormatKeys.mobileFirst) {
+        if let scopeNode = required("scope", in: mapping, "mobilefirst", accepted: ScriptKeys.mobileFirst.names) {
             spec.scope = scopeElements(scopeNode)
         }
         if let application = mapping["application"], let fields = application.mapping("mobilefirst.application") {
-            fields.allowOnly(FormatKeys.mobileFirstApplication, in: "mobilefirst.application")
+            fields.allowOnly(ScriptKeys.mobileFirstApplication)
             if let id = fields["id"]?.string("mobilefirst.application.id") { spec.application.id = id }
             if let platform = fields["platform"]?.string("mobilefirst.application.platform") {
                 spec.application.platform = platform
@@ -46,8 +46,8 @@ extension LoadContext {
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
         if let node = mapping["confidentialClient"], let fields = node.mapping("mobilefirst.confidentialClient") {
-            let keys = FormatKeys.mobileFirstConfidentialClient
-            fields.allowOnly(keys, in: "mobilefirst.confidentialClient")
+            let keys = ScriptKeys.mobileFirstConfidentialClient.names
+            fields.allowOnly(ScriptKeys.mobileFirstConfidentialClient)
             let id = required("id", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
                 template($0, "mobilefirst.confidentialClient.id")
             }
@@ -81,7 +81,7 @@ extension LoadContext {
                 at: entry.keyNode)
         }
         guard spec.grant == .clientCredentials else { return }
-        for entry in mapping.entries where FormatKeys.mobileFirstRegisteredOnly.contains(entry.key) {
+        for entry in mapping.entries where ScriptKeys.mobileFirstRegisteredOnly.contains(entry.key) {
             error(
                 "mobilefirst.\(entry.key) is about a registered mobile client; grant: clientCredentials has none",
                 at: entry.keyNode)

@@ -23,6 +23,14 @@ package enum NumberRanges {
     package static let httpStatus = 100...599
     /// Candidates a proof-of-work search may try.
     package static let proofOfWorkCount = 1...1_000_000_000
+    /// Token lifetimes (`expect.tokens.expiresIn`) and Challenger's challenge types: 32 bits.
+    package static let tokenLifetimeSeconds = 0...Int(Int32.max)
+    package static let challengeType = 0...Int(Int32.max)
+    /// `expect.challenge.maxTries`.
+    package static let proofOfWorkTries = 1...Int(Int32.max)
+    /// `rakuten.challenge.timeout` and `retries`.
+    package static let rakutenSolveMilliseconds = 1...RakutenChallengeOptions.maxTimeoutMilliseconds
+    package static let rakutenRetries = 0...RakutenChallengeOptions.maxRetries
     /// `server.timeout` and `--timeout`, in seconds: more than zero, at most an hour.
     package static let maximumTimeoutSeconds: Double = 3_600
 

@@ -4,9 +4,9 @@ import JourneyCore
 extension LoadContext {
     func oauth(_ node: YNode) -> OAuthSpec? {
         guard let mapping = node.mapping("oauth") else { return nil }
-        mapping.allowOnly(FormatKeys.oauth, in: "oauth")
+        mapping.allowOnly(ScriptKeys.oauth)
         guard
-            let clientId = required("clientId", in: mapping, "oauth", accepted: FormatKeys.oauth).flatMap({
+            let clientId = required("clientId", in: mapping, "oauth", accepted: ScriptKeys.oauth.names).flatMap({
                 template($0, "oauth.clientId")
             })
         else { return nil }
@@ -74,8 +74,8 @@ extension LoadContext {
 
     private func privateKeyJwt(_ node: YNode, into spec: inout OAuthSpec) {
         guard let mapping = node.mapping("oauth.privateKeyJwt") else { return }
-        mapping.allowOnly(FormatKeys.privateKeyJwt, in: "oauth.privateKeyJwt")
-        if let key = required("key", in: mapping, "oauth.privateKeyJwt", accepted: FormatKeys.privateKeyJwt),
+        mapping.allowOnly(ScriptKeys.privateKeyJwt)
+        if let key = required("key", in: mapping, "oauth.privateKeyJwt", accepted: ScriptKeys.privateKeyJwt.names),
             let path = key.strictString("oauth.privateKeyJwt.key (a PEM file)")
         {
             spec.privateKey = Located(path, at: key.location)
@@ -120,7 +120,7 @@ extension LoadContext {
 
     func tokensExpectation(_ node: YNode) -> TokensExpectation? {
         guard let mapping = node.mapping("expect.tokens") else { return nil }
-        mapping.allowOnly(FormatKeys.tokensExpectation, in: "expect.tokens")
+        mapping.allowOnly(ScriptKeys.tokensExpectation)
         var tokens = TokensExpectation(location: node.location)
         if let scope = mapping["scope"] {
             if scope.isStringScalar, let text = scope.scalarText, text.hasPrefix("/") {
@@ -131,12 +131,12 @@ extension LoadContext {
         }
         if let claims = mapping["claims"] { tokens.claims = claimChecks(claims, "expect.tokens.claims") }
         if let expiresIn = mapping["expiresIn"], let range = expiresIn.mapping("expect.tokens.expiresIn") {
-            range.allowOnly(["min", "max"], in: "expect.tokens.expiresIn")
+            range.allowOnly(ScriptKeys.expiresIn)
             tokens.expiresInMin = range["min"].flatMap {
-                int($0, "expect.tokens.expiresIn.min", in: 0...Int(Int32.max))
+                int($0, "expect.tokens.expiresIn.min", in: NumberRanges.tokenLifetimeSeconds)
             }
             tokens.expiresInMax = range["max"].flatMap {
-                int($0, "expect.tokens.expiresIn.max", in: 0...Int(Int32.max))
+                int($0, "expect.tokens.expiresIn.max", in: NumberRanges.tokenLifetimeSeconds)
             }
         }
         tokens.refreshToken = mapping["refreshToken"]?.bool("expect.tokens.refreshToken")

@@ -13,7 +13,7 @@ extension LoadContext {
         }
         guard mapping.entries.count == 1, let entry = mapping.entries.first else {
             error(
-                "expect.outcome must have exactly one key, the outcome's name (\(FormatKeys.outcome.joined(separator: ", ")))",
+                "expect.outcome must have exactly one key, the outcome's name (\(ScriptKeys.outcome.names.joined(separator: ", ")))",
                 at: node)
             return nil
         }
@@ -23,11 +23,11 @@ extension LoadContext {
 
     private func outcomeName(_ node: YNode) -> String? {
         guard let name = node.string("expect.outcome") else { return nil }
-        guard FormatKeys.outcome.contains(name) else {
+        guard ScriptKeys.outcome.names.contains(name) else {
             error(
                 "unknown outcome '\(name)'", at: node,
-                hint: DidYouMean.hint(for: name, among: FormatKeys.outcome)
-                    ?? "outcomes: \(FormatKeys.outcome.joined(separator: ", "))")
+                hint: DidYouMean.hint(for: name, among: ScriptKeys.outcome.names)
+                    ?? "outcomes: \(ScriptKeys.outcome.names.joined(separator: ", "))")
             return nil
         }
         return name
@@ -41,7 +41,7 @@ extension LoadContext {
         case "success":
             var check = SuccessCheck()
             if let mapping {
-                mapping.allowOnly(FormatKeys.successOutcome, in: what)
+                mapping.allowOnly(ScriptKeys.successOutcome, in: what)
                 check.realm = mapping["realm"].flatMap { pattern($0, "\(what).realm") }
                 check.successUrl = mapping["successUrl"].flatMap { pattern($0, "\(what).successUrl") }
                 check.session = mapping["session"].flatMap { $0.bool("\(what).session") }
@@ -50,10 +50,10 @@ extension LoadContext {
         case "failure":
             return .failure(mapping.map { failureCheck($0, what) } ?? FailureCheck())
         case "suspended":
-            mapping?.allowOnly(FormatKeys.suspendedOutcome, in: what)
+            mapping?.allowOnly(ScriptKeys.suspendedOutcome, in: what)
             return .suspended(message: mapping?["message"].flatMap { pattern($0, "\(what).message") })
         case "redirect":
-            mapping?.allowOnly(FormatKeys.redirectOutcome, in: what)
+            mapping?.allowOnly(ScriptKeys.redirectOutcome, in: what)
             return .redirect(url: mapping?["url"].flatMap { pattern($0, "\(what).url") })
         case "timeout":
             mapping?.allowOnly([], in: "\(what) (which takes no options)")
@@ -65,16 +65,16 @@ extension LoadContext {
         case "token":
             var check = TokenCheck()
             if let mapping {
-                mapping.allowOnly(FormatKeys.tokenOutcome, in: what)
+                mapping.allowOnly(ScriptKeys.tokenOutcome, in: what)
                 check.scope = mapping["scope"].flatMap { pattern($0, "\(what).scope") }
                 if let resource = mapping["resource"], let fields = resource.mapping("\(what).resource") {
-                    check.resource = resourceCheck(fields, "\(what).resource", keys: FormatKeys.resourceResult)
+                    check.resource = resourceCheck(fields, "\(what).resource", keys: ScriptKeys.tokenResource)
                 }
             }
             return .token(check)
         case "blocked":
             var check = BlockedCheck()
-            mapping?.allowOnly(FormatKeys.blockedOutcome, in: what)
+            mapping?.allowOnly(ScriptKeys.blockedOutcome, in: what)
             check.check = mapping?["check"].flatMap { pattern($0, "\(what).check") }
             check.message = mapping?["message"].flatMap { pattern($0, "\(what).message") }
             return .blocked(check)
@@ -84,7 +84,9 @@ extension LoadContext {
     }
 
     /// `status`, `body` (a mapping: members that must be equal; a string: a pattern on the text) and `advice`.
-    private func resourceCheck(_ mapping: YMapping, _ what: String, keys: [String] = FormatKeys.resourceOutcome)
+    private func resourceCheck(
+        _ mapping: YMapping, _ what: String, keys: MappingDeclaration = ScriptKeys.authorizedOutcome
+    )
         -> ResourceCheck
     {
         mapping.allowOnly(keys, in: what)
@@ -102,7 +104,7 @@ extension LoadContext {
     }
 
     private func failureCheck(_ mapping: YMapping, _ what: String) -> FailureCheck {
-        mapping.allowOnly(FormatKeys.failureOutcome, in: what)
+        mapping.allowOnly(ScriptKeys.failureOutcome, in: what)
         var check = FailureCheck()
         check.code = mapping["code"].flatMap { int($0, "\(what).code", in: NumberRanges.httpStatus) }
         check.reason = mapping["reason"].flatMap { pattern($0, "\(what).reason") }

@@ -11,9 +11,9 @@ extension LoadContext {
         case "userVerification": passkey.userVerification = locatedBool(node, what)
         case "userPresence": passkey.userPresence = locatedBool(node, what)
         case "algorithm":
-            passkey.algorithm = oneOf(FormatKeys.passkeyAlgorithms, node, what).map { Located($0, at: node.location) }
+            passkey.algorithm = oneOf(ScriptKeys.passkeyAlgorithms, node, what).map { Located($0, at: node.location) }
         case "attestation":
-            passkey.attestation = oneOf(FormatKeys.passkeyAttestations, node, what).map {
+            passkey.attestation = oneOf(ScriptKeys.passkeyAttestations, node, what).map {
                 Located($0, at: node.location)
             }
         case "residentKey": passkey.residentKey = locatedBool(node, what)
@@ -37,7 +37,7 @@ extension LoadContext {
         if node.isIntegerScalar {
             return int(node, what, in: NumberRanges.signCount).map { Located(.value($0), at: node.location) }
         }
-        guard let mode = oneOf(FormatKeys.passkeySignCounts, node, "\(what) (or a counter value)") else { return nil }
+        guard let mode = oneOf(ScriptKeys.passkeySignCounts, node, "\(what) (or a counter value)") else { return nil }
         return Located(mode == "zero" ? .zero : .increment, at: node.location)
     }
 

@@ -10,11 +10,11 @@ extension LoadContext {
             return nil
         }
         guard let mapping = node.mapping("rakuten") else { return nil }
-        mapping.allowOnly(FormatKeys.rakuten, in: "rakuten")
-        let clientId = required("clientId", in: mapping, "rakuten", accepted: FormatKeys.rakuten).flatMap {
+        mapping.allowOnly(ScriptKeys.rakuten)
+        let clientId = required("clientId", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
             template($0, "rakuten.clientId")
         }
-        let secret = required("clientSecret", in: mapping, "rakuten", accepted: FormatKeys.rakuten).flatMap {
+        let secret = required("clientSecret", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
             valueSpec($0, "rakuten.clientSecret")
         }
         guard let clientId, var secret else { return nil }
@@ -34,10 +34,10 @@ extension LoadContext {
         spec.refresh = mapping["refresh"]?.bool("rakuten.refresh") ?? false
         switch spec.grant {
         case .password:
-            spec.username = required("username", in: mapping, "rakuten", accepted: FormatKeys.rakuten).flatMap {
+            spec.username = required("username", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
                 valueSpec($0, "rakuten.username")
             }
-            spec.password = required("password", in: mapping, "rakuten", accepted: FormatKeys.rakuten).flatMap {
+            spec.password = required("password", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
                 valueSpec($0, "rakuten.password")
             }
             spec.password?.secret = true
@@ -56,7 +56,7 @@ extension LoadContext {
     private func rakutenDevice(_ node: YNode) -> RakutenDevice {
         var device = RakutenDevice()
         guard let mapping = node.mapping("rakuten.device") else { return device }
-        mapping.allowOnly(FormatKeys.rakutenDevice, in: "rakuten.device")
+        mapping.allowOnly(ScriptKeys.rakutenDevice)
         if let value = mapping["app"]?.scalarText { device.app = value }
         if let value = mapping["appVersion"]?.scalarText { device.appVersion = value }
         if let value = mapping["os"]?.scalarText { device.os = value }
@@ -69,14 +69,14 @@ extension LoadContext {
     private func rakutenChallenge(_ node: YNode) -> RakutenChallengeOptions {
         var options = RakutenChallengeOptions()
         guard let mapping = node.mapping("rakuten.challenge") else { return options }
-        mapping.allowOnly(FormatKeys.rakutenChallenge, in: "rakuten.challenge")
+        mapping.allowOnly(ScriptKeys.rakutenChallenge)
         if let timeout = mapping["timeout"].flatMap({
-            int($0, "rakuten.challenge.timeout", in: 1...RakutenChallengeOptions.maxTimeoutMilliseconds)
+            int($0, "rakuten.challenge.timeout", in: NumberRanges.rakutenSolveMilliseconds)
         }) {
             options.timeoutMilliseconds = timeout
         }
         if let retries = mapping["retries"].flatMap({
-            int($0, "rakuten.challenge.retries", in: 0...RakutenChallengeOptions.maxRetries)
+            int($0, "rakuten.challenge.retries", in: NumberRanges.rakutenRetries)
         }) {
             options.retries = retries
         }
@@ -88,12 +88,14 @@ extension LoadContext {
     /// `expect.challenge: { solved, ctype, maxTries }`.
     func challengeExpectation(_ node: YNode) -> ChallengeExpectation? {
         guard let mapping = node.mapping("expect.challenge") else { return nil }
-        mapping.allowOnly(FormatKeys.challengeExpectation, in: "expect.challenge")
+        mapping.allowOnly(ScriptKeys.challengeExpectation)
         var expectation = ChallengeExpectation(location: node.location)
         expectation.solved = mapping["solved"]?.bool("expect.challenge.solved")
-        expectation.ctype = mapping["ctype"].flatMap { int($0, "expect.challenge.ctype", in: 0...Int(Int32.max)) }
+        expectation.ctype = mapping["ctype"].flatMap {
+            int($0, "expect.challenge.ctype", in: NumberRanges.challengeType)
+        }
         expectation.maxTries = mapping["maxTries"].flatMap {
-            int($0, "expect.challenge.maxTries", in: 1...Int(Int32.max))
+            int($0, "expect.challenge.maxTries", in: NumberRanges.proofOfWorkTries)
         }
         return expectation
     }

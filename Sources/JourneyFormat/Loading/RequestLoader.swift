@@ -4,8 +4,8 @@ import JourneyCore
 extension LoadContext {
     func request(_ node: YNode) -> RequestSpec? {
         guard let mapping = node.mapping("request") else { return nil }
-        mapping.allowOnly(FormatKeys.request, in: "request")
-        let url = required("url", in: mapping, "request", accepted: FormatKeys.request).flatMap {
+        mapping.allowOnly(ScriptKeys.request)
+        let url = required("url", in: mapping, "request", accepted: ScriptKeys.request.names).flatMap {
             template($0, "request.url")
         }
         var method = "GET"
@@ -52,7 +52,7 @@ extension LoadContext {
     private func retry(_ node: YNode) -> RetrySpec {
         var retry = RetrySpec()
         guard let mapping = node.mapping("request.retry") else { return retry }
-        mapping.allowOnly(FormatKeys.retry, in: "request.retry")
+        mapping.allowOnly(ScriptKeys.retry)
         if let node = mapping["txid"],
             let name = oneOf(RetrySpec.TxIdCarrier.allCases.map(\.rawValue), node, "request.retry.txid"),
             let carrier = RetrySpec.TxIdCarrier(rawValue: name)
@@ -81,8 +81,8 @@ extension LoadContext {
                 at: node)
             return nil
         }
-        mapping.allowOnly(FormatKeys.uses, in: "uses")
-        guard let scriptNode = required("script", in: mapping, "uses", accepted: FormatKeys.uses),
+        mapping.allowOnly(ScriptKeys.uses)
+        guard let scriptNode = required("script", in: mapping, "uses", accepted: ScriptKeys.uses.names),
             let path = scriptNode.strictString("uses.script (a script path)")
         else { return nil }
         var uses = UsesSpec(script: Located(path, at: scriptNode.location), location: node.location)
@@ -99,7 +99,7 @@ extension LoadContext {
     /// `cleanup: logout` (logout, valid before, invalid after) or `cleanup: { logout, before, after }`.
     func cleanup(_ node: YNode) -> CleanupSpec? {
         if node.isScalar, !node.isNull {
-            guard oneOf(FormatKeys.cleanupActions, node, "cleanup") != nil else { return nil }
+            guard oneOf(ScriptKeys.cleanupActions, node, "cleanup") != nil else { return nil }
             return CleanupSpec(logout: true, before: .valid, after: .invalid, location: node.location)
         }
         guard node.isMapping, let mapping = node.mapping("cleanup") else {
@@ -108,7 +108,7 @@ extension LoadContext {
                 at: node)
             return nil
         }
-        mapping.allowOnly(FormatKeys.cleanup, in: "cleanup")
+        mapping.allowOnly(ScriptKeys.cleanup)
         var cleanup = CleanupSpec(location: node.location)
         if let flag = mapping["logout"]?.bool("cleanup.logout") { cleanup.logout = flag }
         cleanup.before = mapping["before"].flatMap { validity($0, "cleanup.before") }

@@ -11,10 +11,12 @@ extension LoadContext {
             return nil
         }
         guard checkKind(mapping) else { return nil }
-        mapping.allowOnly(FormatKeys.root, in: "the script")
+        mapping.allowOnly(ScriptKeys.file)
 
-        let version = required("version", in: mapping, "the script", accepted: FormatKeys.root).flatMap(version)
-        let name = required("name", in: mapping, "the script", accepted: FormatKeys.root).flatMap { $0.string("name") }
+        let version = required("version", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap(version)
+        let name = required("name", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap {
+            $0.string("name")
+        }
         let description = mapping["description"].flatMap { $0.string("description") }
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
@@ -115,11 +117,11 @@ extension LoadContext {
     ) {
         let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
         if let outcomeNode = expectMapping?["outcome"], expect.outcomeLocation != nil,
-            !FormatKeys.rakutenOutcomes.contains(expect.outcome.name)
+            !ScriptKeys.rakutenOutcomes.contains(expect.outcome.name)
         {
             error(
                 "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
-                hint: "expect one of: \(FormatKeys.rakutenOutcomes.joined(separator: ", "))")
+                hint: "expect one of: \(ScriptKeys.rakutenOutcomes.joined(separator: ", "))")
         }
         if request != nil, let node = mapping.entries.first(where: { $0.key == "request" }) {
             error("a protocol: rakuten script has no request: phase", at: node.keyNode)
@@ -141,10 +143,10 @@ extension LoadContext {
             return
         }
         // An outcome that did not load was reported already: no second error for the same text.
-        if expect.outcomeLocation != nil, !FormatKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
+        if expect.outcomeLocation != nil, !ScriptKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
             error(
                 "outcome '\(expect.outcome.name)' is not an outcome of a protocol: mobilefirst script", at: outcomeNode,
-                hint: "expect one of: \(FormatKeys.mobileFirstOutcomes.joined(separator: ", "))")
+                hint: "expect one of: \(ScriptKeys.mobileFirstOutcomes.joined(separator: ", "))")
         }
         if let request, request.adviceInHeader || request.retry.url != nil {
             error("request.adviceInHeader and request.retry are about PingAM advice, not MobileFirst", at: outcomeNode)
@@ -278,8 +280,8 @@ extension LoadContext {
             if uses || tokensOnly {
                 return DeclaredStart.sessionFromUses
             }
-            if isMisspelled("journey", in: mapping, accepted: FormatKeys.root)
-                || isMisspelled("start", in: mapping, accepted: FormatKeys.root)
+            if isMisspelled("journey", in: mapping, accepted: ScriptKeys.file.names)
+                || isMisspelled("start", in: mapping, accepted: ScriptKeys.file.names)
             {
                 return nil
             }

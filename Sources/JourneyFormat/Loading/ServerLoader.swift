@@ -6,12 +6,20 @@ extension LoadContext {
     func server(_ node: YNode) -> ServerSpec {
         var server = ServerSpec(location: node.location)
         guard let mapping = node.mapping("server") else { return server }
-        mapping.allowOnly(FormatKeys.server, in: "server")
+        mapping.allowOnly(ScriptKeys.server)
         server.url = mapping["url"].flatMap { template($0, "server.url") }
         server.realm = mapping["realm"].flatMap { template($0, "server.realm") }
         server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
         if let headers = mapping["headers"] {
             server.headers = namedTemplates(headers, "server.headers")
+        }
+        if let node = mapping["userAgent"] {
+            server.userAgent = template(node, "server.userAgent")
+            if server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                error(
+                    "server.userAgent and a User-Agent in server.headers both set the header", at: node,
+                    hint: "keep server.userAgent")
+            }
         }
         if let verify = mapping["verifyTLS"]?.bool("server.verifyTLS") {
             server.verifyTLS = verify

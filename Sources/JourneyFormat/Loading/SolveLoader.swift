@@ -10,8 +10,8 @@ extension LoadContext {
             }
         }
         guard let mapping = node.mapping(what) else { return nil }
-        mapping.allowOnly(FormatKeys.solve, in: what)
-        guard let schemeNode = required("scheme", in: mapping, what, accepted: FormatKeys.solve),
+        mapping.allowOnly(ScriptKeys.solve, in: what)
+        guard let schemeNode = required("scheme", in: mapping, what, accepted: ScriptKeys.solve.names),
             let scheme = oneOf(schemes, schemeNode, "\(what).scheme").flatMap(SolveSpec.Scheme.init(rawValue:))
         else { return nil }
         var spec = SolveSpec(scheme: scheme, location: node.location)

@@ -10,7 +10,7 @@ extension LoadContext {
 
     func start(_ node: YNode) -> StartSpec? {
         guard let mapping = node.mapping("start") else { return nil }
-        mapping.allowOnly(FormatKeys.start, in: "start")
+        mapping.allowOnly(ScriptKeys.start)
         var start = StartSpec(authIndexType: nil, authIndexValue: nil, location: node.location)
 
         let service = mapping["service"]
@@ -73,11 +73,13 @@ extension LoadContext {
     /// `zeroPage: { username, password, usernameHeader?, passwordHeader? }`; the password is a secret.
     private func zeroPage(_ node: YNode) -> ZeroPageSpec? {
         guard let mapping = node.mapping("start.zeroPage") else { return nil }
-        mapping.allowOnly(FormatKeys.zeroPage, in: "start.zeroPage")
-        let username = required("username", in: mapping, "start.zeroPage", accepted: FormatKeys.zeroPage).flatMap {
+        mapping.allowOnly(ScriptKeys.zeroPage)
+        let username = required("username", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
+        {
             valueSpec($0, "start.zeroPage.username")
         }
-        let password = required("password", in: mapping, "start.zeroPage", accepted: FormatKeys.zeroPage).flatMap {
+        let password = required("password", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
+        {
             valueSpec($0, "start.zeroPage.password")
         }
         guard let username, let password else { return nil }

@@ -9,8 +9,8 @@ extension LoadContext {
     /// is a source only when all its keys are source keys (so `{ value: 9.99, currency: USD }` stays data).
     func isValueSource(_ mapping: YMapping) -> Bool {
         let keys = Set(mapping.keys)
-        if !keys.isDisjoint(with: FormatKeys.unambiguousSourceKinds) { return true }
-        return keys.contains("value") && keys.isSubset(of: FormatKeys.valueSource)
+        if !keys.isDisjoint(with: ScriptKeys.unambiguousSourceKinds) { return true }
+        return keys.contains("value") && keys.isSubset(of: ScriptKeys.valueSource.names)
     }
 
     func valueSpec(_ node: YNode, _ what: String) -> ValueSpec? {
@@ -33,10 +33,10 @@ extension LoadContext {
     }
 
     private func valueSource(_ mapping: YMapping, _ what: String) -> ValueSpec? {
-        mapping.allowOnly(FormatKeys.valueSource, in: "\(what) (a value source)")
-        let kinds = mapping.entries.filter { FormatKeys.sourceKinds.contains($0.key) }
+        mapping.allowOnly(ScriptKeys.valueSource, in: "\(what) (a value source)")
+        let kinds = mapping.entries.filter { ScriptKeys.sourceKinds.contains($0.key) }
         guard let kind = kinds.first else {
-            error("\(what) needs one of \(FormatKeys.sourceKinds.joined(separator: ", "))", at: mapping.node)
+            error("\(what) needs one of \(ScriptKeys.sourceKinds.joined(separator: ", "))", at: mapping.node)
             return nil
         }
         for extra in kinds.dropFirst() {
@@ -94,12 +94,12 @@ extension LoadContext {
 
     private func outbox(_ node: YNode) -> ValueSpec.Source? {
         guard let mapping = node.mapping("outbox") else { return nil }
-        mapping.allowOnly(FormatKeys.outbox, in: "outbox")
-        let recipient = required("to", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap {
+        mapping.allowOnly(ScriptKeys.outbox)
+        let recipient = required("to", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
             template($0, "outbox.to")
         }
-        let field = required("field", in: mapping, "outbox", accepted: FormatKeys.outbox).flatMap {
-            oneOf(FormatKeys.outboxFields, $0, "outbox.field")
+        let field = required("field", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
+            oneOf(ScriptKeys.outboxFields, $0, "outbox.field")
         }
         guard let recipient, let field else { return nil }
         return .outbox(recipient: recipient, field: field)

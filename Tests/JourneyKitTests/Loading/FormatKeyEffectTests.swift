@@ -7,12 +7,12 @@ import Testing
 
 /// Every key the loader accepts is read by a loader. With
 /// `SchemaTests.loaderKeysAndSchemaPropertiesAreTheSameSets` (the tables equal the schema's
-/// properties) this closes the loop: a key added to `FormatKeys` and the schema but never read
+/// properties) this closes the loop: a key declared in `ScriptKeys` (hence in the schema) but never read
 /// (accepted by lint, ignored by the run) fails here.
 ///
 /// The check reads the loaders' source: each key must appear as a string literal
 /// (`mapping["url"]`, `case "tokenType":`, `required("script", ...)`) in a loader other than
-/// `FormatKeys.swift` itself. Its limit: the loaders are searched as one text, so a common key
+/// the declarations (Sources/JourneyFormat/Keys). Its limit: the loaders are searched as one text, so a common key
 /// (`name`, `value`, `url`) read in one mapping also counts for another that accepts it unread.
 @Suite struct FormatKeyEffectTests {
     static let loadingFolder = LoaderTestSupport.repositoryRoot.appendingPathComponent(
@@ -20,7 +20,7 @@ import Testing
 
     static func loaderSources() throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: loadingFolder.path)
-            .filter { $0.hasSuffix(".swift") && $0 != "FormatKeys.swift" }.sorted()
+            .filter { $0.hasSuffix(".swift") }.sorted()
         return try names.map {
             try String(contentsOf: loadingFolder.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
@@ -28,7 +28,7 @@ import Testing
 
     @Test func theLoadersAreFound() throws {
         let sources = try Self.loaderSources()
-        #expect(sources.contains("allowOnly(FormatKeys.server"))
+        #expect(sources.contains("allowOnly(ScriptKeys.server"))
     }
 
     @Test(arguments: ScriptLoader.acceptedKeys.keys.sorted())
@@ -37,7 +37,7 @@ import Testing
         for key in ScriptLoader.acceptedKeys[mapping] ?? [] {
             #expect(
                 sources.contains("\"\(key)\""),
-                "\(mapping).\(key) is accepted (FormatKeys, schema) but no loader in Script/Loading reads it")
+                "\(mapping).\(key) is accepted (ScriptKeys, schema) but no loader in Script/Loading reads it")
         }
     }
 }

@@ -67,12 +67,12 @@ import Testing
             "add new callback types to $defs/callbackType in schemas/journey.schema.json")
         #expect(enumeration(["outcome", "anyOf", "0"]) == OutcomeExpectation.names)
         #expect(enumeration(["value", "properties", "generate"]) == Generator.allCases.map(\.rawValue))
-        #expect(enumeration(["capture", "properties", "from"]) == FormatKeys.captureSources)
-        #expect(enumeration(["answer", "properties", "tokenType"]) == FormatKeys.tokenTypes)
+        #expect(enumeration(["capture", "properties", "from"]) == ScriptKeys.captureSources)
+        #expect(enumeration(["answer", "properties", "tokenType"]) == ScriptKeys.tokenTypes)
         #expect(
             enumeration(["answer", "properties", "profile", "anyOf", "1"])
                 == DeviceProfileShape.allCases.map(\.rawValue))
-        #expect(enumeration(["outbox", "properties", "field"]) == FormatKeys.outboxFields)
+        #expect(enumeration(["outbox", "properties", "field"]) == ScriptKeys.outboxFields)
         let protocols = ((schema["properties"] as? [String: Any])?["protocol"] as? [String: Any])?["enum"] as? [String]
         #expect(protocols == ProtocolKind.allCases.map(\.rawValue))
     }

@@ -37,6 +37,11 @@ extension RunSession {
             endpoint.realm = try context.evaluator.evaluate(template).text
         }
         endpoint.timeout = configuration.timeoutSeconds ?? script.server.timeoutSeconds
+        if !script.server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+            var userAgent = type(of: script.server).defaultUserAgent
+            if let template = script.server.userAgent { userAgent = try context.evaluator.evaluate(template).text }
+            endpoint.extraHeaders.append(HeaderField("User-Agent", userAgent))
+        }
         for header in script.server.headers {
             endpoint.extraHeaders.append(HeaderField(header.name, try context.evaluator.evaluate(header.value).text))
         }

@@ -32,11 +32,3 @@ enum TreeKeys {
         "nonEmptyList": .oneOf([.string(), .list(.string(), ListRule(minItems: 1, unique: true))]),
     ]
 }
-
-extension ValueDeclaration {
-    /// One of the raw values of `type`: the enum the parser reads is the list the schema allows.
-    static func cases<Value: RawRepresentable & CaseIterable>(of type: Value.Type) -> ValueDeclaration
-    where Value.RawValue == String {
-        .strings(type.allCases.map(\.rawValue))
-    }
-}
