@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyFormat
 
 extension RunSession {
     /// Resolves the variables (overrides first), then the server, realm, timeout and headers.
@@ -38,7 +39,7 @@ extension RunSession {
         }
         endpoint.timeout = configuration.timeoutSeconds ?? script.server.timeoutSeconds
         if !script.server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
-            var userAgent = type(of: script.server).defaultUserAgent
+            var userAgent = ServerSpec.defaultUserAgent
             if let template = script.server.userAgent { userAgent = try context.evaluator.evaluate(template).text }
             endpoint.extraHeaders.append(HeaderField("User-Agent", userAgent))
         }
