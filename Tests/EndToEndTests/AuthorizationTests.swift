@@ -24,78 +24,76 @@ import Testing
         #expect(!output.stdout.contains("Ch4ng3it!"))
     }
 
-    @Test func base64URLAdviceInTheRedirect() async throws {
-        let path = try BadInputTests.script(
-            Self.login + """
+    /// The login script answering the step-up's ConfirmPassword with a wrong password.
+    static let wrongStepUpPassword = login.replacingOccurrences(
+        of: "  PasswordCallback: \"{{ password }}\"",
+        with:
+            "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\""
+    )
+    .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo")
+
+    /// A script calling a protected resource: the run's exit status and what its output shows.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var script: String
+        var status: Int32
+        var shown: [String]
+    }
+
+    static let cases: [Case] = [
+        Case(
+            testDescription: "base64url advice in the redirect",
+            script: login + """
                 request: { url: /ig/withdraw-b64 }
                 expect:
                   outcome: { authorized: { body: { amount: 500 } } }
                   singleUse: true
-                """)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("retry _txid="))
-    }
-
-    @Test func aWrongPasswordDuringStepUpFailsWithTheStep() async throws {
-        let path = try BadInputTests.script(
-            Self.login.replacingOccurrences(
-                of: "  PasswordCallback: \"{{ password }}\"",
-                with:
-                    "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\""
-            )
-            .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
+                """,
+            status: 0, shown: ["retry _txid="]),
+        Case(
+            testDescription: "a wrong password during step-up fails with the step",
+            script: wrongStepUpPassword + """
                 request: { url: /resources/transfer }
-                """)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 1, "\(output.stdout)")
-        #expect(
-            output.stdout.contains(
-                "expected outcome authorized, got denied: the composite_advice journey for AuthenticateToServiceConditionAdvice ended with failure 401 Unauthorized: Login failure"
-            ))
-        #expect(output.stdout.contains(#"{"failureUrl":""} at step 5"#))
-    }
-
-    @Test func expectingADenialPasses() async throws {
-        let path = try BadInputTests.script(
-            Self.login.replacingOccurrences(
-                of: "  PasswordCallback: \"{{ password }}\"",
-                with:
-                    "  - match: { type: PasswordCallback, stage: ConfirmPassword }\n    value: wrong\n  - match: PasswordCallback\n    value: \"{{ password }}\""
-            )
-            .replacingOccurrences(of: "  NameCallback: demo", with: "  - match: NameCallback\n    value: demo") + """
+                """,
+            status: 1,
+            shown: [
+                "expected outcome authorized, got denied: the composite_advice journey for AuthenticateToServiceConditionAdvice ended with failure 401 Unauthorized: Login failure",
+                #"{"failureUrl":""} at step 5"#,
+            ]),
+        Case(
+            testDescription: "expecting a denial passes",
+            script: wrongStepUpPassword + """
                 request: { url: /ig/withdraw, adviceInHeader: true }
                 expect: { outcome: { denied: { advice: TransactionConditionAdvice } } }
-                """)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("✔ passed  denied: the composite_advice journey"))
-    }
-
-    @Test func aRetryWithoutTheTxidKeepsGettingAdvice() async throws {
-        let path = try BadInputTests.script(
-            Self.login + """
+                """,
+            status: 0, shown: ["✔ passed  denied: the composite_advice journey"]),
+        Case(
+            testDescription: "a retry without the txid keeps getting advice",
+            script: login + """
                 request: { url: /resources/withdraw, method: POST, retry: { txid: none } }
-                """)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(
-            output.stdout.contains(
-                "! error  protocol error at step 6: POST /resources/withdraw still answered with TransactionConditionAdvice"
-            ))
-        #expect(output.stdout.contains("(the retry carried the session only)"))
-        #expect(output.stdout.contains("request.retry.txid is none"))
-    }
-
-    @Test func theScriptChoosesTheCarrier() async throws {
-        let path = try BadInputTests.script(
-            Self.login + """
-                request: { url: /ig/withdraw, retry: { txid: header } }
-                """)
-        let output = try await CLI.run(["run", path])
+                """,
+            status: 3,
+            shown: [
+                "! error  protocol error at step 6: POST /resources/withdraw still answered with TransactionConditionAdvice",
+                "(the retry carried the session only)", "request.retry.txid is none",
+            ]),
         // The simulator's IG accepts X-TxID as well as _txid; the retry's note shows the carrier.
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("retry X-TxID: "))
+        Case(
+            testDescription: "the script chooses the carrier",
+            script: login + """
+                request: { url: /ig/withdraw, retry: { txid: header } }
+                """,
+            status: 0, shown: ["retry X-TxID: "]),
+    ]
+
+    @Test(arguments: cases)
+    func resourceCall(_ example: Case) async throws {
+        let path = try BadInputTests.script(example.script)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == example.status, "\(output.stdout)")
+        for text in example.shown {
+            #expect(output.stdout.contains(text), "\(output.stdout)")
+        }
     }
 
     @Test func aUsedScriptsOutboxReadsAreRecordedAndReplayed() async throws {

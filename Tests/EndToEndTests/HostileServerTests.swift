@@ -32,20 +32,6 @@ import Testing
         return try await CLI.run(["run", path] + arguments, environment: environment, timeout: limit)
     }
 
-    /// The body would take twenty minutes: only the request timeout can end the run with exit 3.
-    @Test func aDrippingBodyEndsAtTheRequestTimeout() async throws {
-        let output = try await Self.run(.drip)
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("no response within 2 s (request timeout)"), "\(output.stdout)")
-    }
-
-    @Test func theScriptDeadlineBoundsTheWholeRun() async throws {
-        let output = try await Self.run(
-            .drip, extra: "limits: { deadline: 1s }\n", arguments: ["--timeout", "30"])
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("within its deadline of 1.00 s (limits.deadline)"), "\(output.stdout)")
-    }
-
     @Test func aHangOnOneValueEndsAtTheRequestTimeout() async throws {
         let output = try await Self.run(.hangOnValue, answer: "hang-me")
         #expect(output.status == 3, "\(output.stdout)")
@@ -80,50 +66,59 @@ import Testing
         #expect(!flagged.stdout.contains("\u{1B}"))
     }
 
-    @Test func aNumericTokenIdIsAProtocolError() async throws {
-        let output = try await Self.run(.numericToken)
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("tokenId is a number, not a string"), "\(output.stdout)")
+    /// A server that misbehaves one way: the run ends with exit 3 and a message naming what was wrong.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var behaviour: HostileServer.Behaviour
+        var extra = ""
+        var arguments: [String] = []
+        var message: String
+        /// Text the output must not show.
+        var absent: [String] = []
     }
 
-    @Test func duplicateInputNamesAreAProtocolError() async throws {
-        let output = try await Self.run(.duplicateInputs)
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("callbacks[0].input names 'IDToken1' twice"), "\(output.stdout)")
-    }
+    static let cases: [Case] = [
+        // The body would take twenty minutes: only the request timeout can end the run with exit 3.
+        Case(
+            testDescription: "a dripping body ends at the request timeout", behaviour: .drip,
+            message: "no response within 2 s (request timeout)"),
+        Case(
+            testDescription: "the script deadline bounds the whole run", behaviour: .drip,
+            extra: "limits: { deadline: 1s }\n", arguments: ["--timeout", "30"],
+            message: "within its deadline of 1.00 s (limits.deadline)"),
+        Case(
+            testDescription: "a numeric tokenId is a protocol error", behaviour: .numericToken,
+            message: "tokenId is a number, not a string"),
+        Case(
+            testDescription: "duplicate input names are a protocol error", behaviour: .duplicateInputs,
+            message: "callbacks[0].input names 'IDToken1' twice"),
+        Case(
+            testDescription: "callbacks that are not an array are a protocol error", behaviour: .callbacksNotArray,
+            message: "callbacks is an object, not an array"),
+        Case(
+            testDescription: "a redirect is not followed", behaviour: .redirect,
+            message: "answered HTTP 302 redirect to /redirect/am/json"),
+        // The limit counts the bytes as they arrive, not a Content-Length the server may leave out.
+        Case(
+            testDescription: "a body over the limit without a length is cut off", behaviour: .hugeUnsized,
+            arguments: ["--timeout", "10"], message: "response body larger than 8388608 bytes"),
+        // A small gzip body that inflates past the limits is stopped while it inflates.
+        Case(
+            testDescription: "a gzip bomb is stopped while it inflates", behaviour: .gzipBomb,
+            arguments: ["--timeout", "10"],
+            message: "the compressed response body inflates past the limit (50× its size)", absent: ["NameCallback"]),
+        Case(
+            testDescription: "a body over the limit is cut off", behaviour: .huge, arguments: ["--timeout", "10"],
+            message: "response body larger than 8388608 bytes"),
+    ]
 
-    @Test func callbacksThatAreNotAnArrayAreAProtocolError() async throws {
-        let output = try await Self.run(.callbacksNotArray)
+    @Test(arguments: cases)
+    func theRunEndsWithAProtocolError(_ example: Case) async throws {
+        let output = try await Self.run(example.behaviour, extra: example.extra, arguments: example.arguments)
         #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("callbacks is an object, not an array"), "\(output.stdout)")
-    }
-
-    @Test func aRedirectIsNotFollowed() async throws {
-        let output = try await Self.run(.redirect)
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("answered HTTP 302 redirect to /redirect/am/json"), "\(output.stdout)")
-    }
-
-    /// The limit counts the bytes as they arrive, not a Content-Length the server may leave out.
-    @Test func aBodyOverTheLimitWithoutALengthIsCutOff() async throws {
-        let output = try await Self.run(.hugeUnsized, arguments: ["--timeout", "10"])
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("response body larger than 8388608 bytes"), "\(output.stdout)")
-    }
-
-    /// A small gzip body that inflates past the limits is stopped while it inflates.
-    @Test func aGzipBombIsStoppedWhileItInflates() async throws {
-        let output = try await Self.run(.gzipBomb, arguments: ["--timeout", "10"])
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(!output.stdout.contains("NameCallback"), "\(output.stdout)")
-        #expect(
-            output.stdout.contains("the compressed response body inflates past the limit (50× its size)"),
-            "\(output.stdout)")
-    }
-
-    @Test func aBodyOverTheLimitIsCutOff() async throws {
-        let output = try await Self.run(.huge, arguments: ["--timeout", "10"])
-        #expect(output.status == 3, "\(output.stdout)")
-        #expect(output.stdout.contains("response body larger than 8388608 bytes"), "\(output.stdout)")
+        for text in example.absent {
+            #expect(!output.stdout.contains(text), "\(output.stdout)")
+        }
+        #expect(output.stdout.contains(example.message), "\(output.stdout)")
     }
 }

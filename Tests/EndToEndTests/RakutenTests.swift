@@ -244,35 +244,49 @@ import Testing
         return folder
     }
 
-    @Test func revokeErrorsTheSDKIgnoresAreNotesOthersFail() async throws {
-        let ignored = try Self.editedRecording(
-            "rakuten-anonymous", path: "/token_cancel", status: 401,
-            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
-        let first = try await CLI.run(
-            ["run", "journeys/rakuten-anonymous.yaml", "--replay", ignored.path + "/", "--format", "human"])
-        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
-        #expect(first.stdout.contains("ignored as the SDK does: invalid_token (HTTP 401)"))
-        let failing = try Self.editedRecording(
-            "rakuten-anonymous", path: "/token_cancel", status: 404, body: #"{"error":"not_found"}"#)
-        let second = try await CLI.run(["run", "journeys/rakuten-anonymous.yaml", "--replay", failing.path + "/"])
-        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
-        #expect(second.stdout.contains("the revocation answered HTTP 404 not_found"))
+    /// An example replayed with one answer of its recording changed: the run's exit status (nil:
+    /// not judged) and what its output shows.
+    struct EditedAnswerCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var example: String
+        var path: String
+        var status: Int
+        var body: String
+        var arguments: [String] = []
+        var exit: Int32?
+        var shown: String
     }
 
-    @Test func getNameErrorsTheSDKIgnoresAreNotesOthersFailTheLogin() async throws {
-        let ignored = try Self.editedRecording(
-            "rakuten-refresh-revoke", path: "/GetName/", status: 500, body: #"{"error":"system_error"}"#)
-        let first = try await CLI.run(
-            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", ignored.path + "/", "--format", "human"])
+    static let editedAnswerCases: [EditedAnswerCase] = [
+        EditedAnswerCase(
+            testDescription: "a revoke error the SDK ignores is a note", example: "rakuten-anonymous",
+            path: "/token_cancel", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#,
+            arguments: ["--format", "human"], exit: 0, shown: "ignored as the SDK does: invalid_token (HTTP 401)"),
+        EditedAnswerCase(
+            testDescription: "another revoke error fails", example: "rakuten-anonymous", path: "/token_cancel",
+            status: 404, body: #"{"error":"not_found"}"#, exit: 1, shown: "the revocation answered HTTP 404 not_found"),
         // The example expects firstName Taro, which an ignored GetName error leaves out.
-        #expect(first.stdout.contains("GetName system_error (HTTP 500) ignored: empty profile"), "\(first.stdout)")
-        let expired = try Self.editedRecording(
-            "rakuten-refresh-revoke", path: "/GetName/", status: 401,
-            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#)
-        let second = try await CLI.run(
-            ["run", "journeys/rakuten-refresh-revoke.yaml", "--replay", expired.path + "/", "--format", "human"])
-        #expect(second.status == 1, "\(second.stdout)\n\(second.stderr)")
-        #expect(second.stdout.contains("failure 401 invalid_token: token is invalid or expired"))
+        EditedAnswerCase(
+            testDescription: "a GetName error the SDK ignores is a note", example: "rakuten-refresh-revoke",
+            path: "/GetName/", status: 500, body: #"{"error":"system_error"}"#, arguments: ["--format", "human"],
+            shown: "GetName system_error (HTTP 500) ignored: empty profile"),
+        EditedAnswerCase(
+            testDescription: "another GetName error fails the login", example: "rakuten-refresh-revoke",
+            path: "/GetName/", status: 401,
+            body: #"{"error":"invalid_token","error_description":"token is invalid or expired"}"#,
+            arguments: ["--format", "human"], exit: 1, shown: "failure 401 invalid_token: token is invalid or expired"),
+    ]
+
+    @Test(arguments: editedAnswerCases)
+    func errorsTheSDKIgnoresAreNotesOthersFail(_ edit: EditedAnswerCase) async throws {
+        let recording = try Self.editedRecording(edit.example, path: edit.path, status: edit.status, body: edit.body)
+        let output = try await CLI.run(
+            ["run", "journeys/\(edit.example).yaml", "--replay", recording.path + "/"] + edit.arguments)
+        if let exit = edit.exit {
+            #expect(output.status == exit, "\(output.stdout)\n\(output.stderr)")
+        }
+        #expect(output.stdout.contains(edit.shown), "\(output.stdout)")
     }
 
     /// A proof of work that cannot be met is retried once with a new challenge, then the login

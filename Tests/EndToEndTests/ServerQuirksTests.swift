@@ -70,36 +70,6 @@ import Testing
         return try TemporaryFiles.file("script.yaml", text)
     }
 
-    // MARK: Item 1: an error answered HTTP 200
-
-    @Test func aRejectedLoginAnsweredHTTP200FailsTheRun() async throws {
-        let path = try Self.script(quirks: "{ errorsAsHTTP200: true }", Self.login, password: "wrong")
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 1, "\(output.stdout)")
-        #expect(output.stdout.contains("expected outcome success, got failure 401 Unauthorized: Login failure"))
-        #expect(!output.stdout.contains("success (no session)"))
-    }
-
-    @Test func aRejectedLoginAnsweredHTTP200IsTheExpectedFailure() async throws {
-        let path = try Self.script(
-            quirks: "{ errorsAsHTTP200: true }", Self.login + "expect: { outcome: { failure: { code: 401 } } }\n",
-            password: "wrong")
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("✔ passed  failure 401 Unauthorized: Login failure"))
-    }
-
-    @Test func successWithoutASessionPassesOnlyWhenTheScriptAskedForNone() async throws {
-        let asked = try Self.script(
-            quirks: "{}",
-            Self.login.replacingOccurrences(of: "journey: Login", with: "start: { service: Login, noSession: true }"))
-        let output = try await CLI.run(["run", asked])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("✔ passed  success (no session)"))
-    }
-
-    // MARK: Items 4 and 5: the session cookie
-
     static let withdraw =
         login + """
             request: { method: POST, url: /resources/withdraw }
@@ -108,59 +78,78 @@ import Testing
 
             """
 
-    @Test func theResourceCallSendsTheCookieTheServerSet() async throws {
-        let path = try Self.script(quirks: "{ cookieHoldsHandle: true }", Self.withdraw)
-        let output = try await CLI.run(["run", path, "--format", "json"])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(!output.stdout.contains("handle-"), "the session handle reached the report")
+    /// A script run against a tree with some quirks: its exit status, and text the output must and
+    /// must not show (with why, where it says more than the text).
+    struct Case: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var quirks: String
+        var script: String
+        var password = "Ch4ng3it!"
+        var arguments: [String] = []
+        var status: Int32 = 0
+        var shown: [String] = []
+        var notShown: [(String, Comment?)] = []
     }
 
-    @Test func withoutSetCookieAndServerInfoTheDefaultCookieNameIsUsed() async throws {
-        let path = try Self.script(quirks: "{ noSessionCookie: true, noServerInfo: true }", Self.withdraw)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(!output.stdout.contains("set server.cookieName"))
-        #expect(output.stdout.contains("cookieName iPlanetDirectoryPro (the default"))
-    }
-
-    @Test func theCookieNameComesFromTheSetCookieHoldingTheToken() async throws {
-        let path = try Self.script(quirks: "{ sessionCookieName: session-jwt, noServerInfo: true }", Self.withdraw)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("cookieName session-jwt (the Set-Cookie holding the tokenId)"))
-    }
-
-    @Test func theScriptsCookieNameComesFirst() async throws {
-        let path = try Self.script(
-            quirks: "{ noSessionCookie: true }",
-            Self.withdraw.replacingOccurrences(
-                of: "server: { simulate: TREE }", with: "server: { simulate: TREE, cookieName: iPlanetDirectoryPro }"))
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("cookieName iPlanetDirectoryPro (server.cookieName)"))
-    }
-
-    // MARK: Item 6: logout
-
-    @Test func aLogoutAnswered204IsALogout() async throws {
-        let path = try Self.script(
-            quirks: "{ logoutNoContent: true }", Self.login + "cleanup: { logout: true, after: invalid }\n")
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("logout done"))
-    }
-
-    @Test func aLogoutOfAnEndedSessionIsANote() async throws {
-        let path = try Self.script(
-            quirks: "{}",
-            Self.login + """
+    static let cases: [Case] = [
+        // Item 1: an error answered HTTP 200
+        Case(
+            testDescription: "a rejected login answered HTTP 200 fails the run", quirks: "{ errorsAsHTTP200: true }",
+            script: login, password: "wrong", status: 1,
+            shown: ["expected outcome success, got failure 401 Unauthorized: Login failure"],
+            notShown: [("success (no session)", nil)]),
+        Case(
+            testDescription: "a rejected login answered HTTP 200 is the expected failure",
+            quirks: "{ errorsAsHTTP200: true }", script: login + "expect: { outcome: { failure: { code: 401 } } }\n",
+            password: "wrong", shown: ["✔ passed  failure 401 Unauthorized: Login failure"]),
+        Case(
+            testDescription: "success without a session passes only when the script asked for none", quirks: "{}",
+            script: login.replacingOccurrences(
+                of: "journey: Login", with: "start: { service: Login, noSession: true }"),
+            shown: ["✔ passed  success (no session)"]),
+        // Items 4 and 5: the session cookie
+        Case(
+            testDescription: "the resource call sends the cookie the server set", quirks: "{ cookieHoldsHandle: true }",
+            script: withdraw, arguments: ["--format", "json"],
+            notShown: [("handle-", "the session handle reached the report")]),
+        Case(
+            testDescription: "without Set-Cookie and server info the default cookie name is used",
+            quirks: "{ noSessionCookie: true, noServerInfo: true }", script: withdraw,
+            shown: ["cookieName iPlanetDirectoryPro (the default"], notShown: [("set server.cookieName", nil)]),
+        Case(
+            testDescription: "the cookie name comes from the Set-Cookie holding the token",
+            quirks: "{ sessionCookieName: session-jwt, noServerInfo: true }", script: withdraw,
+            shown: ["cookieName session-jwt (the Set-Cookie holding the tokenId)"]),
+        Case(
+            testDescription: "the script's cookie name comes first", quirks: "{ noSessionCookie: true }",
+            script: withdraw.replacingOccurrences(
+                of: "server: { simulate: TREE }", with: "server: { simulate: TREE, cookieName: iPlanetDirectoryPro }"),
+            shown: ["cookieName iPlanetDirectoryPro (server.cookieName)"]),
+        // Item 6: logout
+        Case(
+            testDescription: "a logout answered 204 is a logout", quirks: "{ logoutNoContent: true }",
+            script: login + "cleanup: { logout: true, after: invalid }\n", shown: ["logout done"]),
+        Case(
+            testDescription: "a logout of an ended session is a note", quirks: "{}",
+            script: login + """
                 request: { method: POST, url: /am/json/realms/root/sessions?_action=logout }
                 cleanup: { logout: true, after: invalid }
                 expect: { outcome: { authorized: { status: 200 } } }
 
-                """)
-        let output = try await CLI.run(["run", path])
-        #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.stdout.contains("logout already logged out"))
+                """,
+            shown: ["logout already logged out"]),
+    ]
+
+    @Test(arguments: cases)
+    func verdict(_ example: Case) async throws {
+        let path = try Self.script(quirks: example.quirks, example.script, password: example.password)
+        let output = try await CLI.run(["run", path] + example.arguments)
+        #expect(output.status == example.status, "\(output.stdout)")
+        for text in example.shown {
+            #expect(output.stdout.contains(text), "\(output.stdout)")
+        }
+        for (text, why) in example.notShown {
+            #expect(!output.stdout.contains(text), why ?? "\(output.stdout)")
+        }
     }
 }

@@ -102,74 +102,86 @@ struct LoaderTests {
         #expect(try SimulatorLoader.load(text: yaml, file: "w.yaml").journeys["J"] != nil)
     }
 
-    @Test("webAuthnAuthentication: 'username' beside 'usernameless: true' is ignored, and lint says so where it is")
-    func usernamelessIgnoresUsername() throws {
-        let yaml = """
-            kind: simulator
-            version: 1
-            journeys:
-              J:
-                start: a
-                nodes:
-                  a:
-                    webAuthnAuthentication: { usernameless: true, username: login }
-                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
-              K:
-                start: a
-                nodes:
-                  a:
-                    webAuthnAuthentication: { usernameless: false, username: login }
-                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
-            """
-        let diagnostics = SimulatorLoader.lint(text: yaml, file: "u.yaml")
-        let warning = try #require(diagnostics.first { $0.message.contains("'username' is ignored") })
-        #expect(warning.severity == .warning)
-        #expect(warning.message.contains("usernameless: true"))
-        #expect(warning.location?.line == 8 && warning.location?.column == 65, "\(warning)")
-        #expect(diagnostics.count == 1, "\(diagnostics)")
-        #expect(try SimulatorLoader.load(text: yaml, file: "u.yaml").journeys["J"] != nil)
+    /// A `webAuthnAuthentication` option that `usernameless: true` leaves without effect: lint
+    /// warns once, at the option, and the tree still loads.
+    struct UsernamelessCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var file: String
+        var yaml: String
+        /// Found in the warning's message.
+        var option: String
+        var line: Int
+        var column: Int
     }
 
-    @Test(
-        "webAuthnAuthentication: 'allowRecoveryCode' beside 'usernameless: true' cannot succeed, and lint says so where it is"
-    )
-    func usernamelessRecoveryCodeWarns() throws {
-        let yaml = """
-            kind: simulator
-            version: 1
-            journeys:
-              J:
-                start: a
-                nodes:
-                  a:
-                    webAuthnAuthentication: { usernameless: true, allowRecoveryCode: true }
-                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
-                  b:
-                    recoveryCodeCollector: {}
-                    outcomes: { "true": success, "false": failure }
-              K:
-                start: a
-                nodes:
-                  a:
-                    webAuthnAuthentication: { usernameless: false, allowRecoveryCode: true }
-                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
-                  b:
-                    recoveryCodeCollector: {}
-                    outcomes: { "true": success, "false": failure }
-              L:
-                start: a
-                nodes:
-                  a:
-                    webAuthnAuthentication: { usernameless: true, allowRecoveryCode: false }
-                    outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
-            """
-        let diagnostics = SimulatorLoader.lint(text: yaml, file: "r.yaml")
-        let warning = try #require(diagnostics.first { $0.message.contains("allowRecoveryCode") }, "\(diagnostics)")
+    static let usernamelessCases: [UsernamelessCase] = [
+        UsernamelessCase(
+            testDescription:
+                "webAuthnAuthentication: 'username' beside 'usernameless: true' is ignored, and lint says so where it is",
+            file: "u.yaml",
+            yaml: """
+                kind: simulator
+                version: 1
+                journeys:
+                  J:
+                    start: a
+                    nodes:
+                      a:
+                        webAuthnAuthentication: { usernameless: true, username: login }
+                        outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+                  K:
+                    start: a
+                    nodes:
+                      a:
+                        webAuthnAuthentication: { usernameless: false, username: login }
+                        outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+                """,
+            option: "'username' is ignored", line: 8, column: 65),
+        UsernamelessCase(
+            testDescription:
+                "webAuthnAuthentication: 'allowRecoveryCode' beside 'usernameless: true' cannot succeed, and lint says so where it is",
+            file: "r.yaml",
+            yaml: """
+                kind: simulator
+                version: 1
+                journeys:
+                  J:
+                    start: a
+                    nodes:
+                      a:
+                        webAuthnAuthentication: { usernameless: true, allowRecoveryCode: true }
+                        outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
+                      b:
+                        recoveryCodeCollector: {}
+                        outcomes: { "true": success, "false": failure }
+                  K:
+                    start: a
+                    nodes:
+                      a:
+                        webAuthnAuthentication: { usernameless: false, allowRecoveryCode: true }
+                        outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure, recoveryCode: b }
+                      b:
+                        recoveryCodeCollector: {}
+                        outcomes: { "true": success, "false": failure }
+                  L:
+                    start: a
+                    nodes:
+                      a:
+                        webAuthnAuthentication: { usernameless: true, allowRecoveryCode: false }
+                        outcomes: { success: success, failure: failure, unsupported: failure, error: failure, noDevice: failure }
+                """,
+            option: "allowRecoveryCode", line: 8, column: 74),
+    ]
+
+    @Test(arguments: usernamelessCases)
+    func usernamelessOptionWarns(_ example: UsernamelessCase) throws {
+        let diagnostics = SimulatorLoader.lint(text: example.yaml, file: example.file)
+        let warning = try #require(diagnostics.first { $0.message.contains(example.option) }, "\(diagnostics)")
         #expect(warning.severity == .warning)
         #expect(warning.message.contains("usernameless: true"))
-        #expect(warning.location?.line == 8 && warning.location?.column == 74, "\(warning)")
+        #expect(warning.location?.line == example.line && warning.location?.column == example.column, "\(warning)")
         #expect(diagnostics.count == 1, "\(diagnostics)")
-        #expect(try SimulatorLoader.load(text: yaml, file: "r.yaml").journeys["J"] != nil)
+        #expect(try SimulatorLoader.load(text: example.yaml, file: example.file).journeys["J"] != nil)
     }
 
     @Test("bad values: policies, faults, regexes, resources naming unknown journeys")

@@ -175,3 +175,40 @@ extension StepAnswer {
 
 /// A `/regex/flags` or exact pattern, as the loader parses it.
 func pattern(_ source: String) -> TextPattern { (try? TextPattern(parsing: source)) ?? TextPattern(exact: source) }
+
+/// A fixture answered by some handlers, for a table of cases: the answer is the fixture with only
+/// `setting` changed, and the trace shows the notes and inputs given.
+struct FixtureCase: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var path: String
+    var handlers: [HandlerSpec]
+    /// The inputs the answer changes: `(callback position, input name, value)`.
+    var setting: [(Int, String, JSONValue)]
+    /// Notes on the trace: `(callback position, key, value)`; a nil value means no such note.
+    var notes: [(Int, String, String?)] = []
+    /// Input values as the trace shows them: `(callback position, input name, shown value)`.
+    var traced: [(Int, String, String)] = []
+    /// Whole trace inputs: `(callback position, trace)`.
+    var traces: [(Int, InputTrace)] = []
+    /// Every callback was answered.
+    var allHandled = false
+
+    /// Answers the fixture and checks the answer and its trace.
+    func check() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(try Fixtures.step(path), handlers)
+        #expect(result.step.json == fixture(json, setting: setting))
+        if allHandled {
+            #expect(result.unhandled.isEmpty)
+        }
+        for (position, key, value) in notes {
+            #expect(result.note(position, key) == value)
+        }
+        for (position, name, value) in traced {
+            #expect(result.traced(position, name)?.value == value)
+        }
+        for (position, trace) in traces {
+            #expect(result.traced(position, trace.name) == trace)
+        }
+    }
+}

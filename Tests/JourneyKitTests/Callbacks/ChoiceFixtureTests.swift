@@ -8,37 +8,105 @@ import Testing
 
 /// Choice, Confirmation, KBA creation, Terms and Consent callbacks from their fixture bodies.
 @Suite struct ChoiceFixtureTests {
-    let choicePath = "callbacks/ChoiceCallback.json"
+    static let choicePath = "callbacks/ChoiceCallback.json"
 
-    @Test func choiceByLabelWritesTheIndex() async throws {
-        let json = try Fixtures.json(choicePath)
-        let result = try await answer(
-            try Fixtures.step(choicePath),
-            [
-                handler("ChoiceCallback") { $0.choose = located(.label("SMS")) }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", 1)]))
-        #expect(result.note(0, "chosen") == "SMS")
-    }
+    static let cases: [FixtureCase] = [
+        FixtureCase(
+            testDescription: "choice by label writes the index", path: choicePath,
+            handlers: [handler("ChoiceCallback") { $0.choose = located(.label("SMS")) }],
+            setting: [(0, "IDToken1", 1)], notes: [(0, "chosen", "SMS")]),
+        FixtureCase(
+            testDescription: "choice by index", path: choicePath,
+            handlers: [handler("ChoiceCallback") { $0.choose = located(.index(0)) }],
+            setting: [(0, "IDToken1", 0)]),
+        FixtureCase(
+            testDescription: "choice by case-insensitive label", path: choicePath,
+            handlers: [handler("ChoiceCallback") { $0.choose = located(.label("sms")) }],
+            setting: [(0, "IDToken1", 1)]),
+        FixtureCase(
+            testDescription: "confirmation by option label", path: "callbacks/ConfirmationCallback.json",
+            handlers: [
+                handler("ConfirmationCallback") { $0.choose = located(.label("I can't wait, please let me go.")) }
+            ],
+            setting: [(0, "IDToken2", 0)]),
+        FixtureCase(
+            testDescription: "KBA creation writes question and secret answer", path: "callbacks/KbaCreateCallback.json",
+            handlers: [
+                handler("KbaCreateCallback", matching: { $0.occurrence = 1 }) {
+                    $0.question = text("What's your favorite color?")
+                    $0.answer = text("Blue")
+                },
+                handler("KbaCreateCallback", line: 2) {
+                    $0.question = literal(1)
+                    $0.answer = text("Acme")
+                },
+            ],
+            setting: [
+                (0, "IDToken1question", "What's your favorite color?"), (0, "IDToken1answer", "Blue"),
+                (1, "IDToken2question", "Who was your first employer?"), (1, "IDToken2answer", "Acme"),
+            ],
+            traced: [(0, "IDToken1answer", "«kba-answer»"), (1, "IDToken2question", "Who was your first employer?")]),
+        FixtureCase(
+            testDescription: "KBA creation, two questions", path: "callbacks/KbaCreateCallback--two.json",
+            handlers: [
+                handler("KbaCreateCallback", matching: { $0.occurrence = 2 }) {
+                    $0.question = literal(0)
+                    $0.answer = text("Red")
+                },
+                handler("KbaCreateCallback", line: 2) {
+                    $0.question = literal(1)
+                    $0.answer = text("Initech")
+                },
+            ],
+            setting: [
+                (0, "IDToken1question", "Who was your first employer?"), (0, "IDToken1answer", "Initech"),
+                (1, "IDToken2question", "What's your favorite color?"), (1, "IDToken2answer", "Red"),
+            ]),
+        FixtureCase(
+            testDescription: "KBA user-defined question when allowed",
+            path: "callbacks/KbaCreateCallback--allowUserDefinedQuestions.json", handlers: [ownQuestion()],
+            setting: [(0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex")]),
+        // Older AM (and several other servers) send no `allowUserDefinedQuestions` output: absent means allowed.
+        FixtureCase(
+            testDescription: "KBA user-defined question when the output is absent",
+            path: "callbacks/KbaCreateCallback.json",
+            handlers: [
+                ownQuestion(matching: { $0.occurrence = 1 }),
+                handler("KbaCreateCallback", line: 2) {
+                    $0.question = literal(1)
+                    $0.answer = text("Acme")
+                },
+            ],
+            setting: [
+                (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
+                (1, "IDToken2question", "Who was your first employer?"), (1, "IDToken2answer", "Acme"),
+            ]),
+        FixtureCase(
+            testDescription: "terms and conditions accepted", path: "callbacks/TermsAndConditionsCallback.json",
+            handlers: [handler("TermsAndConditionsCallback") { $0.accept = located(true) }],
+            setting: [(0, "IDToken1", true)]),
+        FixtureCase(
+            testDescription: "legacy terms int default gets a bool",
+            path: "callbacks/TermsAndConditionsCallback--legacy-int-input.json",
+            handlers: [handler("TermsAndConditionsCallback") { $0.value = literal(true) }],
+            setting: [(0, "IDToken1", true)]),
+        FixtureCase(
+            testDescription: "consent mapping accepted", path: "callbacks/ConsentMappingCallback.json",
+            handlers: [handler("ConsentMappingCallback") { $0.accept = located(true) }],
+            setting: [(0, "IDToken1", true)]),
+        FixtureCase(
+            testDescription: "consent mapping declined sends the fixture unchanged",
+            path: "callbacks/ConsentMappingCallback.json",
+            handlers: [handler("ConsentMappingCallback") { $0.accept = located(false) }], setting: []),
+    ]
 
-    @Test func choiceByIndexAndCaseInsensitiveLabel() async throws {
-        let json = try Fixtures.json(choicePath)
-        let byIndex = try await answer(
-            try Fixtures.step(choicePath),
-            [
-                handler("ChoiceCallback") { $0.choose = located(.index(0)) }
-            ])
-        #expect(byIndex.step.json == fixture(json, setting: [(0, "IDToken1", 0)]))
-        let folded = try await answer(
-            try Fixtures.step(choicePath),
-            [
-                handler("ChoiceCallback") { $0.choose = located(.label("sms")) }
-            ])
-        #expect(folded.step.json == fixture(json, setting: [(0, "IDToken1", 1)]))
+    @Test(arguments: cases)
+    func fixtureIsAnswered(_ example: FixtureCase) async throws {
+        try await example.check()
     }
 
     @Test func unknownChoiceNamesTheAvailableChoices() async throws {
-        let step = try Fixtures.step(choicePath)
+        let step = try Fixtures.step(Self.choicePath)
         do {
             _ = try await answer(
                 step, number: 2,
@@ -55,107 +123,8 @@ import Testing
         }
         await #expect(throws: RunError.self) {
             try await answer(
-                try Fixtures.step(choicePath), [handler("ChoiceCallback") { $0.choose = located(.index(2)) }])
+                try Fixtures.step(Self.choicePath), [handler("ChoiceCallback") { $0.choose = located(.index(2)) }])
         }
-    }
-
-    @Test func confirmationByOptionLabel() async throws {
-        let path = "callbacks/ConfirmationCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("ConfirmationCallback") { $0.choose = located(.label("I can't wait, please let me go.")) }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken2", 0)]))
-    }
-
-    @Test func kbaCreateWritesQuestionAndSecretAnswer() async throws {
-        let path = "callbacks/KbaCreateCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("KbaCreateCallback", matching: { $0.occurrence = 1 }) {
-                    $0.question = text("What's your favorite color?")
-                    $0.answer = text("Blue")
-                },
-                handler("KbaCreateCallback", line: 2) {
-                    $0.question = literal(1)
-                    $0.answer = text("Acme")
-                },
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1question", "What's your favorite color?"), (0, "IDToken1answer", "Blue"),
-                        (1, "IDToken2question", "Who was your first employer?"), (1, "IDToken2answer", "Acme"),
-                    ]))
-        #expect(result.traced(0, "IDToken1answer")?.value == "«kba-answer»")
-        #expect(result.traced(1, "IDToken2question")?.value == "Who was your first employer?")
-    }
-
-    @Test func kbaCreateTwo() async throws {
-        let path = "callbacks/KbaCreateCallback--two.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("KbaCreateCallback", matching: { $0.occurrence = 2 }) {
-                    $0.question = literal(0)
-                    $0.answer = text("Red")
-                },
-                handler("KbaCreateCallback", line: 2) {
-                    $0.question = literal(1)
-                    $0.answer = text("Initech")
-                },
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1question", "Who was your first employer?"), (0, "IDToken1answer", "Initech"),
-                        (1, "IDToken2question", "What's your favorite color?"), (1, "IDToken2answer", "Red"),
-                    ]))
-    }
-
-    @Test func kbaUserDefinedQuestionWhenAllowed() async throws {
-        let allowed = "callbacks/KbaCreateCallback--allowUserDefinedQuestions.json"
-        let json = try Fixtures.json(allowed)
-        let result = try await answer(try Fixtures.step(allowed), [ownQuestion()])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
-                    ]))
-    }
-
-    /// Older AM (and several other servers) send no `allowUserDefinedQuestions` output: absent means allowed.
-    @Test func kbaUserDefinedQuestionWhenTheOutputIsAbsent() async throws {
-        let path = "callbacks/KbaCreateCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                ownQuestion(matching: { $0.occurrence = 1 }),
-                handler("KbaCreateCallback", line: 2) {
-                    $0.question = literal(1)
-                    $0.answer = text("Acme")
-                },
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1question", "Name of my first pet?"), (0, "IDToken1answer", "Rex"),
-                        (1, "IDToken2question", "Who was your first employer?"), (1, "IDToken2answer", "Acme"),
-                    ]))
     }
 
     /// `allowUserDefinedQuestions: false`: the runner refuses the script's own question, unless
@@ -168,7 +137,7 @@ import Testing
         let json = try JSONValue.parse(Data(text.utf8))
         let notAllowed = try #require(AMStep(json: json))
         do {
-            _ = try await answer(notAllowed, [ownQuestion()])
+            _ = try await answer(notAllowed, [Self.ownQuestion()])
             Issue.record("expected an error")
         } catch {
             #expect(error.message.contains("does not allow user-defined questions"))
@@ -177,7 +146,7 @@ import Testing
         let forced = try await answer(
             notAllowed,
             [
-                ownQuestion(answering: { $0.forceQuestion = located(true) })
+                Self.ownQuestion(answering: { $0.forceQuestion = located(true) })
             ])
         #expect(
             forced.step.json
@@ -188,7 +157,7 @@ import Testing
                     ]))
     }
 
-    private func ownQuestion(
+    private static func ownQuestion(
         matching: (inout Matcher) -> Void = { _ in }, answering extra: (inout AnswerSpec) -> Void = { _ in }
     ) -> HandlerSpec {
         handler("KbaCreateCallback", matching: matching) {
@@ -196,28 +165,6 @@ import Testing
             $0.answer = text("Rex")
             extra(&$0)
         }
-    }
-
-    @Test func termsAndConditionsAccepted() async throws {
-        let path = "callbacks/TermsAndConditionsCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("TermsAndConditionsCallback") { $0.accept = located(true) }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", true)]))
-    }
-
-    @Test func legacyTermsIntDefaultGetsABool() async throws {
-        let path = "callbacks/TermsAndConditionsCallback--legacy-int-input.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("TermsAndConditionsCallback") { $0.value = literal(true) }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", true)]))
     }
 
     @Test func termsWithoutAcceptIsAnError() async throws {
@@ -228,22 +175,5 @@ import Testing
                     handler("TermsAndConditionsCallback")
                 ])
         }
-    }
-
-    @Test func consentMappingDeclined() async throws {
-        let path = "callbacks/ConsentMappingCallback.json"
-        let json = try Fixtures.json(path)
-        let accepted = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("ConsentMappingCallback") { $0.accept = located(true) }
-            ])
-        #expect(accepted.step.json == fixture(json, setting: [(0, "IDToken1", true)]))
-        let declined = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("ConsentMappingCallback") { $0.accept = located(false) }
-            ])
-        #expect(declined.step.json == json)
     }
 }

@@ -97,17 +97,22 @@ import Testing
         #expect(document["metadata"] == nil && document["location"] == nil && document["identifier"] != nil)
     }
 
-    @Test func deviceProfileGivenAsAMapping() async throws {
-        let path = "callbacks/DeviceProfileCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
+    static let clientAnswerCases: [FixtureCase] = [
+        FixtureCase(
+            testDescription: "a device profile given as a mapping", path: "callbacks/DeviceProfileCallback.json",
+            handlers: [
                 handler("DeviceProfileCallback") { $0.profile = located(["identifier": "dev-1", "version": "1.0"]) }
-            ])
-        #expect(
-            result.step.json
-                == fixture(json, setting: [(0, "IDToken1", "{\"identifier\":\"dev-1\",\"version\":\"1.0\"}")]))
+            ],
+            setting: [(0, "IDToken1", "{\"identifier\":\"dev-1\",\"version\":\"1.0\"}")]),
+        FixtureCase(
+            testDescription: "a signing verifier client error", path: "callbacks/DeviceSigningVerifierCallback.json",
+            handlers: [handler("DeviceSigningVerifierCallback") { $0.clientError = text("ClientNotRegistered") }],
+            setting: [(0, "IDToken1clientError", "ClientNotRegistered")]),
+    ]
+
+    @Test(arguments: clientAnswerCases)
+    func fixtureIsAnswered(_ example: FixtureCase) async throws {
+        try await example.check()
     }
 
     @Test(arguments: ["callbacks/DeviceBindingCallback.json", "callbacks/DeviceBindingCallback--application-pin.json"])
@@ -226,17 +231,6 @@ import Testing
                     handler("DeviceSigningVerifierCallback") { $0.keyFile = Located("missing.pem", at: scriptLocation) }
                 ])
         }
-    }
-
-    @Test func signingVerifierClientError() async throws {
-        let path = "callbacks/DeviceSigningVerifierCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("DeviceSigningVerifierCallback") { $0.clientError = text("ClientNotRegistered") }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", "ClientNotRegistered")]))
     }
 
     @Test(arguments: ["callbacks/AppIntegrityCallback--ios.json", "callbacks/AppIntegrityCallback--android.json"])

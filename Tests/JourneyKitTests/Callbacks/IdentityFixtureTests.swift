@@ -7,41 +7,67 @@ import Testing
 
 /// reCAPTCHA, identity provider and custom callbacks from their fixture bodies.
 @Suite struct IdentityFixtureTests {
-    @Test func reCaptchaToken() async throws {
-        let path = "callbacks/ReCaptchaCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("ReCaptchaCallback") { $0.token = text("03AGdBq2-token") }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "03AGdBq2-token")]))
-        #expect(result.traced(0, "IDToken1")?.value == "«recaptcha-token»")
-        #expect(result.note(0, "siteKey") == "6Lf3tbYUAAAAAEm78fAOFRKb-n1M67FDtmpczIBK")
-    }
+    static let cases: [FixtureCase] = [
+        FixtureCase(
+            testDescription: "a reCAPTCHA token", path: "callbacks/ReCaptchaCallback.json",
+            handlers: [handler("ReCaptchaCallback") { $0.token = text("03AGdBq2-token") }],
+            setting: [(0, "IDToken1", "03AGdBq2-token")],
+            notes: [(0, "siteKey", "6Lf3tbYUAAAAAEm78fAOFRKb-n1M67FDtmpczIBK")],
+            traced: [(0, "IDToken1", "«recaptcha-token»")]),
+        FixtureCase(
+            testDescription: "a reCAPTCHA Enterprise token", path: "callbacks/ReCaptchaEnterpriseCallback.json",
+            handlers: [handler("ReCaptchaEnterpriseCallback") { $0.token = text("ent-token-1") }],
+            setting: [(0, "IDToken1token", "ent-token-1"), (0, "IDToken1action", "login")]),
+        FixtureCase(
+            testDescription: "SelectIdPCallback by provider id", path: "callbacks/SelectIdPCallback.json",
+            handlers: [handler("SelectIdPCallback") { $0.value = text("localAuthentication") }],
+            setting: [(0, "IDToken1", "localAuthentication")]),
+        FixtureCase(
+            testDescription: "an IdP token with the default type", path: "callbacks/IdPCallback.json",
+            handlers: [handler("IdPCallback") { $0.token = text("google-id-token") }],
+            setting: [(0, "IDToken1token", "google-id-token"), (0, "IDToken1token_type", "id_token")],
+            traced: [(0, "IDToken1token", "«idp-token»")]),
+        FixtureCase(
+            testDescription: "Apple IdP with the authorization_code token type",
+            path: "callbacks/IdPCallback--apple.json",
+            handlers: [
+                handler("IdPCallback") {
+                    $0.token = text("apple-code")
+                    $0.tokenType = located("authorization_code")
+                }
+            ],
+            setting: [(0, "IDToken1token", "apple-code"), (0, "IDToken1token_type", "authorization_code")]),
+        FixtureCase(
+            testDescription: "an IdP that accepts JSON takes a token mapping",
+            path: "callbacks/IdPCallback--acceptsJSON.json",
+            handlers: [
+                handler("IdPCallback") { $0.token = literal(["id_token": "apple-jwt", "name": ["firstName": "Ann"]]) }
+            ],
+            setting: [
+                (0, "IDToken1token", "{\"id_token\":\"apple-jwt\",\"name\":{\"firstName\":\"Ann\"}}"),
+                (0, "IDToken1token_type", "JSON"),
+            ]),
+        FixtureCase(
+            testDescription: "a custom callback alone, by value", path: "callbacks/CustomCallback--only.json",
+            handlers: [handler("MyCustomCallback") { $0.value = text("custom") }],
+            setting: [(0, "IDToken1", "custom")]),
+        FixtureCase(
+            testDescription: "a custom callback beside standard ones, by input name",
+            path: "callbacks/CustomCallback--unknown-type.json",
+            handlers: [
+                handler("NameCallback") { $0.value = text("demo") },
+                handler("PasswordCallback", line: 2) { $0.value = text("pw-123") },
+                handler("CustomCallback", line: 3) { $0.inputs = [("IDToken3", text("x"))] },
+            ],
+            setting: [(0, "IDToken1", "demo"), (1, "IDToken2", "pw-123"), (2, "IDToken3", "x")]),
+        FixtureCase(
+            testDescription: "a custom echo leaves everything", path: "callbacks/CustomCallback--only.json",
+            handlers: [handler("MyCustomCallback") { $0.echo = located(true) }], setting: [], allHandled: true),
+    ]
 
-    @Test func reCaptchaEnterpriseToken() async throws {
-        let path = "callbacks/ReCaptchaEnterpriseCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("ReCaptchaEnterpriseCallback") { $0.token = text("ent-token-1") }
-            ])
-        #expect(
-            result.step.json
-                == fixture(json, setting: [(0, "IDToken1token", "ent-token-1"), (0, "IDToken1action", "login")]))
-    }
-
-    @Test func selectIdPByProviderId() async throws {
-        let path = "callbacks/SelectIdPCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("SelectIdPCallback") { $0.value = text("localAuthentication") }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "localAuthentication")]))
+    @Test(arguments: cases)
+    func fixtureIsAnswered(_ example: FixtureCase) async throws {
+        try await example.check()
     }
 
     @Test func selectIdPUnknownProviderNamesTheProviders() async throws {
@@ -54,62 +80,6 @@ import Testing
         }
     }
 
-    @Test func idpTokenWithDefaultType() async throws {
-        let path = "callbacks/IdPCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("IdPCallback") { $0.token = text("google-id-token") }
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1token", "google-id-token"), (0, "IDToken1token_type", "id_token"),
-                    ]))
-        #expect(result.traced(0, "IDToken1token")?.value == "«idp-token»")
-    }
-
-    @Test func idpAppleWithAccessTokenType() async throws {
-        let path = "callbacks/IdPCallback--apple.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("IdPCallback") {
-                    $0.token = text("apple-code")
-                    $0.tokenType = located("authorization_code")
-                }
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1token", "apple-code"), (0, "IDToken1token_type", "authorization_code"),
-                    ]))
-    }
-
-    @Test func idpAcceptsJSONTokenMapping() async throws {
-        let path = "callbacks/IdPCallback--acceptsJSON.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("IdPCallback") { $0.token = literal(["id_token": "apple-jwt", "name": ["firstName": "Ann"]]) }
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1token", "{\"id_token\":\"apple-jwt\",\"name\":{\"firstName\":\"Ann\"}}"),
-                        (0, "IDToken1token_type", "JSON"),
-                    ]))
-    }
-
     @Test func idpClientErrorNeedsTheInput() async throws {
         let step = try Fixtures.step("callbacks/IdPCallback.json")
         do {
@@ -118,36 +88,6 @@ import Testing
         } catch {
             #expect(error.message.contains("no IDToken<N>clientError input"))
         }
-    }
-
-    @Test func customCallbackOnlyByValue() async throws {
-        let path = "callbacks/CustomCallback--only.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("MyCustomCallback") { $0.value = text("custom") }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "custom")]))
-    }
-
-    @Test func customCallbackBesideStandardOnesByInputName() async throws {
-        let path = "callbacks/CustomCallback--unknown-type.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("NameCallback") { $0.value = text("demo") },
-                handler("PasswordCallback", line: 2) { $0.value = text("pw-123") },
-                handler("CustomCallback", line: 3) { $0.inputs = [("IDToken3", text("x"))] },
-            ])
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1", "demo"), (1, "IDToken2", "pw-123"), (2, "IDToken3", "x"),
-                    ]))
     }
 
     @Test func customInputsBySuffixAndUnknownNames() async throws {
@@ -181,11 +121,4 @@ import Testing
         }
     }
 
-    @Test func customEchoLeavesEverything() async throws {
-        let path = "callbacks/CustomCallback--only.json"
-        let result = try await answer(
-            try Fixtures.step(path), [handler("MyCustomCallback") { $0.echo = located(true) }])
-        #expect(result.step.json == (try Fixtures.json(path)))
-        #expect(result.unhandled.isEmpty)
-    }
 }

@@ -56,28 +56,27 @@ import Testing
         #expect(result.callbacks[0].answeredBy == "built-in: echo hidden value")
     }
 
-    @Test func hiddenValueByHiddenId() async throws {
-        let path = "callbacks/HiddenValueCallback.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
+    static let hiddenValueCases: [FixtureCase] = [
+        FixtureCase(
+            testDescription: "a hidden value by its hidden id", path: "callbacks/HiddenValueCallback.json",
+            handlers: [
                 handler(nil, matching: { $0.hiddenId = TextPattern(exact: "jwt") }) {
                     $0.value = text("eyJhbGciOi.x.y")
                 }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1", "eyJhbGciOi.x.y")]))
-    }
-
-    @Test func hiddenValueByType() async throws {
-        let path = "callbacks/mfa/oath-registration-qr.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
+            ],
+            setting: [(0, "IDToken1", "eyJhbGciOi.x.y")]),
+        FixtureCase(
+            testDescription: "a hidden value by type", path: "callbacks/mfa/oath-registration-qr.json",
+            handlers: [
                 handler("HiddenValueCallback") { $0.value = text("seen") },
                 handler("ConfirmationCallback", line: 2) { $0.choose = located(.label("Next")) },
-            ])
-        #expect(result.step.json == fixture(json, setting: [(2, "IDToken3", "seen"), (3, "IDToken4", 0)]))
+            ],
+            setting: [(2, "IDToken3", "seen"), (3, "IDToken4", 0)]),
+    ]
+
+    @Test(arguments: hiddenValueCases)
+    func hiddenValueIsAnswered(_ example: FixtureCase) async throws {
+        try await example.check()
     }
+
 }

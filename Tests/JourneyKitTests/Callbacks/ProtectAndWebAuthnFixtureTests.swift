@@ -110,29 +110,26 @@ import Testing
         #expect(result.unhandled.first?.message.contains("WebAuthn") == true)
     }
 
-    @Test func webAuthnUnsupportedThroughTheMetadataCallback() async throws {
-        let path = "callbacks/webauthn/registration-metadata-am71.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
-                handler("MetadataCallback") { $0.clientError = text("unsupported") }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(1, "IDToken2", "unsupported")]))
-    }
-
-    @Test func webAuthnAnsweredThroughItsHiddenValueCallback() async throws {
-        let path = "callbacks/webauthn/authentication-metadata-am71.json"
-        let json = try Fixtures.json(path)
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
+    static let metadataCases: [FixtureCase] = [
+        FixtureCase(
+            testDescription: "WebAuthn unsupported through the MetadataCallback",
+            path: "callbacks/webauthn/registration-metadata-am71.json",
+            handlers: [handler("MetadataCallback") { $0.clientError = text("unsupported") }],
+            setting: [(1, "IDToken2", "unsupported")]),
+        FixtureCase(
+            testDescription: "WebAuthn answered through its HiddenValueCallback",
+            path: "callbacks/webauthn/authentication-metadata-am71.json",
+            handlers: [
                 handler(nil, matching: { $0.hiddenId = TextPattern(exact: "webAuthnOutcome") }) {
                     $0.value = text("unsupported")
                 }
-            ])
-        #expect(result.step.json == fixture(json, setting: [(1, "IDToken2", "unsupported")]))
-        #expect(result.unhandled.isEmpty)
+            ],
+            setting: [(1, "IDToken2", "unsupported")], allHandled: true),
+    ]
+
+    @Test(arguments: metadataCases)
+    func webAuthnAnsweredThroughTheMetadataForm(_ example: FixtureCase) async throws {
+        try await example.check()
     }
 
     @Test func webAuthnOutcomeStrings() {

@@ -15,66 +15,126 @@ import Testing
         #expect(problem.hasPrefix("5:1 error: invalid YAML: "), "\(problem)")
     }
 
-    @Test func unknownKeySuggestsTheClosestOne() {
-        let text = "version: 1\nname: Typo\njourney: Login\nhandlrs:\n  NameCallback: demo\n"
-        #expect(
-            LoaderTestSupport.problems(text) == [
-                "4:1 error: unknown key 'handlrs' in the script [did you mean 'handlers'?]"
-            ])
+    /// A script and the diagnostics it must get, in order, as `line:col severity: message [hint]`.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var text: String
+        var problems: [String]
     }
 
-    @Test func wrongValueTypesNameWhatWasExpectedAndFound() {
-        let text = """
-            version: 1
-            name: Types
-            tags: 3
-            start: { service: Login, forceAuth: yes-please }
-            limits: { maxSteps: many }
-            server: { verifyTLS: "no", timeout: soon }
-            """
-        #expect(
-            LoaderTestSupport.problems(text) == [
+    static let cases: [Case] = [
+        Case(
+            testDescription: "an unknown key suggests the closest one",
+            text: "version: 1\nname: Typo\njourney: Login\nhandlrs:\n  NameCallback: demo\n",
+            problems: ["4:1 error: unknown key 'handlrs' in the script [did you mean 'handlers'?]"]),
+        Case(
+            testDescription: "wrong value types name what was expected and found",
+            text: """
+                version: 1
+                name: Types
+                tags: 3
+                start: { service: Login, forceAuth: yes-please }
+                limits: { maxSteps: many }
+                server: { verifyTLS: "no", timeout: soon }
+                """,
+            problems: [
                 "3:7 error: tags must be a list, found a number",
                 "4:37 error: start.forceAuth must be true or false, found a string",
                 "5:21 error: limits.maxSteps must be a whole number, found a string",
                 "6:22 error: server.verifyTLS must be true or false, found a string",
                 "6:37 error: server.timeout must be a number of seconds or a duration such as 30s, 500ms or 2m, found 'soon'",
-            ])
-    }
-
-    @Test func undefinedVariableSuggestsADeclaredOne() {
-        let text = """
-            version: 1
-            name: Undefined
-            journey: Login
-            vars: { username: demo }
-            handlers:
-              NameCallback: "{{ usernme }}"
-              PasswordCallback: "{{ env.PW }}{{ suffix }}"
-            """
-        #expect(
-            LoaderTestSupport.problems(text) == [
+            ]),
+        Case(
+            testDescription: "an undefined variable suggests a declared one",
+            text: """
+                version: 1
+                name: Undefined
+                journey: Login
+                vars: { username: demo }
+                handlers:
+                  NameCallback: "{{ usernme }}"
+                  PasswordCallback: "{{ env.PW }}{{ suffix }}"
+                """,
+            problems: [
                 "6:21 error: undefined variable 'usernme' [did you mean 'username'?]",
                 "7:37 error: undefined variable 'suffix' [declare it under 'vars:' or 'capture:', or pass it with --var suffix=VALUE]",
-            ])
+            ]),
+        Case(
+            testDescription: "an unknown outcome suggests the closest one",
+            text: "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: sucess\n",
+            problems: ["5:12 error: unknown outcome 'sucess' [did you mean 'success'?]"]),
+        Case(
+            testDescription: "an unknown mapped outcome suggests the closest one",
+            text: "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: { failur: { code: 401 } }\n",
+            problems: ["5:14 error: unknown outcome 'failur' [did you mean 'failure'?]"]),
+        Case(
+            testDescription: "an unknown function suggests a built-in",
+            text: "version: 1\nname: Function\njourney: Login\nhandlers:\n  NameCallback: \"{{ uuuid() }}\"\n",
+            problems: ["5:21 error: unknown function 'uuuid' [did you mean 'uuid'?]"]),
+        Case(
+            testDescription: "simulator tree files are rejected clearly",
+            text: "version: 1\nkind: simulator\nname: Tree\nnodes: {}\n",
+            problems: [
+                "2:7 error: this is a simulator tree file (kind: simulator), not a journey script [journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader]"
+            ]),
+        Case(
+            testDescription: "an unsupported version", text: "version: 2\nname: V\njourney: Login\n",
+            problems: ["1:10 error: unsupported version 2: this journey reads version 1 scripts"]),
+        Case(
+            testDescription: "a missing version", text: "name: V\njourney: Login\n",
+            problems: ["1:1 error: missing required key 'version' in the script"]),
+        Case(
+            testDescription: "a missing journey or start", text: "version: 1\nname: V\n",
+            problems: [
+                "1:1 error: missing 'journey' (the service to start) or 'start' in the script [for example: journey: Login]"
+            ]),
+        Case(
+            testDescription: "both journey and start",
+            text: "version: 1\nname: V\njourney: A\nstart: { service: B }\n",
+            problems: [
+                "4:1 error: the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'"
+            ]),
+        Case(
+            testDescription: "a misspelled required key is reported once",
+            text: "version: 1\nnmae: Typo\njourny: Login\n",
+            problems: [
+                "2:1 error: unknown key 'nmae' in the script [did you mean 'name'?]",
+                "3:1 error: unknown key 'journy' in the script [did you mean 'journey'?]",
+            ]),
+        Case(
+            testDescription: "a misspelled handler key is reported once",
+            text: "version: 1\nname: T\njourney: L\nhandlers:\n  - mach: NameCallback\n    value: x\n",
+            problems: ["5:5 error: unknown key 'mach' in handlers[0] [did you mean 'match'?]"]),
+        Case(
+            testDescription: "value sources are checked",
+            text: """
+                version: 1
+                name: Sources
+                journey: Login
+                vars:
+                  a: { env: A, generate: uuid }
+                  b: { generate: uuids }
+                  c: { env: C, secrt: true }
+                  d: { outbox: { to: x@example.com, field: otp } }
+                  env: 1
+                """,
+            problems: [
+                "5:16 error: vars.a has both 'env' and 'generate'; a value comes from exactly one source",
+                "6:18 error: generate must be one of uuid, email, timestamp, digits, found 'uuids' [did you mean 'uuid'?]",
+                "7:16 error: unknown key 'secrt' in vars.c (a value source) [did you mean 'secret'?]",
+                "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
+                "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
+            ]),
+    ]
+
+    @Test(arguments: cases)
+    func problemsAreReported(_ example: Case) {
+        #expect(LoaderTestSupport.problems(example.text) == example.problems)
     }
 
     @Test func variablesGivenFromOutsideAreDefined() {
         let text = "version: 1\nname: Outside\njourney: Login\nhandlers:\n  NameCallback: \"{{ user }}\"\n"
         #expect(LoaderTestSupport.load(text, knownVariables: ["user"]) != nil)
-    }
-
-    @Test func unknownOutcomeSuggestsTheClosestOne() {
-        let text = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: sucess\n"
-        #expect(
-            LoaderTestSupport.problems(text) == [
-                "5:12 error: unknown outcome 'sucess' [did you mean 'success'?]"
-            ])
-        let mapped = "version: 1\nname: Outcome\njourney: Login\nexpect:\n  outcome: { failur: { code: 401 } }\n"
-        #expect(
-            LoaderTestSupport.problems(mapped) == [
-                "5:14 error: unknown outcome 'failur' [did you mean 'failure'?]"
-            ])
     }
 
     @Test func badRegexIsReportedAtThePattern() {
@@ -97,11 +157,6 @@ import Testing
         #expect(LoaderTestSupport.problems(quoted).first?.hasPrefix("5:23 error: unterminated '{{'") == true)
     }
 
-    @Test func unknownFunctionSuggestsABuiltIn() {
-        let text = "version: 1\nname: Function\njourney: Login\nhandlers:\n  NameCallback: \"{{ uuuid() }}\"\n"
-        #expect(LoaderTestSupport.problems(text) == ["5:21 error: unknown function 'uuuid' [did you mean 'uuid'?]"])
-    }
-
     @Test func unknownCallbackTypeIsAWarningWithASuggestion() throws {
         let text =
             "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeRiskScoreCallback: { inputs: { IDToken1: x } }\n"
@@ -111,68 +166,6 @@ import Testing
             result.diagnostics.map(LoaderTestSupport.summary) == [
                 "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
                 "6:3 warning: unknown callback type 'AcmeRiskScoreCallback' (custom types are answered by input name)",
-            ])
-    }
-
-    @Test func simulatorTreeFilesAreRejectedClearly() {
-        let text = "version: 1\nkind: simulator\nname: Tree\nnodes: {}\n"
-        #expect(
-            LoaderTestSupport.problems(text) == [
-                "2:7 error: this is a simulator tree file (kind: simulator), not a journey script [journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader]"
-            ])
-    }
-
-    @Test func versionAndStartAreChecked() {
-        #expect(
-            LoaderTestSupport.problems("version: 2\nname: V\njourney: Login\n") == [
-                "1:10 error: unsupported version 2: this journey reads version 1 scripts"
-            ])
-        #expect(
-            LoaderTestSupport.problems("name: V\njourney: Login\n") == [
-                "1:1 error: missing required key 'version' in the script"
-            ])
-        #expect(
-            LoaderTestSupport.problems("version: 1\nname: V\n") == [
-                "1:1 error: missing 'journey' (the service to start) or 'start' in the script [for example: journey: Login]"
-            ])
-        #expect(
-            LoaderTestSupport.problems("version: 1\nname: V\njourney: A\nstart: { service: B }\n") == [
-                "4:1 error: the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'"
-            ])
-    }
-
-    @Test func aMisspelledRequiredKeyIsReportedOnce() {
-        #expect(
-            LoaderTestSupport.problems("version: 1\nnmae: Typo\njourny: Login\n") == [
-                "2:1 error: unknown key 'nmae' in the script [did you mean 'name'?]",
-                "3:1 error: unknown key 'journy' in the script [did you mean 'journey'?]",
-            ])
-        #expect(
-            LoaderTestSupport.problems(
-                "version: 1\nname: T\njourney: L\nhandlers:\n  - mach: NameCallback\n    value: x\n") == [
-                    "5:5 error: unknown key 'mach' in handlers[0] [did you mean 'match'?]"
-                ])
-    }
-
-    @Test func valueSourcesAreChecked() {
-        let text = """
-            version: 1
-            name: Sources
-            journey: Login
-            vars:
-              a: { env: A, generate: uuid }
-              b: { generate: uuids }
-              c: { env: C, secrt: true }
-              d: { outbox: { to: x@example.com, field: otp } }
-              env: 1
-            """
-        #expect(
-            LoaderTestSupport.problems(text) == [
-                "5:16 error: vars.a has both 'env' and 'generate'; a value comes from exactly one source",
-                "6:18 error: generate must be one of uuid, email, timestamp, digits, found 'uuids' [did you mean 'uuid'?]",
-                "7:16 error: unknown key 'secrt' in vars.c (a value source) [did you mean 'secret'?]",
-                "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
-                "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
             ])
     }
 
@@ -240,14 +233,14 @@ import Testing
         #expect(none?.limits.deadlineSeconds == nil)
     }
 
-    @Test func aDeadlineOutOfRangeIsAnError() {
+    @Test(arguments: [
+        ("25h", "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 25h"),
+        ("0", "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 0"),
+    ])
+    func aDeadlineOutOfRangeIsAnError(deadline: String, problem: String) {
         #expect(
-            LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 25h }\n") == [
-                "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 25h"
-            ])
-        #expect(
-            LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: 0 }\n") == [
-                "4:21 error: limits.deadline must be more than 0 and at most 86400 seconds (24h), found 0"
+            LoaderTestSupport.problems("version: 1\nname: D\njourney: Login\nlimits: { deadline: \(deadline) }\n") == [
+                problem
             ])
     }
 }
