@@ -9,42 +9,42 @@ import JourneyFormat
 /// `request:` that gets new tokens after an advice journey.
 struct OAuthClient: Sendable {
     let spec: OAuthSpec
-    /// What this client read from the provider during one phase (endpoints, keys).
-    private let discovery: OAuthPhaseState
+    /// What this client learnt from the provider during one phase (endpoints, keys, refused tokens).
+    private let learned: OAuthPhaseState
 
     init(spec: OAuthSpec) {
         self.spec = spec
-        self.discovery = OAuthPhaseState(endpoints: nil, keys: nil)
+        self.learned = OAuthPhaseState(endpoints: nil, keys: nil)
     }
 
-    private init(spec: OAuthSpec, discovery: OAuthPhaseState) {
+    private init(spec: OAuthSpec, learned: OAuthPhaseState) {
         self.spec = spec
-        self.discovery = discovery
+        self.learned = learned
     }
 
     /// The client for one phase of one run, knowing what an earlier phase read of the provider.
     func forPhase(after grant: OAuthGrant?) -> OAuthClient {
-        OAuthClient(spec: spec, discovery: OAuthPhaseState(endpoints: grant?.endpoints, keys: grant?.keys))
+        OAuthClient(spec: spec, learned: OAuthPhaseState(endpoints: grant?.endpoints, keys: grant?.keys))
     }
 
     /// The client for one phase of one run, with endpoints known beforehand (MobileFirst's).
     func forPhase(knowing endpoints: OAuthEndpoints) -> OAuthClient {
-        OAuthClient(spec: spec, discovery: OAuthPhaseState(endpoints: endpoints, keys: nil))
+        OAuthClient(spec: spec, learned: OAuthPhaseState(endpoints: endpoints, keys: nil))
     }
 
     /// `tokens` handed on with what this client read of the provider.
     func grant(_ tokens: OAuthTokens) -> OAuthGrant {
-        OAuthGrant(tokens: tokens, endpoints: discovery.endpoints, keys: discovery.keys)
+        OAuthGrant(tokens: tokens, endpoints: learned.endpoints, keys: learned.keys)
     }
 
     /// Tokens the provider issued that this client refused (their ID token failed its checks):
     /// only `cleanup.revoke` uses them. The refused ID token is dropped: it is no `id_token_hint`.
-    var refusedTokens: OAuthTokens? { discovery.refused }
+    var refusedTokens: OAuthTokens? { learned.refused }
 
     private func refuse(_ tokens: OAuthTokens) {
         var tokens = tokens
         tokens.idToken = nil
-        discovery.refused = tokens
+        learned.refused = tokens
     }
 
     /// How a token request ended: tokens, or the provider's refusal as a `failure` outcome.
@@ -269,7 +269,7 @@ struct OAuthClient: Sendable {
 
     /// The realm's endpoints, read once per run (handed on in the grant).
     func endpoints(in session: RunSession) async throws(RunError) -> OAuthEndpoints {
-        if let known = discovery.endpoints { return known }
+        if let known = learned.endpoints { return known }
         let endpoint = session.endpoint
         let defaults = OAuthEndpoints.am(base: endpoint.baseURL, realm: endpoint.realm)
         var endpoints = defaults
@@ -297,13 +297,13 @@ struct OAuthClient: Sendable {
                 session.note(stepAt: index, "discovery", "not offered (HTTP \(response.status)): AM's paths are used")
             }
         }
-        discovery.endpoints = endpoints
+        learned.endpoints = endpoints
         return endpoints
     }
 
     /// The provider's JWKS, read once per run.
     private func jwks(_ endpoints: OAuthEndpoints, in session: RunSession) async throws(RunError) -> JSONValue {
-        if let known = discovery.keys { return known }
+        if let known = learned.keys { return known }
         let request = TransportRequest(
             method: "GET", url: endpoints.jwks,
             headers: [HeaderField("Accept", "application/json")])
@@ -315,7 +315,7 @@ struct OAuthClient: Sendable {
                 "the provider's JWKS (\(RunSession.describe(request))) is not a key set: \(session.describe(response))",
                 step: session.stepNumber(at: index))
         }
-        discovery.keys = json
+        learned.keys = json
         return json
     }
 
