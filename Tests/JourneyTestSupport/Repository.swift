@@ -14,4 +14,12 @@ public enum Repository {
     public static func path(_ relative: String) -> String {
         root.appendingPathComponent(relative).path
     }
+
+    /// The Swift files under the folder `relative` (as `Sources/JourneyRun`), as paths relative
+    /// to that folder, sorted.
+    public static func swiftFiles(under relative: String) -> [String] {
+        let folder = root.appendingPathComponent(relative).path
+        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return paths.filter { $0.hasSuffix(".swift") }.sorted()
+    }
 }

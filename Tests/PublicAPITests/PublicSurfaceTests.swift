@@ -26,8 +26,7 @@ struct PublicSurfaceTests {
         )
         for module in modules {
             let folder = Repository.root.appendingPathComponent("Sources/\(module)")
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-            for file in files where file.hasSuffix(".swift") {
+            for file in Repository.swiftFiles(under: "Sources/\(module)") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false)
                 where line.contains(declaration) {

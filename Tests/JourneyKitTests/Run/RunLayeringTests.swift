@@ -10,14 +10,13 @@ import Testing
 
     /// Files of the run module whose code (comments aside) contains `needle`, relative to it.
     static func files(containing needle: String) throws -> [String] {
-        let paths = FileManager.default.enumerator(atPath: run.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { $0.hasSuffix(".swift") }.filter { path in
+        try Repository.swiftFiles(under: "Sources/JourneyRun").filter { path in
             let text = try String(contentsOf: run.appendingPathComponent(path), encoding: .utf8)
             return text.split(separator: "\n").contains { line in
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 return code.contains(needle)
             }
-        }.sorted()
+        }
     }
 
     @Test func onlyTheSessionsFilesReachItsState() throws {
