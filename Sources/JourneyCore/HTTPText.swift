@@ -1,14 +1,25 @@
 /// Small text helpers for HTTP header names and values, byte by byte: Foundation's
 /// locale-aware comparison and trimming showed up in the profiles of both the runner and the simulator.
 package enum HTTPText {
+    // Concrete overloads rather than one `some StringProtocol` function: Swift 6.3 does not
+    // specialize a `package` generic in another module, so the runner and the replay transport
+    // would run it unspecialized, a witness-table call per byte (docs/performance.md, the module split).
+
     /// True when the names are equal without regard to ASCII case (RFC 9110 §5.1).
-    @inlinable
-    package static func namesMatch(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
+    package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool { utf8Match(lhs.utf8, rhs.utf8) }
+
+    /// True when the names are equal without regard to ASCII case (RFC 9110 §5.1).
+    package static func namesMatch(_ lhs: Substring, _ rhs: String) -> Bool { utf8Match(lhs.utf8, rhs.utf8) }
+
+    /// True when the names are equal without regard to ASCII case (RFC 9110 §5.1).
+    package static func namesMatch(_ lhs: Substring, _ rhs: Substring) -> Bool { utf8Match(lhs.utf8, rhs.utf8) }
+
+    private static func utf8Match(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
         // Two iterators rather than `zip`: the Zip2Sequence of two UTF-8 views needs its type
         // metadata built at run time, a conformance lookup per first use (docs/performance.md).
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
+        var left = lhs.makeIterator()
+        var right = rhs.makeIterator()
         while let byte = left.next() {
             guard let other = right.next(), asciiLowercase(byte) == asciiLowercase(other) else { return false }
         }
@@ -28,8 +39,7 @@ package enum HTTPText {
         return (pair[..<equals].trimmedSpacesAndTabs, value, line[end...])
     }
 
-    @usableFromInline
-    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

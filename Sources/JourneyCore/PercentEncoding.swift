@@ -29,8 +29,17 @@ package enum PercentEncoding {
 
     /// `text` with `%XX` escapes decoded (and `+` as a space when `plusAsSpace`, as servlet
     /// containers decode query strings); nil when an escape is malformed or the bytes are not UTF-8.
-    @inlinable
-    package static func decoded(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+    package static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
+        decodedText(text, plusAsSpace: plusAsSpace)
+    }
+
+    /// `text` with `%XX` escapes decoded, as the `String` overload does (concrete overloads: a
+    /// `package` generic is not specialized in another module).
+    package static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+        decodedText(text, plusAsSpace: plusAsSpace)
+    }
+
+    private static func decodedText(_ text: some StringProtocol, plusAsSpace: Bool) -> String? {
         let percent = UInt8(ascii: "%")
         let plus = UInt8(ascii: "+")
         if !text.utf8.contains(where: { $0 == percent || (plusAsSpace && $0 == plus) }) { return String(text) }
@@ -50,7 +59,6 @@ package enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    @usableFromInline
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

@@ -34,7 +34,7 @@ package enum ServerTiming {
     }
 
     /// The largest duration over every `Server-Timing` header of a response, in seconds.
-    package static func seconds(inHeaders headers: some Sequence<(String, String)>) -> Double? {
+    package static func seconds(inHeaders headers: [(name: String, value: String)]) -> Double? {
         var largest: Double?
         for (name, value) in headers where HTTPText.namesMatch(name, headerName) {
             if let seconds = seconds(in: value) { largest = max(largest ?? 0, seconds) }

@@ -14,7 +14,7 @@ package enum ResponseHeaderInputs {
             let parts = line.split(separator: ":", maxSplits: 1)
             return HeaderField(String(parts.first ?? ""), parts.count == 2 ? String(parts[1]) : "")
         }
-        _ = ServerTiming.seconds(inHeaders: headers.lazy.map { ($0.name, $0.value) })
+        _ = ServerTiming.seconds(inHeaders: headers.map { ($0.name, $0.value) })
         var jar = CookieJar()
         jar.store(from: headers, now: Date(timeIntervalSince1970: 1_800_000_000))
         return jar.header?.value.split(separator: ";").count ?? 0

@@ -14,8 +14,16 @@ public enum JourneyDriver {
         return await run(journey.plan, in: session)
     }
 
-    /// Runs `plan` in `session` and builds the run's result; `uses:` runs a used script this way.
+    /// Runs `plan` in `session` and builds the run's result.
     static func run(_ plan: RunPlan, in session: RunSession) async -> JourneyResult {
+        await runHandingOn(plan, in: session).result
+    }
+
+    /// Runs `plan` in `session`: the run's result, and what its phases handed on last (the AM
+    /// session a used script ended with goes on to the script that `uses:` it).
+    static func runHandingOn(_ plan: RunPlan, in session: RunSession) async -> (
+        result: JourneyResult, handoff: PhaseHandoff
+    ) {
         let script = session.script
         let started = session.clock.now()
         let wallStart = DispatchTime.now()
@@ -70,7 +78,7 @@ public enum JourneyDriver {
         result.error = runError
         session.redactor.redactTexts(of: &result)
         result.duration = Double(DispatchTime.now().uptimeNanoseconds - wallStart.uptimeNanoseconds) / 1e9
-        return result
+        return (result, handoff)
     }
 
     /// The plan's phases in order, each given what the one before handed on, until one ends or

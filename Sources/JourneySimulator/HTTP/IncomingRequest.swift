@@ -27,7 +27,7 @@ struct IncomingRequest: Sendable {
     }
 
     /// First value of each parameter; `+` is a space, as servlet containers decode it.
-    static func parseQuery<S: StringProtocol>(_ text: S) -> [String: String] {
+    static func parseQuery(_ text: some StringProtocol) -> [String: String] {
         var result: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -38,8 +38,8 @@ struct IncomingRequest: Sendable {
         return result
     }
 
-    private static func decode<S: StringProtocol>(_ text: S) -> String {
-        PercentEncoding.decoded(text, plusAsSpace: true) ?? String(text)
+    private static func decode(_ text: some StringProtocol) -> String {
+        PercentEncoding.decoded(Substring(text), plusAsSpace: true) ?? String(text)
     }
 
     func header(_ name: String) -> String? {

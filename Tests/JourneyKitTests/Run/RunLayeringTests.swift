@@ -33,4 +33,25 @@ import Testing
             },
             "\(needle) used outside the session's send and setup: \(users)")
     }
+
+    /// What every phase shares; what one phase hands another (the AM session, tokens, the
+    /// provider's endpoints and keys) is a `PhaseHandoff`, never a field here. A new field is
+    /// added to this list only when every phase truly shares it.
+    static let sharedState: Set<String> = [
+        "endpoint", "cookies", "steps", "failures", "callbackStepCount", "transportTime", "keptBodyBytes",
+        "captured", "cookieName", "diagnostics", "seed", "sideExchanges", "exchangeStep", "deviceFile",
+    ]
+
+    @Test func theSessionsStateHoldsOnlyWhatEveryPhaseShares() throws {
+        let text = try String(
+            contentsOf: Self.run.appendingPathComponent("Run/Session/SessionState.swift"), encoding: .utf8)
+        let body = text.components(separatedBy: "struct SessionState").last ?? ""
+        let fields = body.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.first == "var", words.count > 1 else { return nil }
+            return String(words[1].prefix { $0.isLetter || $0.isNumber })
+        }
+        #expect(!fields.isEmpty)
+        #expect(Set(fields) == Self.sharedState, "SessionState holds \(fields)")
+    }
 }

@@ -74,8 +74,15 @@ struct Harness: Sendable {
     }
 
     /// A client that returns redirects instead of following them (IG's 307 is asserted on). Never shut down.
-    static let client = HTTPClient(
-        eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+    /// A request waits for a pooled connection as long as for its answer, and the pool holds a
+    /// connection per parallel test journey: on a busy machine the default ten seconds for a
+    /// connection failed the fifty-journey test with `getConnectionFromPoolTimeout`.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout.connect = .seconds(Int64(TestTime.request))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// A request that should be answered: a guard against a hang (``TestTime``).
     static let requestTimeout = TimeAmount.seconds(Int64(TestTime.request))

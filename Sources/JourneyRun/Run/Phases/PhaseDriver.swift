@@ -21,9 +21,11 @@ extension PhaseDriver {
 }
 
 /// What a phase hands the phases after it: the outcome so far (nil before any phase produced
-/// one) and the tokens a token phase obtained, which the resource call and cleanup use.
+/// one), the AM session a journey ended with, and the tokens a token phase obtained, which the
+/// resource call, OAuth and cleanup use.
 struct PhaseHandoff: Sendable {
     var outcome: Outcome?
+    var amSession: AMSession?
     var grant: OAuthGrant?
 
     /// This handoff with `outcome` as the outcome so far.
@@ -32,6 +34,27 @@ struct PhaseHandoff: Sendable {
         next.outcome = outcome
         return next
     }
+
+    /// This handoff with `outcome` as the outcome so far and `grant` as the tokens.
+    func with(_ outcome: Outcome?, grant: OAuthGrant?) -> PhaseHandoff {
+        var next = with(outcome)
+        next.grant = grant
+        return next
+    }
+
+    /// This handoff after a journey that ended with `outcome`, holding the session it ended with
+    /// (the one before stays when the journey brought none).
+    func with(_ outcome: Outcome, after journey: AMSession?) -> PhaseHandoff {
+        var next = with(outcome)
+        if let journey { next.amSession = journey }
+        return next
+    }
+}
+
+/// The AM session a journey ended with (`tokenId` of its success): the calls made with the
+/// session (the resource, OAuth's authorize and consent, cleanup) send it as the session cookie.
+struct AMSession: Sendable, Equatable {
+    let tokenId: String
 }
 
 /// Tokens a phase obtained (OAuth, MobileFirst, Rakuten) and what it read of the provider (its

@@ -10,15 +10,15 @@ extension RunSession {
     /// The SDKs' default session cookie name, used when nothing else names it.
     static let defaultCookieName = "iPlanetDirectoryPro"
 
-    /// Makes sure the cookie jar holds the session before a resource or session call. The cookie
+    /// Makes sure the cookie jar holds `amSession` before a resource or session call. The cookie
     /// the server set is sent as it is (its value may differ from the body's `tokenId`); only
     /// when the server set none (AIC returns the token only in the body) is the `tokenId` put in
     /// the jar under the session cookie's name. Returns that name; nil without a session.
     @discardableResult
-    func ensureSessionCookie() async throws(RunError) -> String? {
-        guard let token = tokenId else { return nil }
+    func ensureSessionCookie(for amSession: AMSession?) async throws(RunError) -> String? {
+        guard let token = amSession?.tokenId else { return nil }
         redactor.register(token, name: "tokenId")
-        let name = try await sessionCookieName()
+        let name = try await sessionCookieName(token: token)
         let existing = withState { state -> String? in
             let value = state.cookies.value(name)
             if value == nil { state.cookies.set(name, token) }
@@ -29,13 +29,12 @@ extension RunSession {
     }
 
     /// The session cookie's name, found once and noted on the trace with where it came from:
-    /// the script's `server.cookieName`, the `Set-Cookie` holding the `tokenId`, `cookieName`
-    /// from `GET {base}/json/serverinfo/*`, or the SDKs' default `iPlanetDirectoryPro`.
-    func sessionCookieName() async throws(RunError) -> String {
-        let (known, token, setName, count) = withState { state in
+    /// the script's `server.cookieName`, the `Set-Cookie` holding the session's `token`,
+    /// `cookieName` from `GET {base}/json/serverinfo/*`, or the SDKs' default `iPlanetDirectoryPro`.
+    private func sessionCookieName(token: String) async throws(RunError) -> String {
+        let (known, setName, count) = withState { state in
             (
-                state.cookieName, state.tokenId,
-                state.tokenId.flatMap { token in state.cookies.cookies.first(where: { $0.value == token })?.name },
+                state.cookieName, state.cookies.cookies.first(where: { $0.value == token })?.name,
                 state.steps.count
             )
         }
@@ -45,7 +44,7 @@ extension RunSession {
         let source: String
         if let scripted = script.server.cookieName {
             (name, source) = (scripted, "server.cookieName")
-        } else if token != nil, let setName {
+        } else if let setName {
             (name, source) = (setName, "the Set-Cookie holding the tokenId")
         } else {
             let endpoint = self.endpoint
@@ -75,8 +74,9 @@ extension RunSession {
     }
 
     /// `POST …/sessions?_action=validate` with the session: whether it is valid.
-    func validateSession(phase: String) async throws(RunError) -> Bool {
-        let (response, index) = try await sessionAction("validate", apiVersion: Self.validateAPIVersion, phase: phase)
+    func validateSession(_ amSession: AMSession, phase: String) async throws(RunError) -> Bool {
+        let (response, index) = try await sessionAction(
+            "validate", with: amSession, apiVersion: Self.validateAPIVersion, phase: phase)
         guard response.status == 200, let valid = (try? JSONValue.parse(response.body))?["valid"]?.boolValue else {
             throw RunError(
                 .protocol, "the session validation answered \(describe(response)), not {\"valid\": true|false}",
@@ -86,14 +86,15 @@ extension RunSession {
         return valid
     }
 
-    func sessionAction(_ action: String, apiVersion: String, phase: String) async throws(RunError) -> (
-        TransportResponse, Int
-    ) {
+    /// `POST …/sessions?_action=<action>` with `amSession` as the session cookie.
+    func sessionAction(_ action: String, with amSession: AMSession, apiVersion: String, phase: String)
+        async throws(RunError) -> (TransportResponse, Int)
+    {
         var headers = [
             HeaderField("Content-Type", "application/json"), HeaderField("Accept", "application/json"),
             HeaderField("Accept-API-Version", apiVersion),
         ]
-        if let name = try await ensureSessionCookie(), let value = withState({ $0.cookies.value(name) }) {
+        if let name = try await ensureSessionCookie(for: amSession), let value = withState({ $0.cookies.value(name) }) {
             headers.append(HeaderField(name, value))
         }
         let endpoint = self.endpoint

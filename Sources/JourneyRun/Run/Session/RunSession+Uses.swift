@@ -2,9 +2,10 @@ import JourneyCore
 
 extension RunSession {
     /// Takes over what the run of a used script (`uses:`) leaves: its steps (under `label`), side
-    /// exchanges, cookies and AM session, as if this run had made them.
-    func adopt(_ used: RunSession, result: JourneyResult, label: String) {
-        let (cookies, tokenId, cookieName) = used.withState { ($0.cookies, $0.tokenId, $0.cookieName) }
+    /// exchanges and cookies, as if this run had made them; its AM session (`amSession`) is
+    /// handed on by the `uses:` phase.
+    func adopt(_ used: RunSession, result: JourneyResult, amSession: AMSession?, label: String) {
+        let (cookies, cookieName) = used.withState { ($0.cookies, $0.cookieName) }
         withState { state in
             for var step in result.steps {
                 step.phase = step.phase.map { "\(label): \($0)" } ?? label
@@ -12,10 +13,9 @@ extension RunSession {
             }
             state.sideExchanges += result.sideExchanges
             state.cookies = cookies
-            state.tokenId = tokenId
             state.cookieName = cookieName
         }
-        if let tokenId { redactor.register(tokenId, name: "tokenId") }
+        if let amSession { redactor.register(amSession.tokenId, name: "tokenId") }
         registerPasskeySecrets()
     }
 }

@@ -110,12 +110,6 @@ final class RunSession: Sendable {
         }
     }
 
-    /// Keeps the AM session a journey ended with (`tokenId`, if the success body had one).
-    func keepSessionToken(_ tokenId: String?) {
-        guard let tokenId else { return }
-        withState { $0.tokenId = tokenId }
-    }
-
     /// Makes the call at `index` a step with callbacks (a MobileFirst challenge), noting their
     /// names and recording `failures` on it and in the run's list.
     func markChallenged(stepAt index: Int, names: [String], failures: [ExpectationFailure]) {
@@ -136,10 +130,6 @@ final class RunSession: Sendable {
             }
         }
     }
-
-    // MARK: Session
-
-    var tokenId: String? { withState { $0.tokenId } }
 
     func addDiagnostics(_ diagnostics: [Diagnostic]) { withState { $0.diagnostics += diagnostics } }
 }

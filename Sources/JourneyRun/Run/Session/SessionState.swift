@@ -10,8 +10,8 @@ struct RunEndpoint: Sendable {
 }
 
 /// The mutable part of a ``RunSession``: what every phase of one run shares (the HTTP
-/// session's cookies and endpoint, the trace, the failures, the AM session). What one phase
-/// hands another (tokens, the provider's endpoints) travels in a ``PhaseHandoff`` instead.
+/// session's cookies and endpoint, the trace, the failures). What one phase hands another (the
+/// AM session, tokens, the provider's endpoints) travels in a ``PhaseHandoff`` instead.
 struct SessionState: Sendable {
     var endpoint = RunEndpoint()
     var cookies = CookieJar()
@@ -24,8 +24,6 @@ struct SessionState: Sendable {
     var keptBodyBytes = 0
     /// Captures already stored (each is taken once).
     var captured: Set<String> = []
-    /// The session token from the last successful journey (this script's or the one it `uses:`).
-    var tokenId: String?
     /// The session cookie's name, once known (script, cookie jar or `/json/serverinfo/*`).
     var cookieName: String?
     /// Diagnostics found at run time (no server, a used script that does not load): exit 2.

@@ -8,7 +8,7 @@ struct AuthenticatePhase: PhaseDriver {
     func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         var loop = JourneyLoop(session: session, start: start, handlers: handlers)
         switch try await loop.run() {
-        case .outcome(let outcome): return .next(handoff.with(outcome))
+        case .outcome(let outcome, let amSession): return .next(handoff.with(outcome, after: amSession))
         case .stopped: return .stop(handoff)
         }
     }

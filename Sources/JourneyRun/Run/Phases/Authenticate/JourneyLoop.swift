@@ -2,9 +2,10 @@ import Foundation
 import JourneyCore
 import JourneyFormat
 
-/// How a journey ended: with an outcome, or stopped by an expectation (recorded on the session).
+/// How a journey ended: with an outcome (and the AM session of a success with a `tokenId`), or
+/// stopped by an expectation (recorded on the session).
 enum JourneyEnd {
-    case outcome(Outcome)
+    case outcome(Outcome, AMSession? = nil)
     case stopped
 }
 
@@ -97,11 +98,11 @@ struct JourneyLoop {
         try session.captureFromResponse(json: json, headers: response.headers, step: number)
         switch body {
         case .success(let success):
-            session.keepSessionToken(success.tokenId)
             return .end(
                 .outcome(
-                    .success(tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl)
-                ))
+                    .success(
+                        tokenPresent: success.tokenId != nil, realm: success.realm, successUrl: success.successUrl),
+                    success.tokenId.map(AMSession.init)))
         case .failure(let error):
             if error.isSessionTimeout { return .end(.outcome(.timeout(message: error.message))) }
             return .end(

@@ -29,7 +29,7 @@ struct CleanupPhase: PhaseDriver {
             if spec.endSession { try await tokens.endSession(in: session, after: outcome, location: spec.location) }
             guard spec.logout || spec.before != nil || spec.after != nil else { return .next(handoff) }
         }
-        guard session.tokenId != nil else {
+        guard let amSession = handoff.amSession else {
             if spec.before == .valid || spec.logout {
                 session.fail(
                     ExpectationFailure(
@@ -38,13 +38,13 @@ struct CleanupPhase: PhaseDriver {
             }
             return .next(handoff)
         }
-        try await session.ensureSessionCookie()
+        try await session.ensureSessionCookie(for: amSession)
         if let expected = spec.before {
-            try await checkValidity(expected, when: "before the logout", session: session)
+            try await checkValidity(expected, of: amSession, when: "before the logout", session: session)
         }
         if spec.logout {
             let (response, index) = try await session.sessionAction(
-                "logout", apiVersion: RunSession.logoutAPIVersion, phase: "cleanup")
+                "logout", with: amSession, apiVersion: RunSession.logoutAPIVersion, phase: "cleanup")
             if (200..<300).contains(response.status) {
                 session.note(stepAt: index, "logout", "done")
             } else if response.status == 401 {
@@ -56,7 +56,8 @@ struct CleanupPhase: PhaseDriver {
             }
         }
         if let expected = spec.after {
-            try await checkValidity(expected, when: spec.logout ? "after the logout" : "at the end", session: session)
+            try await checkValidity(
+                expected, of: amSession, when: spec.logout ? "after the logout" : "at the end", session: session)
         }
         return .next(handoff)
     }
@@ -79,10 +80,10 @@ struct CleanupPhase: PhaseDriver {
         }
     }
 
-    private func checkValidity(_ expected: CleanupSpec.Validity, when: String, session: RunSession)
-        async throws(RunError)
-    {
-        let valid = try await session.validateSession(phase: "cleanup")
+    private func checkValidity(
+        _ expected: CleanupSpec.Validity, of amSession: AMSession, when: String, session: RunSession
+    ) async throws(RunError) {
+        let valid = try await session.validateSession(amSession, phase: "cleanup")
         guard valid != (expected == .valid) else { return }
         let failure = ExpectationFailure(
             "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",

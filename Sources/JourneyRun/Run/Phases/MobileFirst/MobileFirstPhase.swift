@@ -70,7 +70,7 @@ struct MobileFirstRun {
             case .answer(let json): tokens.introspection = json
             case .end(let outcome):
                 session.publish(tokens)
-                return .next(PhaseHandoff(outcome: outcome, grant: grant(tokens)))
+                return .next(handoff.with(outcome, grant: grant(tokens)))
             }
         }
         session.publish(tokens)

@@ -70,7 +70,7 @@ extension MobileFirstRun {
             clientId: confidential.id, scope: scope, grant: .clientCredentials, clientSecret: confidential.secret,
             clientAuth: .basic, discovery: false, location: client.spec.location)
         let oauth = OAuthClient(spec: spec).forPhase(knowing: .mobileFirst(apiRoot: client.apiRoot))
-        return try await oauth.obtainTokens(in: session, phase: phase)
+        return try await oauth.obtainTokens(with: nil, in: session, phase: phase)
     }
 }
 

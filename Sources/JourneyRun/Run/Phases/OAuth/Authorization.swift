@@ -11,6 +11,8 @@ struct Authorization: Sendable {
     let redirectUri: String
     let state: String
     let consent: OAuthSpec.Consent?
+    /// The session the code is asked with; its token is the consent answer's `csrf`.
+    let amSession: AMSession?
     let phase: String
 
     enum Result: Sendable {
@@ -47,7 +49,7 @@ struct Authorization: Sendable {
 
     /// `POST authorize` with the same parameters, `decision` and `csrf` (the session token).
     private func answerConsent(_ consent: OAuthSpec.Consent, in session: RunSession) async throws(RunError) -> Result {
-        let csrf = session.tokenId ?? ""
+        let csrf = amSession?.tokenId ?? ""
         let request = TransportRequest(
             method: "POST", url: endpoint,
             headers: [HeaderField("Content-Type", "application/x-www-form-urlencoded")],

@@ -55,15 +55,20 @@ struct OAuthClient: Sendable {
 
     // MARK: Grants
 
-    /// Tokens for the spec's grant: the authorization code with the session, or client credentials.
-    func obtainTokens(in session: RunSession, phase: String) async throws(RunError) -> Grant {
+    /// Tokens for the spec's grant: the authorization code with the AM session `amSession`, or
+    /// client credentials.
+    func obtainTokens(with amSession: AMSession?, in session: RunSession, phase: String) async throws(RunError)
+        -> Grant
+    {
         switch spec.grant {
-        case .authorizationCode: return try await authorizationCode(in: session, phase: phase)
+        case .authorizationCode: return try await authorizationCode(with: amSession, in: session, phase: phase)
         case .clientCredentials: return try await clientCredentials(in: session, phase: phase)
         }
     }
 
-    private func authorizationCode(in session: RunSession, phase: String) async throws(RunError) -> Grant {
+    private func authorizationCode(with amSession: AMSession?, in session: RunSession, phase: String)
+        async throws(RunError) -> Grant
+    {
         let endpoints = try await self.endpoints(in: session)
         let clientId = try session.context.evaluator.evaluate(spec.clientId).text
         let redirectUri =
@@ -93,10 +98,10 @@ struct OAuthClient: Sendable {
         for extra in spec.authorize {
             parameters.append((extra.name, try session.context.evaluator.evaluate(extra.value).text))
         }
-        try await session.ensureSessionCookie()
+        try await session.ensureSessionCookie(for: amSession)
         let authorize = Authorization(
             endpoint: endpoints.authorize, parameters: parameters, redirectUri: redirectUri, state: state,
-            consent: spec.consent, phase: phase)
+            consent: spec.consent, amSession: amSession, phase: phase)
         let code: String
         switch try await authorize.code(in: session) {
         case .code(let value): code = value

@@ -20,7 +20,7 @@ struct OAuthPhase: PhaseDriver {
         }
         let client = self.client.forPhase(after: handoff.grant)
         var tokens: OAuthTokens
-        switch try await client.obtainTokens(in: session, phase: Self.phase) {
+        switch try await client.obtainTokens(with: handoff.amSession, in: session, phase: Self.phase) {
         case .tokens(let granted): tokens = granted
         case .refused(let refusal): return refused(refusal, by: client, after: handoff, in: session)
         }
@@ -44,9 +44,8 @@ struct OAuthPhase: PhaseDriver {
             session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
         }
         return .next(
-            PhaseHandoff(
-                outcome: outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil),
-                grant: client.grant(tokens)))
+            handoff.with(
+                outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil), grant: client.grant(tokens)))
     }
 
     /// A refusal ends the run with its `failure` outcome; `expect.tokens` then has nothing to

@@ -50,8 +50,8 @@ struct RakutenPhase: PhaseDriver {
             session.fail(try TokensChecker.check(granted, against: tokens, evaluator: session.context.evaluator))
         }
         return .next(
-            PhaseHandoff(
-                outcome: .success(tokenPresent: false, realm: nil, successUrl: nil),
+            handoff.with(
+                .success(tokenPresent: false, realm: nil, successUrl: nil),
                 grant: OAuthGrant(tokens: granted, endpoints: nil)))
     }
 

@@ -15,8 +15,9 @@ struct ResourcePhase: PhaseDriver {
 
     func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         if let outcome = handoff.outcome, !outcome.isSuccess { return .next(handoff) }
+        var handoff = handoff
         var grant = handoff.grant
-        try await session.ensureSessionCookie()
+        try await session.ensureSessionCookie(for: handoff.amSession)
         var original = try await spec.request(in: session)
         try withToken(grant?.tokens, &original)
         let (response, index) = try await session.call(original, phase: "request")
@@ -28,7 +29,9 @@ struct ResourcePhase: PhaseDriver {
         let journeyStart = session.stepCount
         let journeyOutcome: Outcome
         switch try await runAdviceJourney(advice, session: session) {
-        case .outcome(let outcome): journeyOutcome = outcome
+        case .outcome(let outcome, let amSession):
+            journeyOutcome = outcome
+            handoff = handoff.with(outcome, after: amSession)
         case .stopped: return .stop(handoff)
         }
         guard journeyOutcome.isSuccess else {
@@ -46,11 +49,11 @@ struct ResourcePhase: PhaseDriver {
         if spec.auth != .session, let oauth {
             // As the SDKs do: the advice journey changed the session, so the tokens are obtained again.
             let client = oauth.forPhase(after: grant)
-            switch try await client.obtainTokens(in: session, phase: "advice tokens") {
+            switch try await client.obtainTokens(with: handoff.amSession, in: session, phase: "advice tokens") {
             case .tokens(let fresh):
                 session.publish(fresh)
                 grant = client.grant(fresh)
-            case .refused(let refusal): return .end(PhaseHandoff(outcome: refusal, grant: grant))
+            case .refused(let refusal): return .end(handoff.with(refusal, grant: grant))
             }
             try withToken(grant?.tokens, &original)
         }
@@ -70,7 +73,7 @@ struct ResourcePhase: PhaseDriver {
         if singleUse?.value == true, case .authorized = outcome {
             try await checkSingleUse(retry, advice: advice, session: session)
         }
-        return .next(PhaseHandoff(outcome: outcome, grant: grant))
+        return .next(handoff.with(outcome, grant: grant))
     }
 
     /// Adds the `oauth:` phase's token (its grant's) the way `request.auth` says.

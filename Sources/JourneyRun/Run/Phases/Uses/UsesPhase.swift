@@ -37,9 +37,10 @@ struct UsesPhase: PhaseDriver {
         let used = RunSession(
             script: compiled.script, configuration: inner, usesChain: chain,
             passkeys: session.context.deviceState.passkeys)
-        let result = await JourneyDriver.run(compiled.plan, in: used)
-
-        session.adopt(used, result: result, label: label)
+        let (result, usedHandoff) = await JourneyDriver.runHandingOn(compiled.plan, in: used)
+        var handoff = handoff
+        if let amSession = usedHandoff.amSession { handoff.amSession = amSession }
+        session.adopt(used, result: result, amSession: usedHandoff.amSession, label: label)
 
         if !result.diagnostics.isEmpty {
             session.addDiagnostics(result.diagnostics)
