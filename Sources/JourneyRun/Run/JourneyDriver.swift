@@ -43,14 +43,16 @@ public enum JourneyDriver {
                 guard try await session.prepare() else { return .stop(PhaseHandoff()) }
                 return try await runPhases(plan, in: session, handedOn: handedOn)
             }
-            switch end {
-            case .next(let last), .end(let last): outcome = last.outcome
+            switch end.ending {
+            case .next, .end: outcome = end.handoff.outcome
             case .stop: stopped = true
             }
         } catch  where error.kind == .script {
             // A script-side problem found at run time is an expectation failure (exit 1): the
             // script does not fit this server. Its message names the script line.
-            session.fail(ExpectationFailure(session.redactor.redact(error.message), step: error.step))
+            var failures = PhaseFailures()
+            failures.add(ExpectationFailure(session.redactor.redact(error.message), step: error.step))
+            session.record(failures)
             stopped = true
         } catch {
             runError = error
@@ -61,17 +63,19 @@ public enum JourneyDriver {
         } else if runError?.kind != .mismatch {
             // Whatever the verdict, tokens the run received are revoked when the script says so.
             for case let cleanup as CleanupPhase in plan.phases {
-                await cleanup.revokeAfterError(in: session, grant: handoff.grant)
+                session.record(await cleanup.revokeAfterError(in: session, grant: handoff.grant))
             }
         }
         // The device keeps what happened to it, whatever the outcome: a real authenticator would.
         if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }
         if let outcome, !stopped, runError == nil {
-            session.fail(
+            var failures = PhaseFailures()
+            failures.add(
                 ExpectationChecker.check(
                     outcome, against: script.expect.outcome, noSession: Self.asksForNoSession(script),
                     location: script.expect.location))
-            session.fail(session.checkStepCount())
+            failures.add(session.checkStepCount())
+            session.record(failures)
         }
         session.finish(into: &result)
         result.outcome = stopped ? nil : outcome
@@ -89,9 +93,10 @@ public enum JourneyDriver {
         var handoff = PhaseHandoff()
         for phase in plan.phases where !phase.runsAfterEnd {
             let result = try await phase.run(in: session, after: handoff)
+            session.record(result.failures)
             handoff = result.handoff
             handedOn.last = handoff
-            if case .next = result { continue }
+            if result.ending == .next { continue }
             return result
         }
         return .next(handoff)
@@ -103,7 +108,9 @@ public enum JourneyDriver {
     {
         for phase in plan.phases where phase.runsAfterEnd {
             do throws(RunError) {
-                if case .stop = try await phase.run(in: session, after: handoff) { return nil }
+                let result = try await phase.run(in: session, after: handoff)
+                session.record(result.failures)
+                if result.ending == .stop { return nil }
             } catch {
                 return error
             }

@@ -65,19 +65,55 @@ struct OAuthGrant: Sendable {
     var keys: JSONValue? = nil
 }
 
-/// How a phase ended, with what it hands on.
-enum PhaseResult: Sendable {
-    /// The run goes on with the next phase.
-    case next(PhaseHandoff)
-    /// The outcome is final: the remaining phases (but those that run after an end) are skipped.
-    case end(PhaseHandoff)
-    /// An expectation stopped the run (its failures are on the session): no outcome is checked;
-    /// the phases that run after an end still get what was handed on (tokens to revoke).
-    case stop(PhaseHandoff)
-
-    var handoff: PhaseHandoff {
-        switch self {
-        case .next(let handoff), .end(let handoff), .stop(let handoff): handoff
-        }
+/// How a phase ended: whether the run goes on, what it hands on, and the expectation failures
+/// it found. A phase returns this or throws a ``RunError``; the driver records the failures.
+struct PhaseResult: Sendable {
+    enum Ending: Sendable {
+        /// The run goes on with the next phase.
+        case next
+        /// The outcome is final: the remaining phases (but those that run after an end) are skipped.
+        case end
+        /// An expectation stopped the run: no outcome is checked; the phases that run after an
+        /// end still get what was handed on (tokens to revoke).
+        case stop
     }
+
+    var ending: Ending
+    var handoff: PhaseHandoff
+    var failures: PhaseFailures
+
+    static func next(_ handoff: PhaseHandoff, _ failures: PhaseFailures = PhaseFailures()) -> PhaseResult {
+        PhaseResult(ending: .next, handoff: handoff, failures: failures)
+    }
+
+    static func end(_ handoff: PhaseHandoff, _ failures: PhaseFailures = PhaseFailures()) -> PhaseResult {
+        PhaseResult(ending: .end, handoff: handoff, failures: failures)
+    }
+
+    static func stop(_ handoff: PhaseHandoff, _ failures: PhaseFailures = PhaseFailures()) -> PhaseResult {
+        PhaseResult(ending: .stop, handoff: handoff, failures: failures)
+    }
+}
+
+/// The expectation failures a phase found, each under the step it concerns (its index in the
+/// trace) when it names one.
+struct PhaseFailures: Sendable {
+    struct Entry: Sendable {
+        var failure: ExpectationFailure
+        var stepIndex: Int?
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func add(_ failure: ExpectationFailure, onStepAt index: Int? = nil) {
+        entries.append(Entry(failure: failure, stepIndex: index))
+    }
+
+    mutating func add(_ failures: [ExpectationFailure]) {
+        entries += failures.map { Entry(failure: $0, stepIndex: nil) }
+    }
+
+    mutating func add(_ other: PhaseFailures) { entries += other.entries }
 }

@@ -9,7 +9,7 @@ extension RunSession {
         location: SourceLocation?
     ) -> Bool {
         guard (200..<300).contains(response.status) else {
-            fail(stepAt: index, "\(what) answered \(describe(response))", location: location)
+            recordFailure("\(what) answered \(describe(response))", onStepAt: index, location: location)
             return false
         }
         self.note(stepAt: index, note.0, note.1)

@@ -32,10 +32,9 @@ extension RunSession {
         ]
     }
 
-    /// Records that `what` went past `limits.maxSteps`; the caller then stops its phase.
-    func stepLimitReached(after step: Int, what: String) {
-        fail(
-            ExpectationFailure(
-                "\(what) did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step))
+    /// The failure when `what` went past `limits.maxSteps` after `step`; the caller then stops its phase.
+    func stepLimitFailure(after step: Int, what: String) -> ExpectationFailure {
+        ExpectationFailure(
+            "\(what) did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step)
     }
 }

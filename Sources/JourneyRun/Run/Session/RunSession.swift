@@ -61,7 +61,26 @@ final class RunSession: Sendable {
 
     // MARK: Steps and failures
 
-    func record(_ step: StepTrace) { withState { $0.steps.append(step) } }
+    /// Records a step with the failures found on it (they are the run's failures too).
+    func record(_ step: StepTrace) {
+        withState { state in
+            state.steps.append(step)
+            state.failures += step.failures
+        }
+    }
+
+    /// Records what a phase found: each failure in the run's list, and under its step when it names one.
+    func record(_ failures: PhaseFailures) {
+        guard !failures.isEmpty else { return }
+        withState { state in
+            for entry in failures.entries {
+                if let index = entry.stepIndex, state.steps.indices.contains(index) {
+                    state.steps[index].failures.append(entry.failure)
+                }
+                state.failures.append(entry.failure)
+            }
+        }
+    }
 
     var stepCount: Int { withState { $0.steps.count } }
 
@@ -82,32 +101,19 @@ final class RunSession: Sendable {
         withState { change(&$0.steps[index]) }
     }
 
-    func fail(_ failure: ExpectationFailure) { withState { $0.failures.append(failure) } }
-
-    func fail(_ failures: [ExpectationFailure]) {
-        guard !failures.isEmpty else { return }
-        withState { $0.failures += failures }
-    }
-
-    /// Records `failure` on the step at `index` and in the run's list.
-    func fail(stepAt index: Int, _ failure: ExpectationFailure) {
+    /// Records a failure found on the step at `index` (its answer was not what the run needed)
+    /// with that step, and in the run's list: part of recording the trace. A failure about what
+    /// a phase achieved is returned in its ``PhaseResult`` instead.
+    func recordFailure(_ failure: ExpectationFailure, onStepAt index: Int?) {
         withState { state in
-            state.steps[index].failures.append(failure)
+            if let index, state.steps.indices.contains(index) { state.steps[index].failures.append(failure) }
             state.failures.append(failure)
         }
     }
 
-    /// Records the failure `message` on the step at `index` (naming the step) and in the run's list.
-    func fail(stepAt index: Int, _ message: String, location: SourceLocation?) {
-        fail(stepAt: index, ExpectationFailure(message, step: stepNumber(at: index), location: location))
-    }
-
-    /// Records `failure` on the last step, if any, and in the run's list.
-    func failOnLastStep(_ failure: ExpectationFailure) {
-        withState { state in
-            if !state.steps.isEmpty { state.steps[state.steps.count - 1].failures.append(failure) }
-            state.failures.append(failure)
-        }
+    /// Records the failure `message` on the step at `index`, naming the step.
+    func recordFailure(_ message: String, onStepAt index: Int, location: SourceLocation?) {
+        recordFailure(ExpectationFailure(message, step: stepNumber(at: index), location: location), onStepAt: index)
     }
 
     /// Makes the call at `index` a step with callbacks (a MobileFirst challenge), noting their

@@ -9,7 +9,7 @@ struct AuthenticatePhase: PhaseDriver {
         var loop = JourneyLoop(session: session, start: start, handlers: handlers)
         switch try await loop.run() {
         case .outcome(let outcome, let amSession): return .next(handoff.with(outcome, after: amSession))
-        case .stopped: return .stop(handoff)
+        case .stopped(let failures): return .stop(handoff, failures)
         }
     }
 }

@@ -3,10 +3,10 @@ import JourneyCore
 import JourneyFormat
 
 /// How a journey ended: with an outcome (and the AM session of a success with a `tokenId`), or
-/// stopped by an expectation (recorded on the session).
+/// stopped by an expectation: a step's (recorded with its trace) or the journey's own `failures`.
 enum JourneyEnd {
     case outcome(Outcome, AMSession? = nil)
-    case stopped
+    case stopped(PhaseFailures = PhaseFailures())
 }
 
 /// PingAM's authenticate loop: start with `{}`, answer each step through the handler chain,
@@ -52,8 +52,9 @@ struct JourneyLoop {
         while true {
             number += 1
             if number > limits.maxSteps {
-                session.stepLimitReached(after: number - 1, what: "the journey")
-                return .stopped
+                var failures = PhaseFailures()
+                failures.add(session.stepLimitFailure(after: number - 1, what: "the journey"))
+                return .stopped(failures)
             }
             let (response, exchange) = try await session.send(request, step: number)
             var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
@@ -64,11 +65,9 @@ struct JourneyLoop {
                 turn = try await self.turn(after: response, of: request, trace: &trace, polls: &polls, waited: &waited)
             } catch {
                 session.record(trace)
-                session.fail(trace.failures)
                 throw error
             }
             session.record(trace)
-            session.fail(trace.failures)
             switch turn {
             case .next(let next): request = next
             case .end(let end): return end
@@ -124,7 +123,7 @@ struct JourneyLoop {
                 // The step is not the one expect.steps lists: the run cannot pass, and going on
                 // would only answer a flow the script was not written for (up to maxSteps).
                 trace.callbacks = Self.unanswered(step)
-                return .end(.stopped)
+                return .end(.stopped())
             }
             try session.captureFromStep(step, number: number)
             if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
@@ -151,7 +150,7 @@ struct JourneyLoop {
             trace.callbacks = answer.callbacks
             if !answer.unhandled.isEmpty {
                 trace.failures += answer.unhandled
-                return .end(.stopped)
+                return .end(.stopped())
             }
             if let polling = step.callbacks.first(where: { $0.hasType(.pollingWait) }), !answer.exitPolling {
                 polls += 1
@@ -159,7 +158,7 @@ struct JourneyLoop {
                     trace.failures.append(
                         ExpectationFailure(
                             "still polling after \(limits.maxPolls) polls (limits.maxPolls)", step: number))
-                    return .end(.stopped)
+                    return .end(.stopped())
                 }
                 waited = try await wait(for: polling, trace: &trace, step: number)
             } else {

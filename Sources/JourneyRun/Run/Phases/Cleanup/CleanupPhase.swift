@@ -14,33 +14,41 @@ struct CleanupPhase: PhaseDriver {
 
     func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         let outcome = handoff.outcome
+        var failures = PhaseFailures()
         if let rakuten {
             if spec.revoke {
-                try await rakuten.cleanupRevoke(handoff.grant, in: session, after: outcome, location: spec.location)
+                failures.add(
+                    try await rakuten.cleanupRevoke(handoff.grant, in: session, after: outcome, location: spec.location)
+                )
             }
             if let expected = spec.after {
-                try await rakuten.checkToken(expected, of: handoff.grant, in: session, location: spec.location)
+                failures.add(
+                    try await rakuten.checkToken(expected, of: handoff.grant, in: session, location: spec.location))
             }
-            return .next(handoff)
+            return .next(handoff, failures)
         }
         if let oauth, spec.revoke || spec.endSession {
             let tokens = TokenCleanup(client: oauth, grant: handoff.grant)
-            if spec.revoke { try await tokens.revoke(in: session, after: outcome, location: spec.location) }
-            if spec.endSession { try await tokens.endSession(in: session, after: outcome, location: spec.location) }
-            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(handoff) }
+            if spec.revoke {
+                failures.add(try await tokens.revoke(in: session, after: outcome, location: spec.location))
+            }
+            if spec.endSession {
+                failures.add(try await tokens.endSession(in: session, after: outcome, location: spec.location))
+            }
+            guard spec.logout || spec.before != nil || spec.after != nil else { return .next(handoff, failures) }
         }
         guard let amSession = handoff.amSession else {
             if spec.before == .valid || spec.logout {
-                session.fail(
+                failures.add(
                     ExpectationFailure(
                         "cleanup: the run produced no session (no tokenId) to check or log out",
                         location: spec.location))
             }
-            return .next(handoff)
+            return .next(handoff, failures)
         }
         try await session.ensureSessionCookie(for: amSession)
         if let expected = spec.before {
-            try await checkValidity(expected, of: amSession, when: "before the logout", session: session)
+            failures.add(try await checkValidity(expected, of: amSession, when: "before the logout", session: session))
         }
         if spec.logout {
             let (response, index) = try await session.sessionAction(
@@ -51,43 +59,49 @@ struct CleanupPhase: PhaseDriver {
                 // The session had already ended (AM answers a logout of an ended session 401).
                 session.note(stepAt: index, "logout", "already logged out (HTTP 401)")
             } else {
-                session.fail(
-                    stepAt: index, "the logout answered \(session.describe(response))", location: spec.location)
+                session.recordFailure(
+                    "the logout answered \(session.describe(response))", onStepAt: index, location: spec.location)
             }
         }
         if let expected = spec.after {
-            try await checkValidity(
-                expected, of: amSession, when: spec.logout ? "after the logout" : "at the end", session: session)
+            failures.add(
+                try await checkValidity(
+                    expected, of: amSession, when: spec.logout ? "after the logout" : "at the end", session: session))
         }
-        return .next(handoff)
+        return .next(handoff, failures)
     }
 
     /// After the run's error: `revoke` still revokes what the run received, as a live grant must
     /// not outlive a failed run; its own trouble is a note, never the run's error.
-    func revokeAfterError(in session: RunSession, grant: OAuthGrant?) async {
-        guard spec.revoke, rakuten != nil || oauth != nil, grant != nil else { return }
+    func revokeAfterError(in session: RunSession, grant: OAuthGrant?) async -> PhaseFailures {
+        var failures = PhaseFailures()
+        guard spec.revoke, rakuten != nil || oauth != nil, grant != nil else { return failures }
         do throws(RunError) {
             if let rakuten {
-                try await rakuten.cleanupRevoke(grant, in: session, after: nil, location: spec.location)
+                failures.add(try await rakuten.cleanupRevoke(grant, in: session, after: nil, location: spec.location))
             } else if let oauth {
-                try await TokenCleanup(client: oauth, grant: grant).revoke(
-                    in: session, after: nil, location: spec.location)
+                failures.add(
+                    try await TokenCleanup(client: oauth, grant: grant).revoke(
+                        in: session, after: nil, location: spec.location))
             }
         } catch {
             if let index = session.lastStepIndex {
                 session.note(stepAt: index, "revoke", "failed after the run's error: \(error.message)")
             }
         }
+        return failures
     }
 
     private func checkValidity(
         _ expected: CleanupSpec.Validity, of amSession: AMSession, when: String, session: RunSession
-    ) async throws(RunError) {
+    ) async throws(RunError) -> PhaseFailures {
+        var failures = PhaseFailures()
         let valid = try await session.validateSession(amSession, phase: "cleanup")
-        guard valid != (expected == .valid) else { return }
+        guard valid != (expected == .valid) else { return failures }
         let failure = ExpectationFailure(
             "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",
             step: session.lastStepNumber, location: spec.location)
-        session.failOnLastStep(failure)
+        failures.add(failure, onStepAt: session.lastStepIndex)
+        return failures
     }
 }

@@ -18,13 +18,13 @@ struct MobileFirstPhase: PhaseDriver {
             spec: spec, key: try MobileFirstKey.shared(), baseURL: endpoint.baseURL,
             deviceId: session.context.generate(.uuid))
         let run = MobileFirstRun(session: session, client: client, endpoint: endpoint)
-        let result = try await run.run(request: request, after: handoff)
+        var result = try await run.run(request: request, after: handoff)
         if let expectation {
             if let tokens = result.handoff.grant?.tokens {
-                session.fail(
+                result.failures.add(
                     try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
-            } else if case .next(let next) = result, let outcome = next.outcome {
-                session.fail(
+            } else if result.ending == .next, let outcome = result.handoff.outcome {
+                result.failures.add(
                     ExpectationFailure(
                         "expect.tokens: the run got no token: it ended with \(outcome.summary)",
                         location: expectation.location))

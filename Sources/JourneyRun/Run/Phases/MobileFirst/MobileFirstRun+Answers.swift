@@ -40,7 +40,7 @@ extension MobileFirstRun {
                 let failure = ExpectationFailure(
                     unknownCheckMessage(name, challenge: challenge, handlers: client.spec.handlers), step: number)
                 session.updateStep(at: index) { [traces] in $0.callbacks = traces }
-                session.fail(stepAt: index, failure)
+                session.recordFailure(failure, onStepAt: index)
                 return nil
             }
             session.context.setVariable(LoadContext.challengeVariable, ResolvedValue(challenge))

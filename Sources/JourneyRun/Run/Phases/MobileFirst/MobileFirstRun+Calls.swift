@@ -12,7 +12,8 @@ extension MobileFirstRun {
         while true {
             let next = session.nextStepNumber
             if next > session.script.limits.maxSteps {
-                session.stepLimitReached(after: next - 1, what: "the run")
+                session.recordFailure(
+                    session.stepLimitFailure(after: next - 1, what: "the run"), onStepAt: session.lastStepIndex)
                 return nil
             }
             let (response, index) = try await session.call(request, phase: phase)

@@ -35,11 +35,12 @@ extension MobileFirstRun {
         else { return .granted(challenged: []) }
         let again = try await mfpPreauthorize()
         if case .granted(let challenged) = again, !challenged.contains(check.value) {
-            session.fail(
+            session.recordFailure(
                 ExpectationFailure(
                     "after the logout from \(check.value), preauthorize granted the scope without challenging \(check.value)"
                         + (challenged.isEmpty ? "" : " (it challenged \(challenged.sorted().joined(separator: ", ")))"),
-                    step: session.lastStepNumber, location: check.location))
+                    step: session.lastStepNumber, location: check.location),
+                onStepAt: session.lastStepIndex)
         }
         return again
     }

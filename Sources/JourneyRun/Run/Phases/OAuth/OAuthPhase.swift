@@ -15,8 +15,7 @@ struct OAuthPhase: PhaseDriver {
     func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         let outcome = handoff.outcome
         if let outcome, !outcome.isSuccess {
-            noTokens("the journey ended with \(outcome.summary)", in: session)
-            return .next(handoff)
+            return .next(handoff, noTokens("the journey ended with \(outcome.summary)"))
         }
         let client = self.client.forPhase(after: handoff.grant)
         var tokens: OAuthTokens
@@ -40,12 +39,14 @@ struct OAuthPhase: PhaseDriver {
             tokens.userinfo = try await userinfo(tokens, client: client, in: session)
         }
         session.publish(tokens)
+        var failures = PhaseFailures()
         if let expectation {
-            session.fail(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
+            failures.add(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))
         }
         return .next(
             handoff.with(
-                outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil), grant: client.grant(tokens)))
+                outcome ?? .success(tokenPresent: false, realm: nil, successUrl: nil), grant: client.grant(tokens)),
+            failures)
     }
 
     /// A refusal ends the run with its `failure` outcome; `expect.tokens` then has nothing to
@@ -56,18 +57,20 @@ struct OAuthPhase: PhaseDriver {
     )
         -> PhaseResult
     {
-        noTokens("the provider refused: \(refusal.summary)", in: session)
         var next = handoff.with(refusal)
         if let issued = client.refusedTokens {
             next.grant = client.grant(issued)
         }
-        return .end(next)
+        return .end(next, noTokens("the provider refused: \(refusal.summary)"))
     }
 
-    private func noTokens(_ why: String, in session: RunSession) {
-        guard let expectation else { return }
-        session.fail(
-            ExpectationFailure("expect.tokens: the run got no tokens: \(why)", location: expectation.location))
+    private func noTokens(_ why: String) -> PhaseFailures {
+        var failures = PhaseFailures()
+        if let expectation {
+            failures.add(
+                ExpectationFailure("expect.tokens: the run got no tokens: \(why)", location: expectation.location))
+        }
+        return failures
     }
 
     /// `GET userinfo` with the access token; its `sub` must be the ID token's.
@@ -82,16 +85,17 @@ struct OAuthPhase: PhaseDriver {
             ])
         let (response, index) = try await session.call(request, phase: "oauth userinfo")
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
-            session.fail(
-                stepAt: index, "userinfo answered \(session.describe(response))", location: client.spec.location)
+            session.recordFailure(
+                "userinfo answered \(session.describe(response))", onStepAt: index, location: client.spec.location)
             return nil
         }
         // A replayed userinfo may have the subject redacted (`«secret»`): a secret is never compared.
         if let sub = tokens.claims["sub"]?.stringValue, let got = json["sub"]?.stringValue, got != sub,
             !Placeholder.matches(sub, withPlaceholders: got)
         {
-            session.fail(
-                stepAt: index, "userinfo's sub '\(got)' is not the ID token's '\(sub)'", location: client.spec.location)
+            session.recordFailure(
+                "userinfo's sub '\(got)' is not the ID token's '\(sub)'", onStepAt: index,
+                location: client.spec.location)
         }
         return json
     }

@@ -14,42 +14,54 @@ struct TokenCleanup: Sendable {
 
     /// Without tokens, a run that failed earlier (an expected OAuth error) has nothing to clean up;
     /// a run that succeeded without tokens fails the check.
-    func revoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
-        guard let tokens = Self.tokensToRevoke(grant, in: session, after: outcome, location: location) else { return }
+    func revoke(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError)
+        -> [ExpectationFailure]
+    {
+        let tokens: OAuthTokens
+        switch Self.tokensToRevoke(grant, after: outcome, location: location) {
+        case .tokens(let held): tokens = held
+        case .none(let failures): return failures
+        }
         let token = tokens.refreshToken ?? tokens.accessToken
         let hint = tokens.refreshToken != nil ? "refresh_token" : "access_token"
         let (response, index) = try await client.revoke(token, hint: hint, in: session)
         session.expectSuccess(
             response, at: index, "the revocation", note: ("revoke", "\(hint) revoked"), location: location)
+        return []
     }
 
-    /// The run's tokens for `cleanup.revoke`; nil when it has none, which fails the check after a
-    /// success (a run that ended on an expected refusal has nothing to revoke).
-    static func tokensToRevoke(
-        _ grant: OAuthGrant?, in session: RunSession, after outcome: Outcome?, location: SourceLocation
-    ) -> OAuthTokens? {
+    /// The run's tokens for `cleanup.revoke`, or none: which fails the check after a success (a
+    /// run that ended on an expected refusal has nothing to revoke).
+    enum TokensToRevoke {
+        case tokens(OAuthTokens)
+        case none([ExpectationFailure])
+    }
+
+    static func tokensToRevoke(_ grant: OAuthGrant?, after outcome: Outcome?, location: SourceLocation)
+        -> TokensToRevoke
+    {
         guard let tokens = grant?.tokens else {
-            if outcome?.isSuccess ?? true {
-                session.fail(ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location))
-            }
-            return nil
+            guard outcome?.isSuccess ?? true else { return .none([]) }
+            return .none([ExpectationFailure("cleanup.revoke: the run has no tokens to revoke", location: location)])
         }
-        return tokens
+        return .tokens(tokens)
     }
 
-    func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError) {
+    func endSession(in session: RunSession, after outcome: Outcome?, location: SourceLocation) async throws(RunError)
+        -> [ExpectationFailure]
+    {
         guard let idToken = grant?.tokens.idToken else {
             guard outcome?.isSuccess ?? true else {
                 if grant != nil, let index = session.lastStepIndex {
                     session.note(stepAt: index, "endSession", "not sent: the run holds no verified ID token")
                 }
-                return
+                return []
             }
-            session.fail(
+            return [
                 ExpectationFailure(
                     "cleanup.endSession: the run has no ID token for id_token_hint (is openid in oauth.scope?)",
-                    location: location))
-            return
+                    location: location)
+            ]
         }
         let endpoints = try await client.endpoints(in: session)
         let request = TransportRequest(
@@ -59,7 +71,9 @@ struct TokenCleanup: Sendable {
         if (200..<400).contains(response.status) {
             session.note(stepAt: index, "endSession", "done (HTTP \(response.status))")
         } else {
-            session.fail(stepAt: index, "the end of session answered \(session.describe(response))", location: location)
+            session.recordFailure(
+                "the end of session answered \(session.describe(response))", onStepAt: index, location: location)
         }
+        return []
     }
 }

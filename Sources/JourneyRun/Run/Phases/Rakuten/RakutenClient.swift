@@ -89,35 +89,36 @@ struct RakutenClient: Sendable {
     /// `cleanup: { revoke: true }`: revokes the access token. The errors the SDK ignores (codes 1
     /// and 2: the token is already invalid) are trace notes; any other is an expectation failure.
     func cleanupRevoke(_ grant: OAuthGrant?, in session: RunSession, after outcome: Outcome?, location: SourceLocation)
-        async throws(RunError)
+        async throws(RunError) -> [ExpectationFailure]
     {
-        guard let tokens = TokenCleanup.tokensToRevoke(grant, in: session, after: outcome, location: location) else {
-            return
+        let tokens: OAuthTokens
+        switch TokenCleanup.tokensToRevoke(grant, after: outcome, location: location) {
+        case .tokens(let held): tokens = held
+        case .none(let failures): return failures
         }
         let (failure, status, index) = try await revoke(tokens.accessToken, in: session)
         guard let failure else {
             session.note(stepAt: index, "revoke", "access_token revoked")
-            return
+            return []
         }
         if failure.code == 1 || failure.code == 2 {
             session.note(stepAt: index, "revoke", "ignored as the SDK does: \(failure.error) (HTTP \(status))")
         } else {
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "the revocation answered HTTP \(status) \(failure.error)", step: session.stepNumber(at: index),
-                    location: location))
+            session.recordFailure(
+                "the revocation answered HTTP \(status) \(failure.error)", onStepAt: index, location: location)
         }
+        return []
     }
 
     /// `cleanup.after` of a Rakuten script: the access token is valid when the member API
     /// (GetName) takes it, invalid when it answers `invalid_token` (HTTP 401).
     func checkToken(
         _ expected: CleanupSpec.Validity, of grant: OAuthGrant?, in session: RunSession, location: SourceLocation
-    ) async throws(RunError) {
+    ) async throws(RunError) -> PhaseFailures {
+        var failures = PhaseFailures()
         guard let token = grant?.tokens.accessToken else {
-            session.fail(ExpectationFailure("cleanup.after: the run has no access token to check", location: location))
-            return
+            failures.add(ExpectationFailure("cleanup.after: the run has no access token to check", location: location))
+            return failures
         }
         let (answer, status, index) = try await member(RakutenPhase.getName, token: token, in: session)
         let valid: Bool
@@ -125,19 +126,18 @@ struct RakutenClient: Sendable {
         case .success: valid = true
         case .failure(let failure) where status == 401 || failure.error == "invalid_token": valid = false
         case .failure(let failure):
-            session.fail(
-                stepAt: index,
-                ExpectationFailure(
-                    "cleanup.after: the token check answered HTTP \(status) \(failure.error)",
-                    step: session.stepNumber(at: index), location: location))
-            return
+            session.recordFailure(
+                "cleanup.after: the token check answered HTTP \(status) \(failure.error)", onStepAt: index,
+                location: location)
+            return failures
         }
         session.note(stepAt: index, "token", valid ? "valid after the cleanup" : "invalid after the cleanup")
-        guard valid != (expected == .valid) else { return }
-        session.fail(
-            stepAt: index,
+        guard valid != (expected == .valid) else { return failures }
+        failures.add(
             ExpectationFailure(
                 "expected the access token to be \(expected.rawValue) at the end, but it is \(valid ? "valid" : "invalid")",
-                step: session.stepNumber(at: index), location: location))
+                step: session.stepNumber(at: index), location: location),
+            onStepAt: index)
+        return failures
     }
 }

@@ -20,44 +20,48 @@ struct RakutenPhase: PhaseDriver {
 
     func run(in session: RunSession, after handoff: PhaseHandoff) async throws(RunError) -> PhaseResult {
         var granted: OAuthTokens
+        var failures = PhaseFailures()
         switch spec.grant {
         case .clientCredentials:
             switch try await client.token(
                 [("grant_type", "client_credentials")], requested: spec.scope, in: session, phase: "token")
             {
             case .tokens(let value): granted = value
-            case .refused(let refusal): return .end(handoff.with(refusal))
+            case .refused(let refusal): return .end(handoff.with(refusal), failures)
             }
         case .password:
-            switch try await passwordLogin(in: session) {
+            switch try await passwordLogin(in: session, failures: &failures) {
             case .tokens(let value): granted = value
-            case .refused(let refusal): return .end(handoff.with(refusal))
+            case .refused(let refusal): return .end(handoff.with(refusal), failures)
             }
             switch try await memberInformation(granted, in: session) {
             case .success(let member): granted.userinfo = member
-            case .failure(let refusal): return .end(handoff.with(refusal.outcome))
+            case .failure(let refusal): return .end(handoff.with(refusal.outcome), failures)
             }
         }
         if spec.refresh {
             switch try await refresh(granted, in: session) {
             case .tokens(let fresh): granted = fresh
-            case .refused(let refusal): return .end(handoff.with(refusal))
+            case .refused(let refusal): return .end(handoff.with(refusal), failures)
             }
         }
         session.publish(granted)
         if let member = granted.userinfo { session.context.setVariable("member", ResolvedValue(member)) }
         if let tokens {
-            session.fail(try TokensChecker.check(granted, against: tokens, evaluator: session.context.evaluator))
+            failures.add(try TokensChecker.check(granted, against: tokens, evaluator: session.context.evaluator))
         }
         return .next(
             handoff.with(
                 .success(tokenPresent: false, realm: nil, successUrl: nil),
-                grant: OAuthGrant(tokens: granted, endpoints: nil)))
+                grant: OAuthGrant(tokens: granted, endpoints: nil)),
+            failures)
     }
 
     /// Challenger, then `grant_type=password`; with `sendWithout: false` a failed challenge is the
     /// failure `challenge_failed`, returned as a refusal.
-    private func passwordLogin(in session: RunSession) async throws(RunError) -> OAuthClient.Grant {
+    private func passwordLogin(in session: RunSession, failures: inout PhaseFailures) async throws(RunError)
+        -> OAuthClient.Grant
+    {
         let base = RakutenClient.base(session)
         // `--challenger` replaces the script's value, which is then never evaluated.
         let challengerURL: String
@@ -79,7 +83,7 @@ struct RakutenPhase: PhaseDriver {
                     "solved": .bool(outcome.solved), "ctype": outcome.ctype.map { .int($0) } ?? .null,
                     "tries": .int(outcome.tries),
                 ])))
-        checkChallenge(outcome, in: session)
+        failures.add(checkChallenge(outcome))
         var fields = [("grant_type", "password")]
         let username = try await session.context.resolve(
             spec.username ?? ValueSpec(.literal(""), at: spec.location), timeoutMilliseconds: nil)
@@ -119,8 +123,8 @@ struct RakutenPhase: PhaseDriver {
     }
 
     /// `expect.challenge`: solved, ctype, tries.
-    private func checkChallenge(_ outcome: ChallengeOutcome, in session: RunSession) {
-        guard let challenge else { return }
+    private func checkChallenge(_ outcome: ChallengeOutcome) -> [ExpectationFailure] {
+        guard let challenge else { return [] }
         var failures: [String] = []
         if let solved = challenge.solved, solved != outcome.solved {
             failures.append(
@@ -134,7 +138,7 @@ struct RakutenPhase: PhaseDriver {
         if let maxTries = challenge.maxTries, outcome.tries > maxTries {
             failures.append("expected at most \(maxTries) proof-of-work tries, took \(outcome.tries)")
         }
-        session.fail(failures.map { ExpectationFailure("expect.challenge: \($0)", location: challenge.location) })
+        return failures.map { ExpectationFailure("expect.challenge: \($0)", location: challenge.location) }
     }
 
     /// `tracking_parameters`: the device profile as compact JSON, in a fixed order.

@@ -32,7 +32,7 @@ struct ResourcePhase: PhaseDriver {
         case .outcome(let outcome, let amSession):
             journeyOutcome = outcome
             handoff = handoff.with(outcome, after: amSession)
-        case .stopped: return .stop(handoff)
+        case .stopped(let failures): return .stop(handoff, failures)
         }
         guard journeyOutcome.isSuccess else {
             let count = session.stepCount
@@ -70,10 +70,11 @@ struct ResourcePhase: PhaseDriver {
                 step: session.stepNumber(at: retryIndex))
         }
         let outcome = finalOutcome(retryResponse, advice: advice.names, session: session)
+        var failures = PhaseFailures()
         if singleUse?.value == true, case .authorized = outcome {
-            try await checkSingleUse(retry, advice: advice, session: session)
+            failures = try await checkSingleUse(retry, advice: advice, session: session)
         }
-        return .next(handoff.with(outcome, grant: grant))
+        return .next(handoff.with(outcome, grant: grant), failures)
     }
 
     /// Adds the `oauth:` phase's token (its grant's) the way `request.auth` says.
@@ -162,15 +163,16 @@ struct ResourcePhase: PhaseDriver {
 
     /// Retries once more without a new journey: a TransactionConditionAdvice grant must not work twice.
     private func checkSingleUse(_ retry: TransportRequest, advice: ResourceAdvice, session: RunSession)
-        async throws(RunError)
+        async throws(RunError) -> PhaseFailures
     {
+        var failures = PhaseFailures()
         let location = singleUse?.location
         guard advice.advices.contains(where: { $0.name == AdviceParser.transaction }) else {
-            session.fail(
-                ExpectationFailure(
-                    "expect.singleUse: the resource asked for \(advice.names), not TransactionConditionAdvice, so there is no single-use grant to check",
-                    location: location))
-            return
+            let failure = ExpectationFailure(
+                "expect.singleUse: the resource asked for \(advice.names), not TransactionConditionAdvice, so there is no single-use grant to check",
+                location: location)
+            failures.add(failure)
+            return failures
         }
         let (response, index) = try await session.call(retry, phase: "single-use check")
         let again = try self.advice(in: response, of: retry, at: index, session: session)
@@ -180,10 +182,11 @@ struct ResourcePhase: PhaseDriver {
             let failure = ExpectationFailure(
                 "the TransactionConditionAdvice grant worked twice: a second retry without a new journey answered \(session.describe(response))",
                 step: session.stepNumber(at: index), location: location)
-            session.fail(stepAt: index, failure)
+            failures.add(failure, onStepAt: index)
         } else {
             session.note(stepAt: index, "denied", "HTTP \(response.status)")
         }
+        return failures
     }
 
     /// 2xx is authorized; anything else is denied.

@@ -51,13 +51,14 @@ struct UsesPhase: PhaseDriver {
             throw error
         }
         if !result.allFailures.isEmpty {
-            session.fail(
+            var failures = PhaseFailures()
+            failures.add(
                 result.allFailures.map { failure in
                     var failure = failure
                     failure.message = "\(label): \(failure.message)"
                     return failure
                 })
-            return .stop(handoff)
+            return .stop(handoff, failures)
         }
         let variables = used.context.variables
         for output in uses.outputs {
