@@ -36,7 +36,8 @@ import Testing
     @Test func fourSpacesOrATabOrABacktickInTheInfoStringIsNoFence() throws {
         #expect(try FencedBlockScanner.blocks(in: "    ```\n    a\n    ```\n").isEmpty)
         #expect(try FencedBlockScanner.blocks(in: "\t```\na\n\t```\n").isEmpty)
-        #expect(try FencedBlockScanner.blocks(in: "``` a`b\nc\n```\n").map(\.openingLine) == [3])  // the last line opens one
+        // A backtick in the info string: the first line opens nothing, the last one does.
+        #expect(try FencedBlockScanner.blocks(in: "``` a`b\nc\n```\n").map(\.openingLine) == [3])
         #expect(try FencedBlockScanner.blocks(in: "``not a fence``\n").isEmpty)
         #expect(try FencedBlockScanner.blocks(in: "~~~ a`b\nc\n~~~\n").map(\.info) == ["a`b"])
     }
