@@ -3,8 +3,11 @@ import JourneyCore
 /// A journey script as loaded from YAML: typed, and every node keeps its file:line:col.
 /// What every script shares is here; what its protocol runs is its ``body``.
 public struct Script: Sendable {
-    /// The path the script was read from (as given).
+    /// The path the script was read from (as given), or for a block of a Markdown guide its
+    /// ``GuideBlock/identity`` (`guide.md#L40`).
     package var file: String
+    /// The guide the script is a block of: a `uses:` finds its blocks named by `file=` first.
+    package var guide: Guide?
     package var version: Int
     package var name: String
     package var description: String?

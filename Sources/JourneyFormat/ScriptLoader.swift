@@ -46,6 +46,18 @@ public enum ScriptLoader {
         return (hasErrors ? nil : script, diagnostics)
     }
 
+    /// A `yaml journey` block of a Markdown guide, linted: its diagnostics name the guide's lines
+    /// and columns, its ``Script/file`` is the block's ``GuideBlock/identity``.
+    package static func lint(block: GuideBlock, in guide: Guide, options: LoadOptions = .init()) -> (
+        script: Script?, diagnostics: [Diagnostic]
+    ) {
+        let loaded = lint(text: block.yaml, file: guide.file, options: options)
+        var script = loaded.script
+        script?.file = block.identity
+        script?.guide = guide
+        return (script, loaded.diagnostics)
+    }
+
     /// The accepted keys of each mapping in the format, keyed by the mapping's name in the
     /// schema (`<root>` for the top level; other names are `$defs` of journey.schema.json).
     package static let acceptedKeys: [String: [String]] = ScriptKeys.mappings.mapValues(\.names)

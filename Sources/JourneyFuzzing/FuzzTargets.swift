@@ -42,6 +42,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A `journey load` summary as `journey report merge` reads it (its latency histograms
     /// included), merged with a copy of itself and rendered as text and as the load page.
     case load
+    /// A Markdown guide, as `journey run` and `lint` read one: its fenced blocks (CommonMark's
+    /// fence rules), its `yaml journey` blocks loaded as scripts, a transcript normalized and
+    /// diffed against itself changed, and its transcripts rewritten.
+    case markdown
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -67,6 +71,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let form = bytes.first else { return }
             WebAuthnWireReader.read(Array(bytes.dropFirst()), form: form)
         case .headers: ResponseHeaderInputs.read(bytes)
+        case .markdown: GuideInputs.read(bytes)
         }
     }
 

@@ -22,8 +22,9 @@ package enum LoadPreparation {
                 rendered: ConsoleReporter().render(broken) + "\nload: \(broken.file) is broken; nothing was started")
         }
         var scripts: [LoadScript] = []
-        for (file, text) in split.scripts {
-            switch await SuiteRunner.launch(file: file, text: text, options: options) {
+        for script in split.scripts {
+            let file = script.identity
+            switch await SuiteRunner.launch(script, options: options) {
             case nil: continue
             case .ready(let journey, let configuration):
                 scripts.append(LoadScript(file: file, journey: journey, configuration: configuration))

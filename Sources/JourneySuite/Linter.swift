@@ -34,12 +34,12 @@ package struct LintReport: Sendable {
 /// Checks scripts and simulator trees without running them: scripts through the same
 /// ``ScriptPreparation`` a run takes, trees through the launcher that would start them.
 package enum Linter {
-    /// Lints every YAML file `paths` names (files, folders, globs), in ``ScriptFinder`` order.
+    /// Lints every YAML file and Markdown guide `paths` names (files, folders, globs), in ``ScriptFinder`` order.
     package static func lint(
         paths: [String], knownVariables: Set<String>, trees: any SimulatorLauncher
     ) async throws(ScriptFinder.Missing) -> LintReport {
         var files: [LintedFile] = []
-        for file in try ScriptFinder.yamlFiles(in: paths) {
+        for file in try ScriptFinder.scriptFiles(in: paths) {
             files.append(await lint(file: file, knownVariables: knownVariables, trees: trees))
         }
         return LintReport(files: files)
@@ -49,6 +49,7 @@ package enum Linter {
     package static func lint(file: String, knownVariables: Set<String>, trees: any SimulatorLauncher) async
         -> LintedFile
     {
+        if Guide.isMarkdown(file) { return lint(guide: Guide.read(file), knownVariables: knownVariables) }
         let text: String
         do {
             text = try SourceFile.read(file)
@@ -61,5 +62,15 @@ package enum Linter {
         let options = PreparationOptions(load: LoadOptions(knownVariables: knownVariables), detailedReferences: false)
         let prepared = ScriptPreparation.prepare(text: text, file: file, options: options)
         return LintedFile(file: file, text: text, diagnostics: prepared?.diagnostics ?? [])
+    }
+
+    /// A Markdown guide's own problems, then each `yaml journey` block's, at the guide's lines.
+    private static func lint(guide: Guide, knownVariables: Set<String>) -> LintedFile {
+        let options = PreparationOptions(load: LoadOptions(knownVariables: knownVariables), detailedReferences: false)
+        var diagnostics = guide.diagnostics
+        for block in guide.blocks {
+            diagnostics += ScriptPreparation.prepare(block: block, in: guide, options: options)?.diagnostics ?? []
+        }
+        return LintedFile(file: guide.file, text: guide.text, diagnostics: diagnostics)
     }
 }

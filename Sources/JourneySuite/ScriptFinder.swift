@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -7,10 +8,10 @@ import JourneyCore
     import Darwin
 #endif
 
-/// Expands the files, folders and globs given on the command line into YAML files, in a
-/// stable order. Folders are searched recursively for `.yaml`/`.yml`, leaving out hidden files
-/// and folders (`.github/`, `.build/`, an editor's `.#login.yaml`): a file named on its own is
-/// taken as it is.
+/// Expands the files, folders and globs given on the command line into YAML files (and, for
+/// `run` and `lint`, Markdown guides), in a stable order. Folders are searched recursively for
+/// `.yaml`/`.yml` (and `.md`), leaving out hidden files and folders (`.github/`, `.build/`, an
+/// editor's `.#login.yaml`): a file named on its own is taken as it is.
 package enum ScriptFinder {
     package struct Missing: Error, Sendable, CustomStringConvertible {
         package let path: String
@@ -18,6 +19,15 @@ package enum ScriptFinder {
     }
 
     package static func yamlFiles(in paths: [String]) throws(Missing) -> [String] {
+        try files(in: paths, markdown: false)
+    }
+
+    /// The YAML files and the Markdown guides (``Guide``) `paths` name: what `run` and `lint` take.
+    package static func scriptFiles(in paths: [String]) throws(Missing) -> [String] {
+        try files(in: paths, markdown: true)
+    }
+
+    private static func files(in paths: [String], markdown: Bool) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
             let expanded = path.contains(where: { "*?[".contains($0) }) ? glob(path) : [path]
@@ -27,7 +37,7 @@ package enum ScriptFinder {
                 guard FileManager.default.fileExists(atPath: item, isDirectory: &isDirectory) else {
                     throw Missing(path: item)
                 }
-                files += isDirectory.boolValue ? yamlFiles(under: item) : [item]
+                files += isDirectory.boolValue ? Self.files(under: item, markdown: markdown) : [item]
             }
         }
         var seen = Set<String>()
@@ -42,7 +52,7 @@ package enum ScriptFinder {
         YAMLKind.topLevelKind(of: text) ?? "journey"
     }
 
-    private static func yamlFiles(under directory: String) -> [String] {
+    private static func files(under directory: String, markdown: Bool) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -50,7 +60,7 @@ package enum ScriptFinder {
                 enumerator.skipDescendants()
                 continue
             }
-            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") || (markdown && Guide.isMarkdown(relative)) {
                 files.append((directory as NSString).appendingPathComponent(relative))
             }
         }

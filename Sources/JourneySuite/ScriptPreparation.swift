@@ -32,9 +32,12 @@ package struct PreparationOptions: Sendable {
 /// A script file after the one step every command takes (``ScriptPreparation``): the journey
 /// when it can run, and every problem found on the way, in the order found.
 package struct PreparedScript: Sendable {
+    /// The script's name in results: its file, or a guide block's `guide.md#L40`.
     package let file: String
-    /// The file's text when it could be read, to show diagnostics with their source lines.
+    /// The file's text when it could be read (a guide's, for a block), to show diagnostics with their source lines.
     package let text: String?
+    /// The file the diagnostics name: the script's own, or the guide a block is part of.
+    package var sourceFile: String? = nil
     /// The script, when it loaded without errors.
     package let script: Script?
     /// The compiled journey, when nothing on the way was an error.
@@ -51,7 +54,7 @@ package struct PreparedScript: Sendable {
 
     /// Every diagnostic with its source line and a caret, blank-line separated.
     package var rendered: String {
-        DiagnosticText.render(diagnostics, known: text.map { [file: $0] } ?? [:])
+        DiagnosticText.render(diagnostics, known: text.map { [sourceFile ?? file: $0] } ?? [:])
     }
 }
 
@@ -73,6 +76,24 @@ package enum ScriptPreparation {
     /// Prepares a script from its text; `file` names it in diagnostics and anchors relative paths.
     package static func prepare(text: String, file: String, options: PreparationOptions = .init()) -> PreparedScript? {
         let (loaded, loading) = ScriptLoader.lint(text: text, file: file, options: options.load)
+        return prepare(loaded: loaded, loading: loading, file: file, text: text, options: options)
+    }
+
+    /// Prepares a `yaml journey` block of a Markdown guide: its diagnostics name the guide's own
+    /// lines and columns, its result the block (`guide.md#L40`).
+    package static func prepare(block: GuideBlock, in guide: Guide, options: PreparationOptions = .init())
+        -> PreparedScript?
+    {
+        let (loaded, loading) = ScriptLoader.lint(block: block, in: guide, options: options.load)
+        var prepared = prepare(
+            loaded: loaded, loading: loading, file: block.identity, text: guide.text, options: options)
+        prepared?.sourceFile = guide.file
+        return prepared
+    }
+
+    private static func prepare(
+        loaded: Script?, loading: [Diagnostic], file: String, text: String, options: PreparationOptions
+    ) -> PreparedScript? {
         guard let script = loaded else {
             return PreparedScript(file: file, text: text, script: nil, journey: nil, diagnostics: loading)
         }

@@ -34,6 +34,9 @@ public struct SuiteOptions: Sendable {
     /// an error becomes that script's result. Command permission is checked against
     /// `configuration` before, so a replay sets `configuration.offline` itself.
     package var configure: (@Sendable (CompiledJourney, RunConfiguration) async throws(RunError) -> RunConfiguration)?
+    /// When set (`--update-transcripts`), a guide's transcript that differs from its run is
+    /// collected here to be rewritten, instead of failing the script.
+    package var transcriptUpdates: TranscriptUpdates?
 
     public init(
         paths: [String], tags: [String] = [], jobs: Int = 1, failFast: Bool = false, simulate: String? = nil,
@@ -57,7 +60,7 @@ public enum SuiteRunner {
     public static func run(_ options: SuiteOptions) async -> [JourneyResult] {
         let files: [String]
         do {
-            files = try ScriptFinder.yamlFiles(in: options.paths)
+            files = try ScriptFinder.scriptFiles(in: options.paths)
         } catch {
             let result = JourneyResult(
                 name: "(command line)", file: error.path,
@@ -81,9 +84,9 @@ public enum SuiteRunner {
             func schedule() {
                 guard next < scripts.count, !stop, !Task.isCancelled else { return }
                 let index = next
-                let (file, text) = scripts[index]
+                let script = scripts[index]
                 next += 1
-                group.addTask { (index, await runOne(file: file, text: text, options: options)) }
+                group.addTask { (index, await runOne(script, options: options)) }
             }
             for _ in 0..<jobs { schedule() }
             while let (index, result) = await group.next() {
@@ -102,9 +105,22 @@ public enum SuiteRunner {
     /// when it was read already; `nil` when its tags filter it out. A script that ends before its
     /// first request (invalid, refused, no simulator) is not repeated: nothing would differ.
     static func runOne(file: String, text: String? = nil, options: SuiteOptions) async -> JourneyResult? {
-        switch await launch(file: file, text: text, options: options) {
+        await runOne(.file(file, text: text), options: options)
+    }
+
+    /// Runs one script of the suite; a guide's block with a transcript has it checked (``TranscriptCheck``).
+    static func runOne(_ script: SuiteScript, options: SuiteOptions) async -> JourneyResult? {
+        guard case .block(let block, let guide) = script, block.transcript != nil else {
+            return await runAttempts(script, options: options)
+        }
+        guard let result = await runAttempts(script, options: options) else { return nil }
+        return TranscriptCheck.checked(result, block: block, in: guide, updates: options.transcriptUpdates)
+    }
+
+    private static func runAttempts(_ script: SuiteScript, options: SuiteOptions) async -> JourneyResult? {
+        switch await launch(script, options: options) {
         case nil:
-            options.onSkipped?(file)
+            options.onSkipped?(script.identity)
             return nil
         case .finished(let result): return result
         case .ready(let compiled, let configuration):
@@ -125,17 +141,30 @@ public enum SuiteRunner {
     /// request (invalid, refused, no simulator). `nil` when its tags filter it out. `load` runs a
     /// ready script many times.
     package static func launch(file: String, text: String? = nil, options: SuiteOptions) async -> ScriptLaunch? {
+        await launch(.file(file, text: text), options: options)
+    }
+
+    /// ``launch(file:text:options:)`` for any script of a suite: a file, or a guide's block.
+    package static func launch(_ suiteScript: SuiteScript, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
             load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
             detailedReferences: true,
             serverReplaced: options.configuration.serverURL != nil || options.simulate != nil)
         let preparedScript: PreparedScript?
-        if let text {
+        switch suiteScript {
+        case .file(let file, let text?):
             preparedScript = ScriptPreparation.prepare(text: text, file: file, options: preparation)
-        } else {
+        case .file(let file, nil):
             preparedScript = ScriptPreparation.prepare(file: file, options: preparation)
+        case .block(let block, let guide):
+            preparedScript = ScriptPreparation.prepare(block: block, in: guide, options: preparation)
+        case .guideProblems(let guide):
+            return .finished(
+                JourneyResult(
+                    name: (guide.file as NSString).lastPathComponent, file: guide.file, diagnostics: guide.diagnostics))
         }
         guard let prepared = preparedScript else { return nil }
+        let file = prepared.file
         guard let compiled = prepared.journey else { return .finished(prepared.invalidResult) }
         let script = compiled.script
         var configuration = options.configuration

@@ -14,11 +14,16 @@ struct RunCommand: AsyncParsableCommand {
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
               journey run journeys/ --repeat 5         # find flaky scripts
               journey run journeys/ --watch            # rerun what a change affects
+              journey run README.md docs/              # the `yaml journey` blocks of Markdown guides
 
             With --repeat N each script runs N times; one that passed on some attempts and not on \
             others is 'flaky' (its own status in the reports, counted in the summary) and fails the \
             run unless --allow-flaky. Attempts that all fail report the most severe verdict. Every \
             attempt uses --seed when given (else each draws its own). --record is refused with --repeat.
+
+            In a Markdown file, each fenced block whose info string is `yaml journey` is a script, \
+            and a `console journey` block right after one is its transcript: what the run must print \
+            (normalized; docs/guides.md). --update-transcripts rewrites them from the run.
 
             With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the \
             scripts they use, their simulator trees and --env-file, and runs again the scripts a \
@@ -97,7 +102,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Replay from recordings, offline: a HAR file, or DIR/ holding <script>.har per script.")
     var replay: String?
 
+    @Flag(help: "Rewrite the `console journey` transcripts of Markdown guides from this run (nothing else in them).")
+    var updateTranscripts = false
+
     func validate() throws {
+        if updateTranscripts && watch { throw ValidationError("--update-transcripts cannot be used with --watch") }
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), found \(jobs)")
         }
@@ -141,6 +150,7 @@ struct RunCommand: AsyncParsableCommand {
         options.shard = try parsedShard()
         options.repeatCount = repeatCount ?? 1
         options.allowFlaky = allowFlaky
+        if updateTranscripts { options.transcriptUpdates = TranscriptUpdates() }
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
@@ -163,6 +173,9 @@ struct RunCommand: AsyncParsableCommand {
             } catch {
                 recordFailure = error
             }
+        }
+        try await CommandExit.reporting {
+            for line in try options.transcriptUpdates?.write() ?? [] { StandardError.write(line) }
         }
         let summary = output.finish(
             results, wallSeconds: wall.inSeconds, shard: options.shard)

@@ -26,7 +26,8 @@ package enum ReferencedFiles {
         }
         if let uses = script.uses {
             diagnostics += usedScript(
-                uses, by: script.file, reportedAt: uses.script, options: options, chain: [standardized(script.file)],
+                uses, by: script, reportedAt: uses.script, options: options,
+                chain: [ScriptSource.file(script.file).key],
                 detailed: detailed)
         }
         return diagnostics
@@ -57,17 +58,14 @@ package enum ReferencedFiles {
     /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
     package static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
         var commands: [Located<String>] = []
-        var chain: Set<String> = [standardized(script.file)]
-        var file = script.file
-        var uses = script.uses
-        while let next = uses {
-            let path = resolve(next.script.value, from: file)
-            guard chain.insert(standardized(path)).inserted, let text = try? SourceFile.read(path),
-                let used = ScriptLoader.lint(text: text, file: path, options: options).script
+        var chain: Set<String> = [ScriptSource.file(script.file).key]
+        var current = script
+        while let next = current.uses {
+            let source = ScriptSource.used(by: current, name: next.script.value)
+            guard chain.insert(source.key).inserted, let used = (try? source.lint(options: options))?.script
             else { break }
             commands += used.commands
-            file = path
-            uses = used.uses
+            current = used
         }
         return commands + script.commands
     }
@@ -81,20 +79,20 @@ package enum ReferencedFiles {
 
     /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
     private static func usedScript(
-        _ uses: UsesSpec, by file: String, reportedAt origin: Located<String>, options: LoadOptions, chain: [String],
+        _ uses: UsesSpec, by script: Script, reportedAt origin: Located<String>, options: LoadOptions, chain: [String],
         detailed: Bool
     ) -> [Diagnostic] {
-        let path = resolve(uses.script.value, from: file)
+        let source = ScriptSource.used(by: script, name: uses.script.value)
+        let path = source.identity
         let at = origin.location
         let length = origin.value.count
-        if chain.contains(standardized(path)) {
-            return [
-                .error("uses cycle: \((chain + [standardized(path)]).joined(separator: " → "))", at: at, length: length)
-            ]
+        if chain.contains(source.key) {
+            return [.error("uses cycle: \((chain + [source.key]).joined(separator: " → "))", at: at, length: length)]
         }
-        let text: String
+        let used: Script?
+        let diagnostics: [Diagnostic]
         do {
-            text = try SourceFile.read(path)
+            (used, diagnostics) = try source.lint(options: options)
         } catch {
             return [
                 .error(
@@ -102,22 +100,16 @@ package enum ReferencedFiles {
                     at: at, length: length)
             ]
         }
-        let (used, diagnostics) = ScriptLoader.lint(text: text, file: path, options: options)
         let errors = diagnostics.filter { $0.severity == .error }.count
         guard let used, errors == 0 else {
             return [
                 .error(
                     "uses names \(path), which is not a valid script (\(Plural.count(errors, "error")))",
-                    at: at, length: length, hint: "see: journey lint \(path)")
+                    at: at, length: length, hint: "see: journey lint \(source.file)")
             ] + (detailed ? diagnostics.filter { $0.severity == .error } : [])
         }
         guard let next = used.uses else { return [] }
         return usedScript(
-            next, by: path, reportedAt: origin, options: options, chain: chain + [standardized(path)],
-            detailed: detailed)
-    }
-
-    private static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+            next, by: used, reportedAt: origin, options: options, chain: chain + [source.key], detailed: detailed)
     }
 }

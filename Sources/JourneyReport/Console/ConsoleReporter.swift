@@ -132,10 +132,15 @@ public struct ConsoleReporter: Reporter {
         return lines
     }
 
+    /// A failure's message of several lines (a transcript's diff) is one painted line each.
     private func failure(_ failure: ExpectationFailure, underStep: Bool = false) -> String {
         var text = underStep ? failure.message : failure.description
         if underStep, let location = failure.location { text += "  (\(location))" }
-        return style.paint("✗ \(text)", .red)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = underStep ? "    " : "  "
+        return
+            ([style.paint("✗ \(lines.first ?? "")", .red)]
+            + lines.dropFirst().map { indent + style.paint(String($0), .red) }).joined(separator: "\n")
     }
 
     private func timing(_ result: JourneyResult) -> String {

@@ -40,7 +40,10 @@ struct ConsoleVerdict {
                 + lines.dropFirst().map { "  " + VisibleText.escaped(String($0)) }).joined(separator: "\n")
         }
         let steps = Plural.count(result.steps.count, "step")
-        return "\(label)  \(VisibleText.escaped(detail))  \(steps), \(ReportTime.short(result.duration))"
+        let line = "\(label)  \(VisibleText.escaped(detail))  \(steps), \(ReportTime.short(result.duration))"
+        guard status == .failed, let documented = result.documentedFailure else { return line }
+        return line + "\n  "
+            + style.paint("as its transcript at \(documented.file):\(documented.line) shows: the guide passes", .dim)
     }
 
     /// `attempts: passed, failed, passed`: the verdicts of a script `--repeat` ran several times.

@@ -11,17 +11,16 @@ struct UsesPhase: PhaseDriver {
         let script = session.script
         let configuration = session.configuration
         let label = "uses \(uses.script.value)"
-        let path = ReferencedFiles.resolve(uses.script.value, from: script.file)
+        let source = ScriptSource.used(by: script, name: uses.script.value)
+        let path = source.identity
         let chain = session.usesChain + [script.file]
-        let standardized = chain.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        if standardized.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
+        if chain.map({ ScriptSource.file($0).key }).contains(source.key) {
             throw RunError(
                 .script, "\(uses.script.location): uses cycle: \((chain + [path]).joined(separator: " → "))")
         }
         let compiled: CompiledJourney
         do {
-            let used = try ScriptLoader.load(
-                path: path, options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
+            let used = try source.load(options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
             compiled = try JourneyCompiler.compile(used)
         } catch {
             session.addDiagnostics(error.diagnostics)

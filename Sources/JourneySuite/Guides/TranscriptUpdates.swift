@@ -1,0 +1,77 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+import Synchronization
+
+/// The transcripts `--update-transcripts` rewrites: collected as the scripts finish (from any
+/// task), written once the run is over, each guide only where its transcripts are.
+package final class TranscriptUpdates: Sendable {
+    private struct Pending {
+        var guide: Guide
+        var transcripts: [(block: FencedBlock, lines: [String])]
+    }
+
+    private let pending = Mutex<[String: Pending]>([:])
+
+    package init() {}
+
+    /// Keeps `lines` as the new content of `transcript` in `guide`.
+    package func record(_ lines: [String], for transcript: FencedBlock, in guide: Guide) {
+        pending.withLock { pending in
+            pending[guide.file, default: Pending(guide: guide, transcripts: [])].transcripts.append((transcript, lines))
+        }
+    }
+
+    /// Rewrites each guide with a changed transcript; one line per guide says what changed. A
+    /// guide changed on disk since the run read it is not written (exit 2), nor one whose new
+    /// transcript would end its block early.
+    package func write() throws(CommandFailure) -> [String] {
+        let guides = pending.withLock { $0 }.values.sorted { $0.guide.file < $1.guide.file }
+        var messages: [String] = []
+        for item in guides {
+            let file = item.guide.file
+            let current: String
+            do {
+                current = try SourceFile.read(file)
+            } catch {
+                throw CommandFailure("--update-transcripts: cannot read \(file) again: \(error.message)")
+            }
+            guard current == item.guide.text else {
+                throw CommandFailure("--update-transcripts: \(file) changed during the run; it was not updated")
+            }
+            let rewritten = try GuideRewrite.replacing(item.transcripts, in: current, file: file)
+            try OutputFile.write(rewritten, to: file)
+            messages.append("updated \(Plural.count(item.transcripts.count, "transcript")) in \(file)")
+        }
+        return messages
+    }
+}
+
+/// A guide's text with some fenced blocks' contents replaced, every other byte kept.
+package enum GuideRewrite {
+    /// `text` with the content of each block replaced by its lines (indented as its fence, with
+    /// the line ends of its opening fence line). An unclosed block is left as it is.
+    package static func replacing(
+        _ replacements: [(block: FencedBlock, lines: [String])], in text: String, file: String
+    ) throws(CommandFailure) -> String {
+        var lines = MarkdownLines.withEnds(text)
+        for (block, content) in replacements.sorted(by: { $0.block.openingLine > $1.block.openingLine }) {
+            guard let closing = block.closingLine, block.openingLine - 1 < lines.count else { continue }
+            let ending = lines[block.openingLine - 1].hasSuffix("\r\n") ? "\r\n" : "\n"
+            let padding = String(repeating: " ", count: block.indent)
+            var replacement: [Substring] = []
+            for line in content {
+                let written = line.isEmpty ? "" : padding + line
+                if FencedBlock.closes(Substring(written), character: block.fence.character, length: block.fence.length)
+                {
+                    throw CommandFailure(
+                        "--update-transcripts: the new transcript at \(file):\(block.openingLine) holds a line that would close its block: use a longer fence"
+                    )
+                }
+                replacement.append(Substring(written + ending))
+            }
+            lines.replaceSubrange(block.openingLine..<(closing - 1), with: replacement)
+        }
+        return lines.joined()
+    }
+}

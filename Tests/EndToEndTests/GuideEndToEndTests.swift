@@ -1,0 +1,149 @@
+import Foundation
+import JourneyTestSupport
+import Testing
+
+/// A Markdown guide run through the CLI as its writer would: three scripts (one `uses:` another)
+/// with their transcripts, a transcript that drifts, a YAML error, and `--update-transcripts`.
+@Suite struct GuideEndToEndTests {
+    /// The guide before its transcripts are written: each transcript block is empty.
+    static let guide = """
+        # Logging in
+
+        Log in as demo:
+
+        ```yaml journey file=login.yaml
+        version: 1
+        name: Log in as demo
+        server: { simulate: trees/am.yaml, realm: alpha }
+        journey: Login
+        handlers:
+          NameCallback: demo
+          PasswordCallback: Ch4ng3it!
+        ```
+
+        It prints:
+
+        ```console journey
+        ```
+
+        Then log out, in the session of the first:
+
+        ```yaml journey
+        version: 1
+        name: Log out after logging in
+        server: { simulate: trees/am.yaml, realm: alpha }
+        uses: login.yaml
+        cleanup: logout
+        ```
+
+        ```console journey
+        ```
+
+        A wrong password fails, as shown:
+
+        ~~~yaml journey
+        version: 1
+        name: Wrong password
+        server: { simulate: trees/am.yaml, realm: alpha }
+        journey: Login
+        handlers:
+          NameCallback: demo
+          PasswordCallback: wrong-password
+        ~~~
+
+        ~~~console journey
+        ~~~
+
+        The end.
+
+        """
+
+    /// A folder holding `guide.md` (`text`) beside a link to the example trees.
+    static func folder(_ text: String) throws -> URL {
+        let folder = try TemporaryFiles.directory("journey-guide")
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("trees"),
+            withDestinationURL: Repository.root.appendingPathComponent("journeys/trees"))
+        try Data(text.utf8).write(to: folder.appendingPathComponent("guide.md"))
+        return folder
+    }
+
+    /// The lines outside the content of the `console journey` blocks.
+    static func outsideTranscripts(_ text: String) -> [Substring] {
+        var kept: [Substring] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```console journey" || line == "~~~console journey" {
+                inside = true
+                kept.append(line)
+            } else if inside && (line == "```" || line == "~~~") {
+                inside = false
+                kept.append(line)
+            } else if !inside {
+                kept.append(line)
+            }
+        }
+        return kept
+    }
+
+    @Test func aGuideIsWrittenCheckedBrokenAndUpdated() async throws {
+        let folder = try Self.folder(Self.guide)
+        let file = folder.appendingPathComponent("guide.md")
+
+        // Empty transcripts differ from any run: the run fails, with a diff naming the guide's lines.
+        let empty = try await CLI.run(["run", file.path])
+        #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
+        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
+
+        // The update writes the transcripts and nothing else, byte for byte.
+        let update = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
+        #expect(update.stderr.contains("updated 3 transcripts in \(file.path)"), "\(update.stderr)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(Self.outsideTranscripts(written) == Self.outsideTranscripts(Self.guide))
+        #expect(written.contains("▶ Log out after logging in  (\(file.path)#L22)\n  step 1  [uses login.yaml]"))
+        #expect(written.contains("    session invalid\n✔ passed"))
+
+        // Now it passes: three scripts, one failing as its transcript shows.
+        let checked = try await CLI.run(["run", file.path])
+        #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
+        #expect(checked.stdout.contains("2 passed, 1 failed, 0 errors (3 scripts)"), "\(checked.stdout)")
+        let third = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey")) + 1
+        #expect(checked.stdout.contains("as its transcript at \(file.path):\(third) shows: the guide passes"))
+
+        // One transcript line changed: exit 1 and a unified diff at the guide's line.
+        var lines = written.components(separatedBy: "\n")
+        let changed = try #require(lines.firstIndex(of: "    session valid"))
+        lines[changed] = "    session VALID"
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        let drifted = try await CLI.run(["run", file.path])
+        #expect(drifted.status == 1, "\(drifted.stdout)\n\(drifted.stderr)")
+        let hunk = "@@ -\(changed - 2),7 +\(changed - 2),7 @@"
+        #expect(drifted.stdout.contains(hunk), "expected \(hunk) in:\n\(drifted.stdout)")
+        #expect(drifted.stdout.contains("    -    session VALID\n    +    session valid"), "\(drifted.stdout)")
+
+        // --update-transcripts makes it pass again, changing only that transcript line.
+        let again = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        let restored = try String(contentsOf: file, encoding: .utf8)
+        #expect(Self.outsideTranscripts(restored) == Self.outsideTranscripts(Self.guide))
+        #expect(restored.components(separatedBy: "\n")[changed] == "    session valid")
+        #expect(try await CLI.run(["run", file.path]).status == 0)
+    }
+
+    @Test func aYAMLErrorInABlockIsReportedAtTheGuidesLineAndColumn() async throws {
+        let broken = Self.guide.replacingOccurrences(
+            of: "  PasswordCallback: wrong-password\n", with: "  PasswordCallback: wrong-password\n   bad: [x\n")
+        let folder = try Self.folder(broken)
+        let file = folder.appendingPathComponent("guide.md").path
+        let line = try #require(broken.components(separatedBy: "\n").firstIndex(of: "   bad: [x")) + 1
+        let run = try await CLI.run(["run", file])
+        #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("\(file):\(line):7: error: invalid YAML"), "\(run.stdout)")
+        #expect(run.stdout.contains(" \(line) |    bad: [x"), "\(run.stdout)")
+        let lint = try await CLI.run(["lint", folder.path])
+        #expect(lint.status == 2, "\(lint.stdout)\n\(lint.stderr)")
+        #expect(lint.stderr.contains("\(file):\(line):7: error: invalid YAML"), "\(lint.stderr)")
+        #expect(lint.stdout.contains("1 file checked: 1 error"), "\(lint.stdout)")
+    }
+}
