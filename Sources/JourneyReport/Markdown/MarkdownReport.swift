@@ -52,15 +52,15 @@ package enum MarkdownReport {
         }
         let problems =
             (script["diagnostics"]?.arrayValue ?? []).map { diagnostic in
-                let where_ = HTMLReportModel.location(diagnostic["location"])
+                let place = HTMLReportModel.location(diagnostic["location"])
                 return "- \(MarkdownText.inline(diagnostic["severity"]?.stringValue ?? "error")): "
-                    + (where_.isEmpty ? "" : "\(MarkdownText.inline(where_)): ")
+                    + (place.isEmpty ? "" : "\(MarkdownText.inline(place)): ")
                     + MarkdownText.inline(diagnostic["message"]?.stringValue ?? "")
             }
             + (script["failures"]?.arrayValue ?? []).map { failure in
-                let where_ = HTMLReportModel.location(failure["location"])
+                let location = HTMLReportModel.location(failure["location"])
                 let step = failure["step"]?.intValue.map { "step \($0)" }
-                let place = ([step] + [where_.isEmpty ? nil : where_]).compactMap { $0 }.joined(separator: ", ")
+                let place = ([step] + [location.isEmpty ? nil : location]).compactMap { $0 }.joined(separator: ", ")
                 return "- ✗ " + (place.isEmpty ? "" : "\(MarkdownText.inline(place)): ")
                     + MarkdownText.inline(failure["message"]?.stringValue ?? "")
             }
