@@ -113,6 +113,13 @@ package struct SequenceDiagram: Equatable, Sendable {
         let looseError = error.flatMap { $0["step"]?.intValue == nil ? $0["message"]?.stringValue : nil }
         let reasons = loose + (looseError.map { [$0] } ?? [])
         if let first = reasons.first {
+            // The outcome and the run's own checks are about where it ended: its last arrow.
+            if let last = events.lastIndex(where: { if case .message = $0 { true } else { false } }),
+                case .message(var message) = events[last]
+            {
+                message.failed = true
+                events[last] = .message(message)
+            }
             events.append(.note(Self.failureNote(first, more: reasons.count - 1, last: participants.count - 1)))
         }
         self.init(participants: participants, events: events)
