@@ -23,7 +23,7 @@ package enum MarkdownReport {
         }
         lines.append(
             "Started \(MarkdownText.inline(summary["startedAt"]?.stringValue ?? "")) · "
-                + "\(scripts.count) scripts: \(counts.isEmpty ? "none" : counts.joined(separator: ", ")) · "
+                + "\(scripts.count) \(scripts.count == 1 ? "script" : "scripts"): \(counts.isEmpty ? "none" : counts.joined(separator: ", ")) · "
                 + "\(ReportTime.short(max(summary["duration"]?.doubleValue ?? 0, 0))) · "
                 + "exit code \(summary["exitCode"]?.intValue ?? 0)")
         for (index, script) in scripts.enumerated() {
