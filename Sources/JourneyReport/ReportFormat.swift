@@ -8,6 +8,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     /// One self-contained HTML page (see ``HTMLReport``).
     case html
+    /// A Markdown transcript with a Mermaid sequence diagram per script (see ``MarkdownReport``).
+    case markdown
 
     /// A reporter for this format; `console` is used as is for `.human` and to write the
     /// JUnit step logs (without colour).
@@ -17,6 +19,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .json: return JSONReporter()
         case .junit: return JUnitReporter(sources: console.sources)
         case .html: return HTMLReporter()
+        case .markdown: return MarkdownReporter()
         }
     }
 }

@@ -64,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "After the run, rerun the scripts whose files, used scripts or simulator trees change (Ctrl-C stops).")
     var watch = false
 
-    @Option(help: "Output on stdout: human, json, junit or html.")
+    @Option(help: "Output on stdout: human, json, junit, html or markdown.")
     var format: ReportFormat = .human
 
     @Option(
@@ -73,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "I/N"))
     var shard: String?
 
-    @Option(help: "Also write a report: junit=FILE, json=FILE or html=FILE (repeatable).")
+    @Option(help: "Also write a report: junit=FILE, json=FILE, html=FILE or markdown=FILE (repeatable).")
     var report: [String] = []
 
     @Option(help: "Request timeout in seconds (overrides the scripts).")
@@ -198,7 +198,8 @@ struct RunCommand: AsyncParsableCommand {
     private func parsedReports() throws -> [ReportFile] {
         try report.map { item in
             guard let file = ReportFile(argument: item) else {
-                throw ValidationError("--report expects junit=FILE, json=FILE or html=FILE, got '\(item)'")
+                throw ValidationError(
+                    "--report expects junit=FILE, json=FILE, html=FILE or markdown=FILE, got '\(item)'")
             }
             return file
         }

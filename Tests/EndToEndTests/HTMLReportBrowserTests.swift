@@ -29,6 +29,12 @@ struct HTMLReportBrowserTests {
             #expect(dom.contains(text), "not in the DOM: \(text)")
         }
         #expect(!dom.contains(ShardMergeTests.secret))
+        // A sequence diagram per script, drawn by the report itself as inline SVG.
+        #expect(dom.components(separatedBy: "<svg class=\"sequence\"").count - 1 == total)
+        for party in ["Client", "AM", "OAuth", "Resource server", "MobileFirst", "Challenger", "Rakuten API"] {
+            #expect(dom.contains("font-weight=\"bold\" fill=\"#1f2d45\">\(party)</text>"), "no participant \(party)")
+        }
+        #expect(dom.contains("<g class=\"note failed\">"))
 
         // A link that chooses the failed scripts: the page's script hides all others.
         let filtered = try await Chromium.run(["--dump-dom", report.absoluteString + "#status=failed"])

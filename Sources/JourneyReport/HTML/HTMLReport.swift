@@ -62,6 +62,7 @@ package enum HTMLReport {
         try library.register(EmbeddedTemplates.style, named: "style")
         try library.register(EmbeddedTemplates.script, named: "script")
         try library.register(EmbeddedTemplates.load, named: "load")
+        try library.register(EmbeddedTemplates.diagram, named: "diagram")
         return library
     }
 }

@@ -57,8 +57,11 @@ enum HTMLReportModel {
             elapsed = offset + duration
             return self.step(step, offset: offset / span, width: duration / span)
         }
+        let diagram = SequenceDiagram(script: script).map { SequenceDiagramLayout($0).context }
         return [
             "id": "script-\(number)",
+            "diagram": diagram ?? [:],
+            "hasDiagram": diagram != nil,
             "name": text(script["name"]).isEmpty ? text(script["file"]) : text(script["name"]),
             "file": text(script["file"]),
             "status": status,

@@ -63,6 +63,7 @@ enum JSONTrace {
             "callbacks": .array(step.callbacks.map(callback)),
             "failures": .array(failures.map(failure)),
             "phase": optional(step.phase),
+            "party": .string(step.party.rawValue),
             "notes": .array(step.notes.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
         ])
     }

@@ -25,15 +25,18 @@ public struct StepTrace: Sendable {
     /// The part of the run the step belongs to: nil for the script's journey; `uses FILE`,
     /// `request`, `advice journey`, `retry`, `single-use check`, `session` or `cleanup` otherwise.
     package var phase: String?
+    /// Who the request went to.
+    package var party: Party
     /// Facts about the step worth showing: the advice found, how the retry carries it, a session's validity.
     package var notes: [(key: String, value: String)]
 
     package init(
         number: Int, kind: Kind, exchange: Exchange, stage: String? = nil, header: String? = nil,
         callbacks: [CallbackTrace] = [], waitedSeconds: Double? = nil, failures: [ExpectationFailure] = [],
-        phase: String? = nil, notes: [(key: String, value: String)] = []
+        phase: String? = nil, notes: [(key: String, value: String)] = [], party: Party = .am
     ) {
         self.phase = phase
+        self.party = party
         self.notes = notes
         self.number = number
         self.kind = kind

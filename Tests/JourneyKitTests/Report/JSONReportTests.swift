@@ -60,7 +60,7 @@ struct JSONReportTests {
                 == [
                     "number", "kind", "stage", "header", "waitedSeconds", "startedAt", "duration", "request",
                     "response",
-                    "callbacks", "failures", "phase", "notes",
+                    "callbacks", "failures", "phase", "party", "notes",
                 ])
         #expect(first["number"] as? Int == 1)
         #expect(first["kind"] as? String == "callbacks")

@@ -54,6 +54,6 @@ struct RunSummaryTests {
     }
 
     @Test func reportFormats() {
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["human", "json", "junit", "html"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["human", "json", "junit", "html", "markdown"])
     }
 }

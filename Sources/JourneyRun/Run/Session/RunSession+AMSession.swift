@@ -51,7 +51,7 @@ extension RunSession {
             let request = TransportRequest(
                 method: "GET", url: AMEndpoints.serverInfoURL(base: endpoint.baseURL),
                 headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")])
-            let (response, index) = try await call(request, phase: "session")
+            let (response, index) = try await call(request, phase: "session", party: .am)
             noted = index
             if response.status == 200, let json = try? JSONValue.parse(response.body),
                 let published = json["cookieName"]?.stringValue, !published.isEmpty
@@ -101,6 +101,6 @@ extension RunSession {
         let request = TransportRequest(
             method: "POST", url: AMEndpoints.sessionsURL(base: endpoint.baseURL, realm: endpoint.realm, action: action),
             headers: headers, body: Data("{}".utf8))
-        return try await call(request, phase: phase)
+        return try await call(request, phase: phase, party: .am)
     }
 }

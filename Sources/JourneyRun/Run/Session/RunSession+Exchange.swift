@@ -7,7 +7,9 @@ import JourneyCore
 extension RunSession {
     /// Sends with the run's cookies, stores new ones, and returns the exchange. A request that
     /// gets no response is recorded as a step and ends the run (transport error or replay mismatch).
-    func send(_ request: TransportRequest, step: Int) async throws(RunError) -> (TransportResponse, Exchange) {
+    func send(_ request: TransportRequest, step: Int, party: Party) async throws(RunError) -> (
+        TransportResponse, Exchange
+    ) {
         var request = request
         let cookie = withState { state -> HeaderField? in
             state.exchangeStep = step
@@ -21,7 +23,7 @@ extension RunSession {
             withState { $0.cookies.store(from: response.headers, now: now) }
             return (response, exchange)
         case .failure(let error):
-            record(StepTrace(number: step, kind: .end, exchange: exchange))
+            record(StepTrace(number: step, kind: .end, exchange: exchange, party: party))
             throw transportFailure(error, request: request, step: step)
         }
     }
@@ -84,14 +86,17 @@ extension RunSession {
     }
 
     /// Sends a call outside the authenticate endpoint (a resource, sessions, serverinfo) and
-    /// records it as a step of `phase`. Returns the response and the step's index, for notes.
-    func call(_ request: TransportRequest, phase: String) async throws(RunError) -> (TransportResponse, Int) {
+    /// records it as a step of `phase`, sent to `party`. Returns the response and the step's index, for notes.
+    func call(_ request: TransportRequest, phase: String, party: Party) async throws(RunError) -> (
+        TransportResponse, Int
+    ) {
         let number = nextStepNumber
         let first = stepCount
         do throws(RunError) {
-            let (response, exchange) = try await send(request, step: number)
+            let (response, exchange) = try await send(request, step: number, party: party)
             let index = withState { state -> Int in
-                state.steps.append(StepTrace(number: number, kind: .call, exchange: exchange, phase: phase))
+                state.steps.append(
+                    StepTrace(number: number, kind: .call, exchange: exchange, phase: phase, party: party))
                 return state.steps.count - 1
             }
             return (response, index)

@@ -56,8 +56,8 @@ struct JourneyLoop {
                 failures.add(session.stepLimitFailure(after: number - 1, what: "the journey"))
                 return .stopped(failures)
             }
-            let (response, exchange) = try await session.send(request, step: number)
-            var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited)
+            let (response, exchange) = try await session.send(request, step: number, party: .am)
+            var trace = StepTrace(number: number, kind: .end, exchange: exchange, waitedSeconds: waited, party: .am)
             waited = nil
             // The one place a step of the journey is recorded, with its failures, however it ends.
             let turn: StepTurn

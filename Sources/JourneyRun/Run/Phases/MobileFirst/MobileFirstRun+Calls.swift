@@ -16,7 +16,7 @@ extension MobileFirstRun {
                     session.stepLimitFailure(after: next - 1, what: "the run"), onStepAt: session.lastStepIndex)
                 return nil
             }
-            let (response, index) = try await session.call(request, phase: phase)
+            let (response, index) = try await session.call(request, phase: phase, party: .mobileFirst)
             guard response.status == 409, response.headers.value("MFP-Conflict") != nil else {
                 return (response, index)
             }

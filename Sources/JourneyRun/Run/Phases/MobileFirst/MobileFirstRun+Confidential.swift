@@ -45,7 +45,7 @@ extension MobileFirstRun {
                 HeaderField("Authorization", "Bearer \(bearer)"),
             ],
             body: OAuthForm.encode([("token", token.accessToken)]))
-        let (response, index) = try await session.call(request, phase: "introspection")
+        let (response, index) = try await session.call(request, phase: "introspection", party: .mobileFirst)
         let json = try? JSONValue.parse(response.body)
         guard response.status == 200, let json, json.objectValue != nil else {
             if let challenge = response.headers.value("WWW-Authenticate") {

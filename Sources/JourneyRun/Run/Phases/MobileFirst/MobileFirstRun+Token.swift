@@ -109,7 +109,7 @@ extension MobileFirstRun {
         request.headers.replace("Authorization", with: "Bearer \(token.accessToken)")
         var conflicts = 0
         while true {
-            let (response, index) = try await session.call(request, phase: "request")
+            let (response, index) = try await session.call(request, phase: "request", party: .mobileFirst)
             if let challenge = response.headers.value("WWW-Authenticate"), challenge.contains("Bearer") {
                 session.note(stepAt: index, "bearer", challenge)
             }

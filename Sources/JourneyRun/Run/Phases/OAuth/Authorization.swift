@@ -24,7 +24,7 @@ struct Authorization: Sendable {
         let request = TransportRequest(
             method: "GET", url: endpoint + AMEndpoints.queryString(parameters),
             headers: [])
-        let (response, index) = try await session.call(request, phase: phase)
+        let (response, index) = try await session.call(request, phase: phase, party: .oauth)
         if (300..<400).contains(response.status) {
             return try redirect(response, of: request, at: index, in: session)
         }
@@ -54,7 +54,7 @@ struct Authorization: Sendable {
             method: "POST", url: endpoint,
             headers: [HeaderField("Content-Type", "application/x-www-form-urlencoded")],
             body: OAuthForm.encode(parameters + [("decision", consent.rawValue), ("csrf", csrf)]))
-        let (response, index) = try await session.call(request, phase: phase)
+        let (response, index) = try await session.call(request, phase: phase, party: .oauth)
         session.note(stepAt: index, "consent", consent.rawValue)
         if (300..<400).contains(response.status) {
             return try redirect(response, of: request, at: index, in: session)

@@ -159,7 +159,7 @@ struct OAuthClient: Sendable {
             method: "POST", url: endpoints.token,
             headers: [HeaderField("Accept", "application/json")] + headers,
             body: OAuthForm.encode(fields))
-        let (response, index) = try await session.call(request, phase: phase)
+        let (response, index) = try await session.call(request, phase: phase, party: .oauth)
         let json = try? JSONValue.parse(response.body)
         if let refusal = OAuthFailure.fromBody(json, status: response.status) {
             session.note(stepAt: index, "oauth", "refused: \(refusal.summary)")
@@ -267,7 +267,7 @@ struct OAuthClient: Sendable {
             method: "POST", url: endpoints.revoke,
             headers: [HeaderField("Accept", "application/json")] + headers,
             body: OAuthForm.encode(fields))
-        return try await session.call(request, phase: "cleanup")
+        return try await session.call(request, phase: "cleanup", party: .oauth)
     }
 
     // MARK: Discovery and keys
@@ -285,7 +285,7 @@ struct OAuthClient: Sendable {
             let (response, index) = try await session.call(
                 TransportRequest(
                     method: "GET", url: url,
-                    headers: [HeaderField("Accept", "application/json")]), phase: "oauth discovery")
+                    headers: [HeaderField("Accept", "application/json")]), phase: "oauth discovery", party: .oauth)
             if response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil {
                 endpoints = OAuthEndpoints.discovered(json, fallback: defaults)
                 session.note(stepAt: index, "discovery", "issuer \(endpoints.issuer ?? "not named")")
@@ -312,7 +312,7 @@ struct OAuthClient: Sendable {
         let request = TransportRequest(
             method: "GET", url: endpoints.jwks,
             headers: [HeaderField("Accept", "application/json")])
-        let (response, index) = try await session.call(request, phase: "oauth keys")
+        let (response, index) = try await session.call(request, phase: "oauth keys", party: .oauth)
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json["keys"]?.arrayValue != nil
         else {
             throw RunError(

@@ -83,7 +83,7 @@ struct OAuthPhase: PhaseDriver {
             headers: [
                 HeaderField("Accept", "application/json"), HeaderField("Authorization", "Bearer \(tokens.accessToken)"),
             ])
-        let (response, index) = try await session.call(request, phase: "oauth userinfo")
+        let (response, index) = try await session.call(request, phase: "oauth userinfo", party: .oauth)
         guard response.status == 200, let json = try? JSONValue.parse(response.body), json.objectValue != nil else {
             session.recordFailure(
                 "userinfo answered \(session.describe(response))", onStepAt: index, location: client.spec.location)

@@ -67,7 +67,7 @@ struct TokenCleanup: Sendable {
         let request = TransportRequest(
             method: "GET", url: endpoints.endSession + AMEndpoints.queryString([("id_token_hint", idToken)]),
             headers: [])
-        let (response, index) = try await session.call(request, phase: "cleanup")
+        let (response, index) = try await session.call(request, phase: "cleanup", party: .oauth)
         if (200..<400).contains(response.status) {
             session.note(stepAt: index, "endSession", "done (HTTP \(response.status))")
         } else {

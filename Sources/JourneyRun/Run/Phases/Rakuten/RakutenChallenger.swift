@@ -97,7 +97,7 @@ struct RakutenChallenger {
         TransportResponse, Int
     )? {
         do throws(RunError) {
-            return try await session.call(request, phase: "challenger")
+            return try await session.call(request, phase: "challenger", party: .challenger)
         } catch  where error.kind == .transport {
             outcome.problem = "Challenger unreachable: \(error.message)"
             if let index = session.lastStepIndex { session.note(stepAt: index, "challenge", outcome.problem ?? "") }

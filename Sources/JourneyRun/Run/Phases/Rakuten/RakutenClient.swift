@@ -37,7 +37,7 @@ struct RakutenClient: Sendable {
                 HeaderField("Accept-Language", "en;q=1"),
             ],
             body: RakutenWire.form(form))
-        let (response, index) = try await session.call(request, phase: phase)
+        let (response, index) = try await session.call(request, phase: phase, party: .rakuten)
         let (failure, json) = RakutenWire.failure(status: response.status, body: response.body)
         if let failure {
             let refusal = OAuthFailure.outcome(
@@ -66,7 +66,7 @@ struct RakutenClient: Sendable {
         let request = TransportRequest(
             method: "GET", url: Self.base(session) + path,
             headers: [HeaderField("Accept", "application/json"), HeaderField("Authorization", "OAuth2 \(token)")])
-        let (response, index) = try await session.call(request, phase: "member")
+        let (response, index) = try await session.call(request, phase: "member", party: .rakuten)
         let (failure, json) = RakutenWire.failure(status: response.status, body: response.body)
         if let failure { return (.failure(failure), response.status, index) }
         return (.success(json ?? .object([:])), response.status, index)
@@ -82,7 +82,7 @@ struct RakutenClient: Sendable {
                 HeaderField("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"),
             ],
             body: RakutenWire.form(form))
-        let (response, index) = try await session.call(request, phase: "cleanup")
+        let (response, index) = try await session.call(request, phase: "cleanup", party: .rakuten)
         return (RakutenWire.failure(status: response.status, body: response.body).failure, response.status, index)
     }
 

@@ -20,7 +20,7 @@ struct ResourcePhase: PhaseDriver {
         try await session.ensureSessionCookie(for: handoff.amSession)
         var original = try await spec.request(in: session)
         try withToken(grant?.tokens, &original)
-        let (response, index) = try await session.call(original, phase: "request")
+        let (response, index) = try await session.call(original, phase: "request", party: .resource)
         guard let advice = try advice(in: response, of: original, at: index, session: session) else {
             return .next(handoff.with(finalOutcome(response, advice: nil, session: session)))
         }
@@ -58,7 +58,7 @@ struct ResourcePhase: PhaseDriver {
             try withToken(grant?.tokens, &original)
         }
         let (retry, carried) = try await retryRequest(original: original, advice: advice, session: session)
-        let (retryResponse, retryIndex) = try await session.call(retry, phase: "retry")
+        let (retryResponse, retryIndex) = try await session.call(retry, phase: "retry", party: .resource)
         session.note(stepAt: retryIndex, "retry", carried)
         if let again = try self.advice(in: retryResponse, of: retry, at: retryIndex, session: session) {
             session.note(stepAt: retryIndex, "advice", again.summary)
@@ -174,7 +174,7 @@ struct ResourcePhase: PhaseDriver {
             failures.add(failure)
             return failures
         }
-        let (response, index) = try await session.call(retry, phase: "single-use check")
+        let (response, index) = try await session.call(retry, phase: "single-use check", party: .resource)
         let again = try self.advice(in: response, of: retry, at: index, session: session)
         if let again {
             session.note(stepAt: index, "denied", "advice again: \(again.summary)")
