@@ -149,17 +149,17 @@ import Testing
         #expect(output.stdout.contains("Challenger unreachable"))
     }
 
-    /// Challenger down (503) or slower than the run's timeout: the challenge is not met, the
-    /// trace says why, and the login goes without it as the SDK sends it.
-    /// The slow case is a Challenger that never answers: the run's 5 s timeout ends the wait,
-    /// not a race between a delay and the timeout.
+    /// Challenger down (503) or slower than its timeout: the challenge is not met, the trace says
+    /// why, and the login goes without it as the SDK sends it.
+    /// The slow case is a Challenger that never answers: the Challenger's own 20 s limit ends the
+    /// wait, not a race between a delay and a timeout. The run's timeout stays the default: a 5 s
+    /// one also cut the token request on a loaded machine, where the in-process simulator
+    /// answered later than that.
     @Test(arguments: [
-        (FaultSpec.status(code: 503, plain: true), "invalid response from /v1.0/c: HTTP 503", "server: {}"),
-        (FaultSpec.hang, "unreachable", "server: { timeout: 5 }"),
+        (FaultSpec.status(code: 503, plain: true), "invalid response from /v1.0/c: HTTP 503"),
+        (FaultSpec.hang, "no response within 20 s"),
     ])
-    func aChallengerDownOrSlowIsNotedAndTheLoginGoesWithout(_ fault: FaultSpec, _ said: String, _ server: String)
-        async throws
-    {
+    func aChallengerDownOrSlowIsNotedAndTheLoginGoesWithout(_ fault: FaultSpec, _ said: String) async throws {
         let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/rakuten.yaml").path
         let simulator = try await Simulator.start(
             try SimulatorLoader.load(path: tree), options: SimulatorOptions(logRequests: false))
@@ -171,7 +171,7 @@ import Testing
                   challenge: { solved: false }
                   outcome: { failure: { error: invalid_grant, errorDescription: challenge is missing } }
                 """
-            ).replacingOccurrences(of: "server: { simulate: TREE }", with: server))
+            ).replacingOccurrences(of: "server: { simulate: TREE }", with: "server: {}"))
         let output = try await CLI.run(["run", path, "--format", "human", "--server", simulator.rakutenURL])
         await simulator.stop()
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
