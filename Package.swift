@@ -71,7 +71,9 @@ let package = Package(
         // Recordings: HAR writing, the replay transport, `journey import`.
         .target(
             name: "JourneyRecording",
-            dependencies: ["JourneyCore", "JourneyFormat", "JourneyRun", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Reports of results: console, JSON, JUnit, HTML, and `journey report merge`.
