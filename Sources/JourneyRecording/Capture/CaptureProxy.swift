@@ -1,12 +1,13 @@
 import Foundation
 import JourneyCore
 import JourneyRun
+import Synchronization
 
 /// `journey capture`'s reverse proxy: forwards each request to its upstream, keeps the round
 /// trip in a `CaptureLog` (in memory only), and answers the app with the upstream's answer,
 /// rewritten only where it must point at the proxy (`CaptureRewrite`). An upstream that does
 /// not answer gets the app a 502 (504 on a timeout) with a body that says why.
-package struct CaptureProxy: Sendable {
+package final class CaptureProxy: Sendable {
     /// A request as the proxy received it.
     package struct Request: Sendable {
         package var method: String
@@ -43,26 +44,34 @@ package struct CaptureProxy: Sendable {
 
     package let routes: [CaptureRoute]
     package let log: CaptureLog
-    let rewrite: CaptureRewrite
+    /// How the app reaches the proxy (`http://127.0.0.1:8080`), known once it listens.
+    private let proxyOrigin: Mutex<String>
     let transport: any Transport
     let timeoutSeconds: Double
     let onExchange: @Sendable (CapturedExchange, CaptureLog) -> Void
 
     /// `routes[0]` is the main upstream; `proxyOrigin` is how the app reaches the proxy
-    /// (`http://127.0.0.1:8080`). `onExchange` sees each round trip once it is kept (the live view).
+    /// (`http://127.0.0.1:8080`, set again by `listening(at:)` once the port is bound).
+    /// `onExchange` sees each round trip once it is kept (the live view).
     package init(
-        routes: [CaptureRoute], proxyOrigin: String, log: CaptureLog, transport: any Transport = HTTPTransport(),
+        routes: [CaptureRoute], proxyOrigin: String = "", log: CaptureLog, transport: any Transport = HTTPTransport(),
         timeoutSeconds: Double = 30, onExchange: @escaping @Sendable (CapturedExchange, CaptureLog) -> Void = { _, _ in }
     ) {
         self.routes = routes
         self.log = log
-        self.rewrite = CaptureRewrite(routes: routes, proxyOrigin: proxyOrigin)
+        self.proxyOrigin = Mutex(proxyOrigin)
         self.transport = transport
         self.timeoutSeconds = timeoutSeconds
         self.onExchange = onExchange
     }
 
+    /// The proxy listens at `origin` (`http://127.0.0.1:43121`): rewritten URLs point there.
+    package func listening(at origin: String) {
+        proxyOrigin.withLock { $0 = origin }
+    }
+
     package func handle(_ request: Request) async -> Reply {
+        let rewrite = CaptureRewrite(routes: routes, proxyOrigin: proxyOrigin.withLock { $0 })
         let route = routes.dropFirst().first { $0.takes(request.target) } ?? routes[0]
         let url = route.upstreamURL(for: request.target)
         let headers = Self.forwardable(request.headers)
