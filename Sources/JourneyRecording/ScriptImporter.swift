@@ -55,6 +55,7 @@ public enum ScriptImporter {
         }
         var builder = Builder(journey: journey)
         builder.oauth = oauth
+        builder.outbox = ImportedOutbox(recording.others)
         builder.collect()
         return try builder.render(source: file)
     }
@@ -84,6 +85,7 @@ public enum ScriptImporter {
         var resumes = false
         /// The client of the recording's authorize / token exchange, if any.
         var oauth: ImportedOAuth?
+        var outbox: ImportedOutbox?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -180,6 +182,7 @@ public enum ScriptImporter {
                 if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
                     ?? placeholderName(text)
                 {
+                    if let read = outbox?.source(for: text) { return read }
                     return .reference(to: secretVariable(base: secret, recorded: text))
                 }
                 return Self.yaml(value)
