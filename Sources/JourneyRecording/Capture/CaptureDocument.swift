@@ -25,6 +25,17 @@ package enum CaptureDocument {
         var pageOfJourney: [Int: String] = [:]
         var used: [String: Int] = [:]
         for (index, journey) in journeys.enumerated() where !journey.isAdvice {
+            guard journey.ended else {
+                // Left before its end (an app closed mid-journey): kept in the file, on a page
+                // of its own that no script replays.
+                let id = "page_abandoned_\(index + 1)"
+                pageOfJourney[index] = id
+                harPages.append(
+                    HARPage(
+                        startedDateTime: HARReader.string(exchanges.first { $0.journey == index }?.startedAt ?? Date()),
+                        id: id, title: "\(journey.name ?? "default journey") (not finished)", journey: nil))
+                continue
+            }
             var stem = fileStem(journey.name)
             used[stem, default: 0] += 1
             if let count = used[stem], count > 1 { stem += "-\(count)" }
@@ -59,7 +70,8 @@ package enum CaptureDocument {
             requestHeaders: redactor.redact(headers: exchange.requestHeaders),
             requestBody: redactor.redact(body: exchange.requestBody, sent: true), status: exchange.status,
             responseHeaders: redactor.redact(headers: exchange.responseHeaders),
-            responseBody: redactor.redact(body: exchange.responseBody, sent: false), startedAt: exchange.startedAt,
+            responseBody: CaptureSecrets.redactingIDTokenClaims(
+                redactor.redact(body: exchange.responseBody, sent: false), with: redactor), startedAt: exchange.startedAt,
             duration: exchange.duration, step: exchange.step)
         var entry = HARWriter.entry(
             redacted, status: exchange.status, step: exchange.step, kind: HARWriter.kind(of: exchange.url),

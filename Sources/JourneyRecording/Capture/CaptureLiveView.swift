@@ -10,10 +10,11 @@ package enum CaptureLiveView {
     package static func line(_ exchange: CapturedExchange, journeys: [CaptureLog.Journey]) -> String {
         let journey = exchange.journey.flatMap { journeys.indices.contains($0) ? journeys[$0] : nil }
         var who = "  "
-        if let journey, let step = exchange.step {
-            who += "\(journey.name ?? "(default journey)")  step \(step)"
+        if let journey {
+            who += journey.name ?? "(default journey)"
+            if let step = exchange.step { who += "  step \(step)" }
         } else {
-            who += "other"
+            who += "(no journey)"
         }
         let (url, _) = HARWriter.redactedURL(exchange.url)
         let target = AMEndpoints.pathAndQuery(url)

@@ -13,6 +13,10 @@ enum CaptureSecrets {
     /// Form and query values that are secrets, by name.
     static let secretParameters = HARWriter.secretQueryNames.union(["client_assertion", "refresh_token"])
 
+    /// Values the app chose for this run alone (OAuth's `state`, `nonce` and PKCE challenge):
+    /// placeholders too, so a replayed script's own values match them (`ReplayEcho`).
+    static let perRunParameters: Set<String> = ["state", "nonce", "code_challenge"]
+
     static func register(_ exchanges: [CapturedExchange], in redactor: Redactor) {
         for exchange in exchanges {
             registerRequest(exchange, in: redactor)
@@ -102,7 +106,7 @@ enum CaptureSecrets {
     }
 
     private static func registerParameters(_ items: [URLQueryItem], in redactor: Redactor) {
-        for item in items where secretParameters.contains(item.name) {
+        for item in items where secretParameters.contains(item.name) || perRunParameters.contains(item.name) {
             if let value = item.value { redactor.register(value, name: item.name) }
         }
     }
@@ -113,6 +117,23 @@ enum CaptureSecrets {
         let name = parts[0].trimmingCharacters(in: .whitespaces)
         let value = parts[1].trimmingCharacters(in: .whitespaces)
         redactor.register(value, name: name)
+    }
+
+    /// A token response's body with the ID token's claims redacted too (its `nonce`): they are
+    /// base64url inside the token, where a search for the value alone cannot see them.
+    static func redactingIDTokenClaims(_ text: String, with redactor: Redactor) -> String {
+        guard text.contains("id_token"), case .object(var object)? = try? JSONValue.parse(Data(text.utf8)),
+            let token = object["id_token"]?.stringValue
+        else { return text }
+        var parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let claims = Base64URL.decode(parts[1]), let json = try? JSONValue.parse(claims) else {
+            return text
+        }
+        let redacted = redactor.redact(json: json)
+        guard redacted != json else { return text }
+        parts[1] = Base64URL.encode(redacted.compactJSON)
+        object["id_token"] = .string(parts.joined(separator: "."))
+        return JSONValue.object(object).compactJSON
     }
 
     /// `a=b&c=d` bodies, decoded; nil when the body is not such a form.
