@@ -215,6 +215,7 @@ let package = Package(
             dependencies: [
                 "JourneyCore", "JourneyKit", "JourneyRun", "JourneyRecording", "JourneyReport", "JourneySuite",
                 "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport", "JourneyLoad",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

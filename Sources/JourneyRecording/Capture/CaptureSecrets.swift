@@ -63,14 +63,17 @@ enum CaptureSecrets {
         guard let json = redactor.registerSecrets(inBody: exchange.responseBody) else { return }
         if let access = json["access_token"]?.stringValue { redactor.register(access, name: "access_token") }
         if let refresh = json["refresh_token"]?.stringValue { redactor.register(refresh, name: "refresh_token") }
-        if let idToken = json["id_token"]?.stringValue {
-            // Its header and claims stay readable: without its signature it proves nothing.
-            let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
-            redactor.register(parts.count == 3 && !parts[2].isEmpty ? String(parts[2]) : idToken, name: "id_token")
-        }
+        if let idToken = json["id_token"]?.stringValue { registerIDToken(idToken, in: redactor) }
         if let step = AMStep(json: json) {
             for code in MFAScraper.recoveryCodes(in: step) { redactor.register(code, name: "recoveryCode") }
         }
+    }
+
+    /// An ID token's signature: its header and claims stay readable, as `--record` keeps them
+    /// (without its signature the token proves nothing).
+    private static func registerIDToken(_ token: String, in redactor: Redactor) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        redactor.register(parts.count == 3 && !parts[2].isEmpty ? String(parts[2]) : token, name: "id_token")
     }
 
     /// The secret inputs of a callback the app sent, named as the runner names them.
@@ -107,7 +110,12 @@ enum CaptureSecrets {
 
     private static func registerParameters(_ items: [URLQueryItem], in redactor: Redactor) {
         for item in items where secretParameters.contains(item.name) || perRunParameters.contains(item.name) {
-            if let value = item.value { redactor.register(value, name: item.name) }
+            guard let value = item.value else { continue }
+            if item.name == "id_token" || item.name == "id_token_hint" {
+                registerIDToken(value, in: redactor)
+            } else {
+                redactor.register(value, name: item.name)
+            }
         }
     }
 
