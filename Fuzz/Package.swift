@@ -48,5 +48,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-load", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-load"),
+        .executableTarget(
+            name: "fuzz-capture", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-capture"),
     ]
 )

@@ -42,6 +42,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A `journey load` summary as `journey report merge` reads it (its latency histograms
     /// included), merged with a copy of itself and rendered as text and as the load page.
     case load
+    /// `journey capture`'s forwarding path: an app's request and an upstream's answer as HTTP
+    /// text, split at the first NUL byte, through routing, rewriting, the log, redaction and import.
+    case capture
 
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
@@ -60,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
         case .report: Self.report(bytes)
         case .load: Self.load(bytes)
+        case .capture: CaptureFuzzInput.run(bytes)
         case .passkey:
             guard let form = bytes.first else { return }
             PasskeyInputs.read(Array(bytes.dropFirst()), form: form)

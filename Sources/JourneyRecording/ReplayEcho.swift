@@ -12,7 +12,9 @@ enum ReplayEcho {
     static let names: Set<String> = ["state", "nonce"]
 
     /// Placeholder → the run's value, for each echoed parameter the recording holds as a placeholder.
-    static func learn(from sent: ReplayMatcher.SentRequest, recorded: RecordedExchange, into echoes: inout [String: String]) {
+    static func learn(
+        from sent: ReplayMatcher.SentRequest, recorded: RecordedExchange, into echoes: inout [String: String]
+    ) {
         for (name, value) in recorded.query where names.contains(name) && Placeholder.isWhole(value) {
             if let mine = sent.query.first(where: { $0.name == name })?.value, !Placeholder.isWhole(mine) {
                 echoes[value] = mine
@@ -28,7 +30,9 @@ enum ReplayEcho {
             var value = field.value
             for (placeholder, mine) in echoes {
                 let encodedPlaceholder = PercentEncoding.nonASCIIEncoded(placeholder)
-                let encoded = mine.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? mine
+                let encoded =
+                    mine.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"]))
+                    ?? mine
                 value = value.replacingOccurrences(of: placeholder, with: encoded)
                 value = value.replacingOccurrences(of: encodedPlaceholder, with: encoded)
             }

@@ -26,7 +26,8 @@ struct CaptureCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("upstream"),
-        help: "The server to capture (https://tenant.example.com/am); again as NAME=URL for another origin under /NAME.")
+        help: "The server to capture (https://tenant.example.com/am); again as NAME=URL for another origin under /NAME."
+    )
     var upstreams: [String] = []
 
     @Option(help: "Port to listen on (0-65535; 0 picks a free one).")
@@ -79,7 +80,8 @@ struct CaptureCommand: AsyncParsableCommand {
         }
         if !["127.0.0.1", "::1", "localhost"].contains(listen) {
             StandardError.write(
-                "warning: listening on \(listen): anyone who reaches this address can use the proxy, and what it captures holds their secrets until it is redacted")
+                "warning: listening on \(listen): anyone who reaches this address can use the proxy, and what it captures holds their secrets until it is redacted"
+            )
         }
         let log = CaptureLog()
         let quiet = quiet
@@ -115,7 +117,8 @@ struct CaptureCommand: AsyncParsableCommand {
         await host.stop()
         log.finish()
         if log.dropped > 0 {
-            StandardError.write("warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) were forwarded, not kept")
+            StandardError.write(
+                "warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) were forwarded, not kept")
         }
         let written: CaptureOutput.Written
         do throws(CaptureError) {

@@ -46,7 +46,9 @@ struct CaptureChild {
                         continue
                     }
                     text += String(decoding: data, as: UTF8.self)
-                    if let range = text.range(of: "listening on "), let end = text[range.upperBound...].firstIndex(of: "\n") {
+                    if let range = text.range(of: "listening on "),
+                        let end = text[range.upperBound...].firstIndex(of: "\n")
+                    {
                         let url = text[range.upperBound..<end].split(separator: " ").first.map(String.init) ?? ""
                         let origin = url.components(separatedBy: "/").prefix(3).joined(separator: "/")
                         found = true

@@ -30,7 +30,9 @@ struct CurlApp {
         _ method: String, _ url: String, body: String? = nil, contentType: String = "application/json",
         headers: [String] = []
     ) async throws -> Response {
-        var arguments = ["-s", "-i", "-X", method, "--max-time", "\(Int(TestTime.request))", "-b", jar.path, "-c", jar.path]
+        var arguments = [
+            "-s", "-i", "-X", method, "--max-time", "\(Int(TestTime.request))", "-b", jar.path, "-c", jar.path,
+        ]
         for header in headers { arguments += ["-H", header] }
         if let body {
             arguments += ["-H", "Content-Type: \(contentType)", "--data-binary", body]

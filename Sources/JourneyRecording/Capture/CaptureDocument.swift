@@ -54,7 +54,9 @@ package enum CaptureDocument {
                     journey: info))
         }
         let entries = exchanges.map { exchange in
-            let page = exchange.journey.flatMap { journeys.indices.contains($0) ? pageOfJourney[journeys[$0].page] : nil }
+            let page = exchange.journey.flatMap {
+                journeys.indices.contains($0) ? pageOfJourney[journeys[$0].page] : nil
+            }
             return entry(exchange, pageref: page, redactor: redactor)
         }
         let document = HARDocument(
@@ -71,7 +73,8 @@ package enum CaptureDocument {
             requestBody: redactor.redact(body: exchange.requestBody, sent: true), status: exchange.status,
             responseHeaders: redactor.redact(headers: exchange.responseHeaders),
             responseBody: CaptureSecrets.redactingIDTokenClaims(
-                redactor.redact(body: exchange.responseBody, sent: false), with: redactor), startedAt: exchange.startedAt,
+                redactor.redact(body: exchange.responseBody, sent: false), with: redactor),
+            startedAt: exchange.startedAt,
             duration: exchange.duration, step: exchange.step)
         var entry = HARWriter.entry(
             redacted, status: exchange.status, step: exchange.step, kind: HARWriter.kind(of: exchange.url),

@@ -37,7 +37,9 @@ package enum CaptureLiveView {
             return "[\(types.joined(separator: ", "))]" + stage
         }
         if json["tokenId"] != nil || json["successUrl"] != nil { return "success" }
-        if let code = json["code"]?.intValue { return "failure \(code)" + (json["message"]?.stringValue.map { ": \($0)" } ?? "") }
+        if let code = json["code"]?.intValue {
+            return "failure \(code)" + (json["message"]?.stringValue.map { ": \($0)" } ?? "")
+        }
         return nil
     }
 }

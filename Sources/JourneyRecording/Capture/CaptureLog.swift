@@ -43,6 +43,11 @@ package final class CaptureLog: Sendable {
     /// Keeps `exchange`, filling in its journey and step; returns it so, and whether it ended its journey.
     package func add(_ exchange: CapturedExchange) -> (exchange: CapturedExchange, endedJourney: Bool) {
         var exchange = exchange
+        // Past the limit nothing is read: forwarding stays as fast as it was.
+        if state.withLock({ $0.exchanges.count >= Self.maxExchanges }) {
+            state.withLock { $0.dropped += 1 }
+            return (exchange, false)
+        }
         let isAuthenticate = exchange.method == "POST" && Self.path(of: exchange.url).hasSuffix("/authenticate")
         let request = isAuthenticate ? try? JSONValue.parse(exchange.requestBody) : nil
         let response = isAuthenticate ? try? JSONValue.parse(exchange.responseBody) : nil

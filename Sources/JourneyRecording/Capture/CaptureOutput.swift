@@ -24,11 +24,14 @@ package enum CaptureOutput {
         let (document, pages) = CaptureDocument.make(log, upstream: upstream)
         let harPath = (directory as NSString).appendingPathComponent(harName)
         var scripts: [(file: String, text: String)] = []
-        var skipped: [String] = []
+        var skipped = log.journeys.filter { !$0.ended && !$0.isAdvice }.map {
+            "\($0.name ?? "default journey"): it did not end (the app left it at step \($0.steps)); kept in the HAR"
+        }
         for page in pages {
             do throws(RecordingError) {
                 let recording = try Recording(document: document, source: harPath, script: page.scriptFile)
-                let text = try ScriptImporter.script(from: recording, journeyName: page.journeyName)
+                let text = try ScriptImporter.script(
+                    from: recording, journeyName: page.journeyName, readsOutbox: true)
                 scripts.append(((directory as NSString).appendingPathComponent(page.scriptFile), text))
             } catch {
                 skipped.append("\(page.journeyName ?? "default journey"): \(error.message)")

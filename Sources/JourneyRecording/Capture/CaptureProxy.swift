@@ -55,7 +55,8 @@ package final class CaptureProxy: Sendable {
     /// `onExchange` sees each round trip once it is kept (the live view).
     package init(
         routes: [CaptureRoute], proxyOrigin: String = "", log: CaptureLog, transport: any Transport = HTTPTransport(),
-        timeoutSeconds: Double = 30, onExchange: @escaping @Sendable (CapturedExchange, CaptureLog) -> Void = { _, _ in }
+        timeoutSeconds: Double = 30,
+        onExchange: @escaping @Sendable (CapturedExchange, CaptureLog) -> Void = { _, _ in }
     ) {
         self.routes = routes
         self.log = log
@@ -71,22 +72,41 @@ package final class CaptureProxy: Sendable {
     }
 
     package func handle(_ request: Request) async -> Reply {
-        let rewrite = CaptureRewrite(routes: routes, proxyOrigin: proxyOrigin.withLock { $0 })
-        let route = routes.dropFirst().first { $0.takes(request.target) } ?? routes[0]
-        let url = route.upstreamURL(for: request.target)
-        let headers = Self.forwardable(request.headers)
-        let started = Date()
+        var exchange = forwarded(request)
         let clock = ContinuousClock.now
-        var exchange = CapturedExchange(
-            startedAt: started, duration: 0, method: request.method, url: url, requestHeaders: headers,
-            requestBody: request.body, status: 0, responseHeaders: [], responseBody: Data(), proxyError: false)
-        let reply: Reply
+        let outcome: Result<TransportResponse, TransportError>
         do throws(TransportError) {
-            let response = try await transport.send(
-                TransportRequest(
-                    method: request.method, url: url, headers: headers,
-                    body: request.body.isEmpty && ["GET", "HEAD", "DELETE", "OPTIONS"].contains(request.method)
-                        ? nil : request.body, timeoutSeconds: timeoutSeconds))
+            outcome = .success(
+                try await transport.send(
+                    TransportRequest(
+                        method: exchange.method, url: exchange.url, headers: exchange.requestHeaders,
+                        body: request.body.isEmpty && ["GET", "HEAD", "DELETE", "OPTIONS"].contains(request.method)
+                            ? nil : request.body, timeoutSeconds: timeoutSeconds)))
+        } catch {
+            outcome = .failure(error)
+        }
+        let elapsed = ContinuousClock.now - clock
+        exchange.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return answer(outcome, to: &exchange)
+    }
+
+    /// The exchange as it goes to its upstream: the route's URL, the headers that may be forwarded.
+    package func forwarded(_ request: Request) -> CapturedExchange {
+        let route = routes.dropFirst().first { $0.takes(request.target) } ?? routes[0]
+        return CapturedExchange(
+            startedAt: Date(), duration: 0, method: request.method, url: route.upstreamURL(for: request.target),
+            requestHeaders: Self.forwardable(request.headers), requestBody: request.body, status: 0,
+            responseHeaders: [], responseBody: Data(), proxyError: false)
+    }
+
+    /// Keeps the round trip and makes the app's answer: the upstream's, rewritten, or a 502/504.
+    package func answer(_ outcome: Result<TransportResponse, TransportError>, to exchange: inout CapturedExchange)
+        -> Reply
+    {
+        let reply: Reply
+        switch outcome {
+        case .success(let response):
+            let rewrite = CaptureRewrite(routes: routes, proxyOrigin: proxyOrigin.withLock { $0 })
             let responseHeaders = Self.forwardable(response.headers).removing(Self.wireHeaders)
             exchange.status = response.status
             exchange.responseHeaders = responseHeaders
@@ -94,18 +114,15 @@ package final class CaptureProxy: Sendable {
             reply = Reply(
                 status: response.status, headers: rewrite.headers(responseHeaders),
                 body: rewrite.body(response.body) ?? response.body)
-        } catch {
+        case .failure(let error):
             let status = error.isTimeout ? 504 : 502
-            let body = Self.errorBody(status: status, url: url, error: error)
+            let body = Self.errorBody(status: status, url: exchange.url, error: error)
             exchange.status = status
             exchange.proxyError = true
             exchange.responseHeaders = [HeaderField("Content-Type", "application/json")]
             exchange.responseBody = body
             reply = Reply(status: status, headers: exchange.responseHeaders, body: body)
         }
-        let elapsed = ContinuousClock.now - clock
-        exchange.duration =
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let kept = log.add(exchange)
         onExchange(kept.exchange, log)
         return reply

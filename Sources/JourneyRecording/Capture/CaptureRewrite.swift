@@ -49,7 +49,8 @@ struct CaptureRewrite: Sendable {
 
     /// The body with its URLs rewritten, or nil when nothing changes (most bodies).
     func body(_ body: Data) -> Data? {
-        guard !body.isEmpty, routes.contains(where: { body.range(of: Data($0.origin.utf8)) != nil }) || escapedOrigins(in: body),
+        guard !body.isEmpty,
+            routes.contains(where: { body.range(of: Data($0.origin.utf8)) != nil }) || escapedOrigins(in: body),
             let json = try? JSONValue.parse(body), let rewritten = rewrite(json, key: nil, sibling: nil)
         else { return nil }
         return Data(rewritten.compactJSON.utf8)

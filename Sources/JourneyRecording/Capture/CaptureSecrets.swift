@@ -101,7 +101,8 @@ enum CaptureSecrets {
                 let colon = decoded.firstIndex(of: ":")
             {
                 let secret = String(decoded[decoded.index(after: colon)...])
-                redactor.register(PercentEncoding.decoded(Substring(secret), plusAsSpace: true) ?? secret, name: "client_secret")
+                redactor.register(
+                    PercentEncoding.decoded(Substring(secret), plusAsSpace: true) ?? secret, name: "client_secret")
             }
         } else {
             redactor.register(credential, name: "token")
