@@ -18,9 +18,12 @@ struct CurlApp {
     }
 
     let jar: URL
+    /// The certificate an HTTPS proxy serves, trusted for this app alone.
+    let caCertificate: String?
 
-    init(folder: URL) {
+    init(folder: URL, caCertificate: String? = nil) {
         jar = folder.appendingPathComponent("cookies-\(UUID().uuidString).txt")
+        self.caCertificate = caCertificate
     }
 
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") }
@@ -33,6 +36,7 @@ struct CurlApp {
         var arguments = [
             "-s", "-i", "-X", method, "--max-time", "\(Int(TestTime.request))", "-b", jar.path, "-c", jar.path,
         ]
+        if let caCertificate { arguments += ["--cacert", caCertificate] }
         for header in headers { arguments += ["-H", header] }
         if let body {
             arguments += ["-H", "Content-Type: \(contentType)", "--data-binary", body]
