@@ -61,6 +61,40 @@ import Testing
         try Self.expectNoSecrets(secrets, in: out)
     }
 
+    /// Several apps at once: each journey is threaded by its authId, whatever else passes.
+    @Test func appsLoggingInAtOnceGetAScriptEach() async throws {
+        let definition = try SimulatorLoader.load(
+            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
+        let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
+        let folder = try TemporaryFiles.directory()
+        let out = folder.appendingPathComponent("bug")
+        let apps = 4
+        let child = try await CaptureChild.start([
+            "--upstream", simulator.baseURL, "--out", out.path, "--journeys", "\(apps)", "--quiet",
+        ])
+        let origin = child.origin
+        let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<apps {
+                group.addTask {
+                    let done = try await CurlApp(folder: folder).walk(origin + Self.realm + "Login") { type, _ in
+                        .string(type == "NameCallback" ? "demo" : "Ch4ng3it!")
+                    }
+                    return done.json?["tokenId"]?.stringValue
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(tokens.compactMap { $0 }.count == apps)
+        #expect(await child.waitForExit() == 0, "\(child.rest.value)")
+        let har = out.appendingPathComponent("capture.har").path
+        for script in ["Login.yaml", "Login-2.yaml", "Login-3.yaml", "Login-4.yaml"] {
+            let replayed = try await CLI.run(["run", out.appendingPathComponent(script).path, "--replay", har])
+            #expect(replayed.status == 0, "\(script): \(replayed.stdout)\(replayed.stderr)")
+        }
+        await simulator.stop()
+        try Self.expectNoSecrets(["Ch4ng3it!"] + tokens.compactMap { $0 }, in: out)
+    }
+
     /// Every file the capture wrote, searched for every secret the app used or was given.
     static func expectNoSecrets(_ secrets: [String], in folder: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
