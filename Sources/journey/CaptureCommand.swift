@@ -9,19 +9,25 @@ struct CaptureCommand: AsyncParsableCommand {
         commandName: "capture",
         abstract: "Record a live app's journeys through a reverse proxy, and write them as a redacted HAR and scripts.",
         discussion: """
-            Point the app (an SDK sample, a mobile app, curl) at the proxy instead of the server:
-              journey capture --upstream https://tenant.example.com/am --out bug-1234
-              # journey capture listening on http://127.0.0.1:8080/am -> https://tenant.example.com/am
-            Every request goes to the upstream as it is; answers come back as they are, but for
-            Location headers, cookies and OpenID endpoint URLs, which point at the proxy. Each
-            round trip is shown as it passes. On Ctrl-C (or after --journeys N), it writes
-            DIR/capture.har (redacted: no password, OTP, token or cookie) and one script per
-            journey, DIR/<journey>.yaml, with secrets read from the environment. Then:
-              journey run bug-1234/Login.yaml --replay bug-1234/capture.har
-              JOURNEY_PASSWORD=... journey run bug-1234/Login.yaml
-            HTTPS towards the app: --tls-cert cert.pem --tls-key key.pem (docs/capture.md says
-            how to make a throwaway certificate). A second upstream, for a resource behind
-            another origin: --upstream bank=https://api.example.com, reached at /bank/....
+            1. Capture: start the proxy, point the app (SDK sample, mobile app,
+               curl) at the URL it prints instead of the server's, use the app:
+                 journey capture --upstream https://tenant.example.com/am --out bug
+                 # listening on http://127.0.0.1:8080/am -> https://tenant...
+               Requests go to the server as they are; answers come back as they
+               are, but for Location, Set-Cookie's Domain and OpenID endpoint
+               URLs, which point at the proxy. Each round trip is shown.
+            2. Stop with Ctrl-C (or --journeys N): it writes bug/capture.har,
+               redacted (no password, OTP, token or cookie), and one script per
+               journey, bug/<journey>.yaml, secrets read from the environment.
+            3. Replay it anywhere, no network, no secrets (for the ticket):
+                 journey run bug/Login.yaml --replay bug/capture.har
+            4. Run it against the server:
+                 JOURNEY_PASSWORD=... journey run bug/Login.yaml
+            5. Later, check the journey still has that shape:
+                 journey diff bug/Login.yaml --recording bug/capture.har
+            HTTPS towards the app: --tls-cert cert.pem --tls-key key.pem. A
+            resource on another origin: --upstream bank=https://api.example.com,
+            reached at /bank/... on the proxy. docs/capture.md has the details.
             """)
 
     @Option(
