@@ -10,10 +10,15 @@ import JourneyRun
 /// - JSON bodies: members named `*_endpoint` or `jwks_uri` (OpenID discovery) and the
 ///   `redirectUrl` output of a RedirectCallback that point at an upstream. The `issuer` is kept:
 ///   ID tokens are signed with it.
-struct CaptureRewrite: Sendable {
+package struct CaptureRewrite: Sendable {
     let routes: [CaptureRoute]
     /// `http://127.0.0.1:8080`.
     let proxyOrigin: String
+
+    package init(routes: [CaptureRoute], proxyOrigin: String) {
+        self.routes = routes
+        self.proxyOrigin = proxyOrigin
+    }
 
     var proxyIsHTTPS: Bool { proxyOrigin.hasPrefix("https:") }
 
@@ -24,7 +29,7 @@ struct CaptureRewrite: Sendable {
         return nil
     }
 
-    func headers(_ headers: [HeaderField]) -> [HeaderField] {
+    package func headers(_ headers: [HeaderField]) -> [HeaderField] {
         headers.map { field in
             if HTTPText.namesMatch(field.name, "location"), let proxied = url(field.value) {
                 return HeaderField(field.name, proxied)
@@ -48,7 +53,7 @@ struct CaptureRewrite: Sendable {
     }
 
     /// The body with its URLs rewritten, or nil when nothing changes (most bodies).
-    func body(_ body: Data) -> Data? {
+    package func body(_ body: Data) -> Data? {
         guard !body.isEmpty,
             routes.contains(where: { body.range(of: Data($0.origin.utf8)) != nil }) || escapedOrigins(in: body),
             let json = try? JSONValue.parse(body), let rewritten = rewrite(json, key: nil, sibling: nil)

@@ -52,14 +52,14 @@ package struct CaptureRoute: Sendable, Equatable {
     package var mount: String { name.isEmpty ? "" : "/" + name }
 
     /// Whether a request target (path and query) goes to this named route.
-    func takes(_ target: String) -> Bool {
+    package func takes(_ target: String) -> Bool {
         guard !name.isEmpty, target.hasPrefix(mount) else { return false }
         let rest = target.dropFirst(mount.count)
         return rest.isEmpty || rest.first == "/" || rest.first == "?"
     }
 
     /// The upstream URL of a request target received by the proxy.
-    func upstreamURL(for target: String) -> String {
+    package func upstreamURL(for target: String) -> String {
         guard !name.isEmpty else { return origin + target }
         let rest = String(target.dropFirst(mount.count))
         return origin + path + (rest.isEmpty || rest.first == "?" ? "/" + rest : rest)
