@@ -89,6 +89,11 @@ struct CaptureCommand: AsyncParsableCommand {
                 "warning: listening on \(listen): anyone who reaches this address can use the proxy, and what it captures holds their secrets until it is redacted"
             )
         }
+        do throws(CaptureError) {
+            try CaptureOutput.prepare(output)
+        } catch {
+            throw CommandExit.error(error.message)
+        }
         let log = CaptureLog()
         let quiet = quiet
         let proxy = CaptureProxy(
@@ -124,7 +129,8 @@ struct CaptureCommand: AsyncParsableCommand {
         log.finish()
         if log.dropped > 0 {
             StandardError.write(
-                "warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) were forwarded, not kept")
+                "warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) (or 256 MiB of bodies) were forwarded, not kept"
+            )
         }
         let written: CaptureOutput.Written
         do throws(CaptureError) {

@@ -21,14 +21,17 @@ package final class CaptureLog: Sendable {
         package var suspended = false
     }
 
-    /// The limit on exchanges kept; later ones are forwarded but not kept (said once in the live view).
+    /// The limit on exchanges kept; later ones are forwarded but not kept (said when the capture stops).
     package static let maxExchanges = 10_000
+    /// The limit on the bodies kept, requests and answers together (an answer is at most 8 MiB).
+    package static let maxKeptBytes = 256 << 20
 
     private struct State {
         var exchanges: [CapturedExchange] = []
         var journeys: [Journey] = []
         var ended = 0
         var dropped = 0
+        var keptBytes = 0
     }
 
     private let state = Mutex(State())
@@ -43,20 +46,24 @@ package final class CaptureLog: Sendable {
     /// Keeps `exchange`, filling in its journey and step; returns it so, and whether it ended its journey.
     package func add(_ exchange: CapturedExchange) -> (exchange: CapturedExchange, endedJourney: Bool) {
         var exchange = exchange
-        // Past the limit nothing is read: forwarding stays as fast as it was.
-        if state.withLock({ $0.exchanges.count >= Self.maxExchanges }) {
-            state.withLock { $0.dropped += 1 }
-            return (exchange, false)
+        // Past a limit nothing is read: forwarding stays as fast as it was.
+        let size = exchange.requestBody.count + exchange.responseBody.count
+        let full = state.withLock { state in
+            let full = state.exchanges.count >= Self.maxExchanges || state.keptBytes + size > Self.maxKeptBytes
+            if full { state.dropped += 1 }
+            return full
         }
+        if full { return (exchange, false) }
         let isAuthenticate = exchange.method == "POST" && Self.path(of: exchange.url).hasSuffix("/authenticate")
         let request = isAuthenticate ? try? JSONValue.parse(exchange.requestBody) : nil
         let response = isAuthenticate ? try? JSONValue.parse(exchange.responseBody) : nil
         let query = URLComponents(string: exchange.url)?.queryItems ?? []
         let result = state.withLock { state -> (CapturedExchange, Bool, Int)? in
-            guard state.exchanges.count < Self.maxExchanges else {
+            guard state.exchanges.count < Self.maxExchanges, state.keptBytes + size <= Self.maxKeptBytes else {
                 state.dropped += 1
                 return nil
             }
+            state.keptBytes += size
             var endedNow = false
             if isAuthenticate {
                 let index = Self.journeyIndex(

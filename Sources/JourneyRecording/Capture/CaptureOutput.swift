@@ -18,6 +18,19 @@ package enum CaptureOutput {
 
     package static let harName = "capture.har"
 
+    /// Makes `directory` and checks it can be written, before the capture starts: a capture is
+    /// not lost at its end for want of a folder.
+    package static func prepare(_ directory: String) throws(CaptureError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CaptureError("cannot create --out \(directory): \(error.localizedDescription)")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw CaptureError("--out \(directory) cannot be written")
+        }
+    }
+
     package static func write(_ log: CaptureLog, upstream: CaptureRoute, to directory: String) throws(CaptureError)
         -> Written
     {
