@@ -44,6 +44,7 @@ enum CaptureSecrets {
         let body = exchange.requestBody
         guard !body.isEmpty else { return }
         if let json = redactor.registerSecrets(inBody: body) {
+            registerMobileFirst(json, in: redactor)
             guard let step = AMStep(json: json) else { return }
             for callback in step.callbacks { registerInputs(of: callback, in: redactor) }
         } else if let form = formItems(body) {
@@ -66,6 +67,20 @@ enum CaptureSecrets {
         if let idToken = json["id_token"]?.stringValue { registerIDToken(idToken, in: redactor) }
         if let step = AMStep(json: json) {
             for code in MFAScraper.recoveryCodes(in: step) { redactor.register(code, name: "recoveryCode") }
+        }
+    }
+
+    /// MobileFirst: a security check's secret answers in `challengeResponse` (a PIN), and the
+    /// registration's signature.
+    private static func registerMobileFirst(_ json: JSONValue, in redactor: Redactor) {
+        for (_, answer) in json["challengeResponse"]?.objectValue ?? [:] {
+            for (name, value) in answer.objectValue ?? [:]
+            where MobileFirstSecrets.answerMembers.contains(name.lowercased()) {
+                redactor.register(value.displayText, name: name)
+            }
+        }
+        if let signature = json["signedRegistrationData"]?["signature"]?.stringValue {
+            redactor.register(signature, name: "signature")
         }
     }
 

@@ -23,4 +23,20 @@ package struct CapturedExchange: Sendable {
     package var journey: Int?
     /// The authenticate round trip within its journey (1-based), for authenticate requests.
     package var step: Int?
+
+    package init(
+        startedAt: Date, duration: Double, method: String, url: String, requestHeaders: [HeaderField],
+        requestBody: Data, status: Int, responseHeaders: [HeaderField], responseBody: Data, proxyError: Bool
+    ) {
+        self.startedAt = startedAt
+        self.duration = duration
+        self.method = method
+        self.url = url
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.proxyError = proxyError
+    }
 }
