@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
@@ -71,7 +72,9 @@ let package = Package(
         // Recordings: HAR writing, the replay transport, `journey import`.
         .target(
             name: "JourneyRecording",
-            dependencies: ["JourneyCore", "JourneyFormat", "JourneyRun", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Reports of results: console, JSON, JUnit, HTML, and `journey report merge`.
@@ -103,6 +106,8 @@ let package = Package(
                 "JourneyCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -210,6 +215,7 @@ let package = Package(
             dependencies: [
                 "JourneyCore", "JourneyKit", "JourneyRun", "JourneyRecording", "JourneyReport", "JourneySuite",
                 "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport", "JourneyLoad",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -51,5 +51,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-markdown", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
             path: "Sources/fuzz-markdown"),
+        .executableTarget(
+            name: "fuzz-capture", dependencies: [.product(name: "JourneyFuzzing", package: "journey")],
+            path: "Sources/fuzz-capture"),
     ]
 )

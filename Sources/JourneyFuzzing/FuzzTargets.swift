@@ -47,6 +47,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// diffed against itself changed, and its transcripts rewritten.
     case markdown
 
+    /// `journey capture`'s forwarding path: an app's request and an upstream's answer as HTTP
+    /// text, split at the first NUL byte, through routing, rewriting, the log, redaction and import.
+    case capture
+
     /// Feeds `bytes` to the parser.
     public func run(_ bytes: [UInt8]) {
         switch self {
@@ -64,6 +68,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             RakutenWire.read(Array(bytes.dropFirst()), form: form)
         case .report: Self.report(bytes)
         case .load: Self.load(bytes)
+        case .capture: CaptureFuzzInput.run(bytes)
         case .passkey:
             guard let form = bytes.first else { return }
             PasskeyInputs.read(Array(bytes.dropFirst()), form: form)

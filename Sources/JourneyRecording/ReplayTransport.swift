@@ -49,6 +49,8 @@ final class ReplaySession: Transport {
         var usedJourneys: Set<Int> = []
         var usedOthers: Set<Int> = []
         var authenticateCount = 0
+        /// Placeholders of the recording answered with this run's values (`ReplayEcho`).
+        var echoes: [String: String] = [:]
     }
 
     init(recording: Recording, redactor: Redactor, clock: ManualClock) {
@@ -60,8 +62,16 @@ final class ReplaySession: Transport {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let sent = ReplayMatcher.SentRequest(request, redactor: redactor)
         let exchange: RecordedExchange
-        switch state.withLock({ state in Result { () throws(TransportError) in try pick(sent, &state) } }) {
-        case .success(let picked): exchange = picked
+        let echoes: [String: String]
+        let picked = state.withLock { state in
+            Result { () throws(TransportError) in
+                let exchange = try pick(sent, &state)
+                ReplayEcho.learn(from: sent, recorded: exchange, into: &state.echoes)
+                return (exchange, state.echoes)
+            }
+        }
+        switch picked {
+        case .success(let result): (exchange, echoes) = result
         case .failure(let error): throw error
         }
         if let started = exchange.startedAt {
@@ -70,8 +80,8 @@ final class ReplaySession: Transport {
         }
         return TransportResponse(
             status: exchange.status,
-            headers: exchange.replayedResponseHeaders(),
-            body: exchange.responseBody)
+            headers: ReplayEcho.headers(exchange.replayedResponseHeaders(), echoes),
+            body: ReplayEcho.body(exchange.responseBody, echoes))
     }
 
     private func pick(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError)

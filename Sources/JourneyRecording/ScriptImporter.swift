@@ -15,6 +15,15 @@ public enum ScriptImporter {
     /// - Parameters:
     ///   - journeyName: which journey to import when the recording holds several (the first by default).
     public static func script(from recording: Recording, journeyName: String? = nil) throws(RecordingError) -> String {
+        try script(from: recording, journeyName: journeyName, readsOutbox: false)
+    }
+
+    /// With `readsOutbox`, a secret the client read from the simulator's outbox before sending it
+    /// is imported as that outbox read (`journey capture`: an app walking a journey on the
+    /// simulator); journey's own recordings keep the script's own way of reading it.
+    package static func script(from recording: Recording, journeyName: String?, readsOutbox: Bool)
+        throws(RecordingError) -> String
+    {
         let file = (recording.source as NSString).lastPathComponent
         let oauth = ImportedOAuth(recording.exchanges)
         if recording.journeys.isEmpty, let oauth, oauth.clientCredentials,
@@ -55,6 +64,7 @@ public enum ScriptImporter {
         }
         var builder = Builder(journey: journey)
         builder.oauth = oauth
+        builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
         builder.collect()
         return try builder.render(source: file)
     }
@@ -84,6 +94,7 @@ public enum ScriptImporter {
         var resumes = false
         /// The client of the recording's authorize / token exchange, if any.
         var oauth: ImportedOAuth?
+        var outbox: ImportedOutbox?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -180,6 +191,7 @@ public enum ScriptImporter {
                 if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
                     ?? placeholderName(text)
                 {
+                    if let read = outbox?.source(for: text) { return read }
                     return .reference(to: secretVariable(base: secret, recorded: text))
                 }
                 return Self.yaml(value)

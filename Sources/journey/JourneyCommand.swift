@@ -14,7 +14,8 @@ struct JourneyCommand: AsyncParsableCommand {
         version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",
         subcommands: [
             RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
-            LoadCommand.self, ImportCommand.self, ServeCommand.self, DiffCommand.self, ReportCommand.self,
+            LoadCommand.self, ImportCommand.self, CaptureCommand.self, ServeCommand.self, DiffCommand.self,
+            ReportCommand.self,
         ]
     )
 }

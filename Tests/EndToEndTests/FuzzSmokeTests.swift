@@ -15,6 +15,7 @@ import Testing
         .script: 1_500, .tree: 600, .expression: 4_000, .json: 4_000, .har: 300, .advice: 3_000, .oauth: 3_000,
         .rakuten: 3_000, .report: 400, .webauthn: 3_000, .passkey: 3_000, .headers: 3_000, .load: 300,
         .markdown: 600,
+        .capture: 1_000,
     ]
     /// One input that takes longer than this is reported as a hang (each takes milliseconds).
     static let slowInput: Duration = TestTime.duration(30)

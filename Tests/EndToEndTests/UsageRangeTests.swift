@@ -15,11 +15,29 @@ import Testing
 
     @Test(arguments: ["99999", "65536", "-1"])
     func aPortOutOfRangeIsAUsageError(_ port: String) async throws {
-        for command in [["simulate", "journeys/trees/am.yaml"], ["serve", "Tests/Fixtures/none.har"]] {
+        for command in [
+            ["simulate", "journeys/trees/am.yaml"], ["serve", "Tests/Fixtures/none.har"],
+            ["capture", "--upstream", "http://127.0.0.1:1/am"],
+        ] {
             let output = try await CLI.run(command + ["--port=\(port)"], timeout: 120)
             #expect(output.status == 64, "\(command[0]): \(output.stderr)")
             #expect(output.stderr.contains("--port must be between 0 and 65535"), "\(command[0]): \(output.stderr)")
         }
+    }
+
+    /// `journey capture`'s numbers and its upstreams: each wrong one stops it before it listens.
+    @Test(arguments: [
+        (["--journeys", "0"], "--journeys must be between 1 and 10000"),
+        (["--timeout", "3601"], "--timeout must be between 1 and 3600"),
+        (["--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
+        (["--upstream", "bank"], "a second upstream is NAME=URL"),
+        (["--upstream", "bank=ftp://x"], "is not an http(s) URL"),
+    ])
+    func captureOptionsOutOfRangeAreUsageErrors(_ extra: [String], _ message: String) async throws {
+        let output = try await CLI.run(["capture", "--upstream", "http://127.0.0.1:1/am"] + extra, timeout: 120)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(!output.stdout.contains("listening"))
     }
 
     @Test func theExitCodeTablesListUsageErrors() throws {

@@ -213,7 +213,8 @@ package final class Redactor: Sendable {
 
     /// Registers the secrets a response body carries (secret members such as `tokenId`, `otpauth`
     /// seeds) without redacting it; returns the body's JSON when it is JSON, so it is parsed once.
-    func registerSecrets(inBody body: Data, parsed: JSONValue? = nil) -> JSONValue? {
+    @discardableResult
+    package func registerSecrets(inBody body: Data, parsed: JSONValue? = nil) -> JSONValue? {
         OTPAuthSecrets.register(in: body, with: self)
         guard let json = parsed ?? (try? JSONValue.parse(body)) else { return nil }
         registerSecretMembers(of: json)
@@ -244,7 +245,7 @@ package final class Redactor: Sendable {
 
     /// A body as text: JSON structurally (`sent`: the runner wrote it, so its values are
     /// replaced whole, numbers and booleans too), anything else as text.
-    func redact(body: Data, sent: Bool) -> String {
+    package func redact(body: Data, sent: Bool) -> String {
         if body.isEmpty { return "" }
         OTPAuthSecrets.register(in: body, with: self)
         if let json = try? JSONValue.parse(body) {

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -55,7 +56,7 @@ enum HTTPServer {
         _ responder: Responder, options: SimulatorOptions, alongside services: [any Service] = [], name: String
     ) async throws -> Started where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = application(responder, options: options) { port in
+        let app = try application(responder, options: options) { port in
             continuation.yield(port)
             continuation.finish()
         }
@@ -77,7 +78,7 @@ enum HTTPServer {
         _ responder: Responder, options: SimulatorOptions, alongside services: [any Service] = [],
         onListening: @escaping @Sendable (Int) -> Void
     ) async throws where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
-        let app = application(responder, options: options, onPort: onListening)
+        let app = try application(responder, options: options, onPort: onListening)
         var configuration = ServiceGroupConfiguration(
             services: [app] + services, gracefulShutdownSignals: [.sigterm, .sigint], logger: quietLogger)
         // Whatever is still in flight a second after the signal is cancelled: SIGTERM always stops the server.
@@ -94,14 +95,17 @@ enum HTTPServer {
 
     private static func application<Responder: HTTPResponder>(
         _ responder: Responder, options: SimulatorOptions, onPort: @escaping @Sendable (Int) -> Void
-    ) -> some Service where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
+    ) throws -> some Service where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
         let headerTimeout = TimeAmount.seconds(options.headerTimeout)
         let http1 = HTTP1Channel.Configuration(
             additionalChannelHandlers: [HeaderReadTimeoutInstaller(timeout: headerTimeout)],
             idleTimeout: .seconds(options.idleTimeout))
+        let server: HTTPServerBuilder =
+            try options.tls.map { try .tls(.http1(configuration: http1), tlsConfiguration: $0.configuration()) }
+            ?? .http1(configuration: http1)
         return Application(
             responder: responder,
-            server: .http1(configuration: http1),
+            server: server,
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(options.maxConnections, logger: quietLogger)),

@@ -29,6 +29,8 @@ public struct SimulatorOptions: Sendable {
     public var bodyTimeout: Int64 = 30
     /// Connections served at once; further ones wait in the listen backlog until one closes.
     public var maxConnections = 512
+    /// HTTPS with this certificate and key instead of plain HTTP (`journey capture --tls-cert`).
+    package var tls: HostTLS?
     /// Records every outcome taken (tests use it to prove a walk covered a tree).
     var edgeTrace: EdgeTrace?
 

@@ -6,7 +6,7 @@ import JourneyFormat
 /// sent together in `challengeResponse`.
 extension MobileFirstRun {
     /// Answer members whose value is a secret even when the script does not say so.
-    static let secretAnswerMembers: Set<String> = ["pin", "password", "passcode", "otp", "code"]
+    static let secretAnswerMembers = MobileFirstSecrets.answerMembers
 
     /// The `challengeResponse` for the challenged checks; nil when a check has no handler (an
     /// expectation failure that stops the run).

@@ -1,0 +1,79 @@
+import Foundation
+import JourneyCore
+import JourneyRun
+
+/// What `journey capture` writes when it stops: `DIR/capture.har`, redacted, and one script per
+/// captured journey imported from it (`DIR/<journey>.yaml`, secrets read from the environment).
+/// The redaction is done in memory before anything is written: no file ever holds a secret.
+package enum CaptureOutput {
+    package struct Written: Sendable {
+        package var har: String
+        /// The scripts written, with the page each replays.
+        package var scripts: [String]
+        /// Journeys that gave no script, and why (the importer's refusal).
+        package var skipped: [String]
+        /// The environment variables the scripts read.
+        package var environment: [String]
+    }
+
+    package static let harName = "capture.har"
+
+    /// Makes `directory` and checks it can be written, before the capture starts: a capture is
+    /// not lost at its end for want of a folder.
+    package static func prepare(_ directory: String) throws(CaptureError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CaptureError("cannot create --out \(directory): \(error.localizedDescription)")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw CaptureError("--out \(directory) cannot be written")
+        }
+    }
+
+    package static func write(_ log: CaptureLog, upstream: CaptureRoute, to directory: String) throws(CaptureError)
+        -> Written
+    {
+        let (document, pages) = CaptureDocument.make(log, upstream: upstream)
+        let harPath = (directory as NSString).appendingPathComponent(harName)
+        var scripts: [(file: String, text: String)] = []
+        var skipped = log.journeys.filter { !$0.ended && !$0.isAdvice }.map {
+            "\($0.name ?? "default journey"): it did not end (the app left it at step \($0.steps)); kept in the HAR"
+        }
+        for page in pages {
+            do throws(RecordingError) {
+                let recording = try Recording(document: document, source: harPath, script: page.scriptFile)
+                let text = try ScriptImporter.script(
+                    from: recording, journeyName: page.journeyName, readsOutbox: true)
+                scripts.append(((directory as NSString).appendingPathComponent(page.scriptFile), text))
+            } catch {
+                skipped.append("\(page.journeyName ?? "default journey"): \(error.message)")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CaptureError("cannot create \(directory): \(error.localizedDescription)")
+        }
+        do throws(RecordingError) {
+            try HARWriter.save(document, to: harPath)
+        } catch {
+            throw CaptureError(error.message)
+        }
+        for script in scripts {
+            guard FileManager.default.createFile(atPath: script.file, contents: Data(script.text.utf8)) else {
+                throw CaptureError("cannot write \(script.file)")
+            }
+        }
+        let environment = Set(scripts.flatMap { environmentNames(in: $0.text) }).sorted()
+        return Written(har: harPath, scripts: scripts.map(\.file), skipped: skipped, environment: environment)
+    }
+
+    /// `JOURNEY_…` names a script reads (`{env: JOURNEY_PASSWORD, secret: true}`).
+    static func environmentNames(in script: String) -> [String] {
+        script.components(separatedBy: "env: ").dropFirst().compactMap { rest in
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return name.isEmpty ? nil : String(name)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import JourneyCore
+import JourneyFormat
+import JourneyRun
+
+/// Finds the secrets of a capture by where they stand, as the runner knows its own: the app's
+/// secret callback inputs (passwords, OTPs, KBA answers, tokens, the WebAuthn outcome), the
+/// zero-page password header, Bearer and Basic credentials, OAuth codes, verifiers, client
+/// secrets and tokens (in queries, forms, `Location` and token responses), AM's secret members
+/// (`tokenId`, `suspendedId`, `jws`...), OTP seeds, recovery codes, and every cookie value.
+/// Each is registered with a redactor, which then finds it anywhere, in any encoding.
+enum CaptureSecrets {
+    /// Form and query values that are secrets, by name.
+    static let secretParameters = HARWriter.secretQueryNames.union(["client_assertion", "refresh_token"])
+
+    /// Values the app chose for this run alone (OAuth's `state`, `nonce` and PKCE challenge):
+    /// placeholders too, so a replayed script's own values match them (`ReplayEcho`).
+    static let perRunParameters: Set<String> = ["state", "nonce", "code_challenge"]
+
+    static func register(_ exchanges: [CapturedExchange], in redactor: Redactor) {
+        for exchange in exchanges {
+            registerRequest(exchange, in: redactor)
+            registerResponse(exchange, in: redactor)
+        }
+        // Cookies last: a cookie that holds a secret already known keeps that secret's name
+        // (`«tokenId»`), so the cookie and the body agree when the recording is replayed.
+        for exchange in exchanges {
+            for value in exchange.requestHeaders.values("cookie") {
+                for pair in value.split(separator: ";") { registerCookie(pair, in: redactor) }
+            }
+            for value in exchange.responseHeaders.values("set-cookie") {
+                registerCookie(value.split(separator: ";").first ?? "", in: redactor)
+            }
+        }
+    }
+
+    private static func registerRequest(_ exchange: CapturedExchange, in redactor: Redactor) {
+        let headers = exchange.requestHeaders
+        if let password = headers.value(ZeroPageSpec.defaultPasswordHeader) {
+            redactor.register(password, name: "password")
+        }
+        if let authorization = headers.value("authorization") { registerAuthorization(authorization, in: redactor) }
+        registerParameters(URLComponents(string: exchange.url)?.queryItems ?? [], in: redactor)
+        let body = exchange.requestBody
+        guard !body.isEmpty else { return }
+        if let json = redactor.registerSecrets(inBody: body) {
+            registerMobileFirst(json, in: redactor)
+            guard let step = AMStep(json: json) else { return }
+            for callback in step.callbacks { registerInputs(of: callback, in: redactor) }
+        } else if let form = formItems(body) {
+            registerParameters(form, in: redactor)
+        }
+    }
+
+    private static func registerResponse(_ exchange: CapturedExchange, in redactor: Redactor) {
+        for location in exchange.responseHeaders.values("location") {
+            var components = URLComponents(string: location)
+            registerParameters(components?.queryItems ?? [], in: redactor)
+            // A fragment response (`#code=…&id_token=…`) reads as a query.
+            let fragment = components?.fragment
+            components?.query = fragment
+            registerParameters(components?.queryItems ?? [], in: redactor)
+        }
+        guard let json = redactor.registerSecrets(inBody: exchange.responseBody) else { return }
+        if let access = json["access_token"]?.stringValue { redactor.register(access, name: "access_token") }
+        if let refresh = json["refresh_token"]?.stringValue { redactor.register(refresh, name: "refresh_token") }
+        if let idToken = json["id_token"]?.stringValue { registerIDToken(idToken, in: redactor) }
+        if let step = AMStep(json: json) {
+            for code in MFAScraper.recoveryCodes(in: step) { redactor.register(code, name: "recoveryCode") }
+        }
+    }
+
+    /// MobileFirst: a security check's secret answers in `challengeResponse` (a PIN), and the
+    /// registration's signature.
+    private static func registerMobileFirst(_ json: JSONValue, in redactor: Redactor) {
+        for (_, answer) in json["challengeResponse"]?.objectValue ?? [:] {
+            for (name, value) in answer.objectValue ?? [:]
+            where MobileFirstSecrets.answerMembers.contains(name.lowercased()) {
+                redactor.register(value.displayText, name: name)
+            }
+        }
+        if let signature = json["signedRegistrationData"]?["signature"]?.stringValue {
+            redactor.register(signature, name: "signature")
+        }
+    }
+
+    /// An ID token's signature: its header and claims stay readable, as `--record` keeps them
+    /// (without its signature the token proves nothing).
+    private static func registerIDToken(_ token: String, in redactor: Redactor) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        redactor.register(parts.count == 3 && !parts[2].isEmpty ? String(parts[2]) : token, name: "id_token")
+    }
+
+    /// The secret inputs of a callback the app sent, named as the runner names them.
+    private static func registerInputs(of callback: AMCallback, in redactor: Redactor) {
+        for input in callback.input ?? [] {
+            let suffix = AMCallback.suffix(of: input.name)
+            let name: String?
+            if callback.hasType(.hiddenValue), callback.output("id")?.stringValue == HiddenId.webAuthnOutcome {
+                name = "webauthn-outcome"
+            } else {
+                name = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
+            }
+            guard let name else { continue }
+            redactor.register(input.value.displayText, name: name)
+        }
+    }
+
+    private static func registerAuthorization(_ value: String, in redactor: Redactor) {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return redactor.register(value, name: "authorization") }
+        let credential = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        if parts[0].lowercased() == "basic" {
+            redactor.register(credential, name: "authorization")
+            if let decoded = Data(base64Encoded: credential).map({ String(decoding: $0, as: UTF8.self) }),
+                let colon = decoded.firstIndex(of: ":")
+            {
+                let secret = String(decoded[decoded.index(after: colon)...])
+                redactor.register(
+                    PercentEncoding.decoded(Substring(secret), plusAsSpace: true) ?? secret, name: "client_secret")
+            }
+        } else {
+            redactor.register(credential, name: "token")
+        }
+    }
+
+    private static func registerParameters(_ items: [URLQueryItem], in redactor: Redactor) {
+        for item in items where secretParameters.contains(item.name) || perRunParameters.contains(item.name) {
+            guard let value = item.value else { continue }
+            if item.name == "id_token" || item.name == "id_token_hint" {
+                registerIDToken(value, in: redactor)
+            } else {
+                redactor.register(value, name: item.name)
+            }
+        }
+    }
+
+    private static func registerCookie(_ pair: Substring, in redactor: Redactor) {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { return }
+        let name = parts[0].trimmingCharacters(in: .whitespaces)
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        redactor.register(value, name: name)
+    }
+
+    /// A token response's body with the ID token's claims redacted too (its `nonce`): they are
+    /// base64url inside the token, where a search for the value alone cannot see them.
+    static func redactingIDTokenClaims(_ text: String, with redactor: Redactor) -> String {
+        guard text.contains("id_token"), case .object(var object)? = try? JSONValue.parse(Data(text.utf8)),
+            let token = object["id_token"]?.stringValue
+        else { return text }
+        var parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let claims = Base64URL.decode(parts[1]), let json = try? JSONValue.parse(claims) else {
+            return text
+        }
+        let redacted = redactor.redact(json: json)
+        guard redacted != json else { return text }
+        parts[1] = Base64URL.encode(redacted.compactJSON)
+        object["id_token"] = .string(parts.joined(separator: "."))
+        return JSONValue.object(object).compactJSON
+    }
+
+    /// `a=b&c=d` bodies, decoded; nil when the body is not such a form.
+    static func formItems(_ body: Data) -> [URLQueryItem]? {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.contains("="), !text.contains(where: { $0 == "{" || $0 == "\n" }) else { return nil }
+        return text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            let name = PercentEncoding.decoded(parts[0], plusAsSpace: true) ?? String(parts[0])
+            let value = parts.count > 1 ? PercentEncoding.decoded(parts[1], plusAsSpace: true) ?? String(parts[1]) : ""
+            return URLQueryItem(name: name, value: value)
+        }
+    }
+}
