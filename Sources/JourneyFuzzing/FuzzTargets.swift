@@ -46,7 +46,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// fence rules), its `yaml journey` blocks loaded as scripts, a transcript normalized and
     /// diffed against itself changed, and its transcripts rewritten.
     case markdown
-
     /// `journey capture`'s forwarding path: an app's request and an upstream's answer as HTTP
     /// text, split at the first NUL byte, through routing, rewriting, the log, redaction and import.
     case capture
