@@ -1,10 +1,19 @@
 import Foundation
+import JourneySimulator
 import JourneyTestSupport
 import Testing
 
 /// `journey capture` as a child process: started on an ephemeral port, ready once it prints the
 /// URL it listens on (read from its standard output, never waited for by time).
 struct CaptureChild {
+    /// The simulator of the example trees (journeys/trees/am.yaml): the upstream the capture
+    /// tests put the proxy in front of.
+    static func exampleUpstream() async throws -> RunningSimulator {
+        let definition = try SimulatorLoader.load(
+            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
+        return try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
+    }
+
     let process: Process
     /// `http://127.0.0.1:<port>`.
     let origin: String

@@ -13,11 +13,8 @@ import Testing
     static let oauth = "/am/oauth2/realms/root/realms/alpha"
 
     @Test func anOAuthCodeFlowAndATransactionalAuthorizationGiveScriptsThatPassLiveAndReplayed() async throws {
-        let definition = try SimulatorLoader.load(
-            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
-        let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let simulator = try await CaptureChild.exampleUpstream()
+        let folder = try TemporaryFiles.directory("capture")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("bug")
         let child = try await CaptureChild.start(["--upstream", simulator.baseURL, "--out", out.path])

@@ -12,11 +12,8 @@ import Testing
     static let realm = "/am/json/realms/root/realms/alpha/authenticate?authIndexType=service&authIndexValue="
 
     @Test func loginAndASecondFactorThroughTheProxyGiveScriptsThatPassLiveAndReplayed() async throws {
-        let definition = try SimulatorLoader.load(
-            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
-        let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let simulator = try await CaptureChild.exampleUpstream()
+        let folder = try TemporaryFiles.directory("capture")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("bug")
         let child = try await CaptureChild.start([
@@ -63,9 +60,7 @@ import Testing
 
     /// Several apps at once: each journey is threaded by its authId, whatever else passes.
     @Test func appsLoggingInAtOnceGetAScriptEach() async throws {
-        let definition = try SimulatorLoader.load(
-            path: Repository.root.appendingPathComponent("journeys/trees/am.yaml").path)
-        let simulator = try await Simulator.start(definition, options: SimulatorOptions(logRequests: false))
+        let simulator = try await CaptureChild.exampleUpstream()
         let folder = try TemporaryFiles.directory()
         let out = folder.appendingPathComponent("bug")
         let apps = 4
