@@ -90,6 +90,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let inputs = [ReportMerge.Input(name: "a", text: text), ReportMerge.Input(name: "b", text: text)]
         if let merged = try? ReportMerge.merge(inputs), let document = merged.document {
             _ = HTMLReport.render(document: document)
+            _ = MarkdownReport.render(document: document)
         }
     }
 

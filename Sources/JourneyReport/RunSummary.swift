@@ -54,13 +54,18 @@ public struct RunSummary: Sendable {
     package var mismatched: Int { count(.mismatch) }
     /// Scripts run several times (`--repeat`) that passed on some attempts only.
     package var flaky: Int { count(.flaky) }
+    /// Failed scripts whose Markdown guide's transcript shows that failure
+    /// (``JourneyResult/documentedFailure``): they ask for exit 0.
+    package var documentedFailures: Int {
+        results.filter { $0.status == .failed && $0.documentedFailure != nil }.count
+    }
 
     /// The process exit code: the worst verdict of any script (see the type's documentation).
     public var exitCode: Int32 { results.map(\.exitCode).max() ?? 0 }
 
     /// The exit code for a set of verdicts: the most severe one's, 0 when there are none.
     /// Exit codes rise with severity (passed 0 < failed 1 < invalid 2 < error 3 < mismatch 4); a
-    /// flaky verdict asks for 1, or 0 when `allowingFlaky` (``RunStatus/exitCode(allowingFlaky:)``).
+    /// flaky verdict asks for 1, or 0 when `allowingFlaky` (``RunStatus/exitCode(allowingFlaky:documentedFailure:)``).
     package static func exitCode(for statuses: [RunStatus], allowingFlaky: Bool = false) -> Int32 {
         statuses.map { $0.exitCode(allowingFlaky: allowingFlaky) }.max() ?? 0
     }

@@ -22,6 +22,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
             Exits with the worst exit code of the merged scripts (as the unsharded run would), \
             or 2 when an input is not a journey report. Examples:
               journey report merge shard-*.json --out report.json --html report.html
+              journey report merge shard-*.json --out report.json --markdown report.md
               journey report merge shard-*.xml --out junit.xml
               journey report merge load-*.json --out load.json    # journey load --report json=FILE summaries
             """
@@ -40,6 +41,12 @@ struct ReportMergeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the HTML report of the merged JSON reports.", valueName: "file"))
     var html: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the Markdown report (Mermaid sequence diagrams) of the merged JSON reports.",
+            valueName: "file"))
+    var markdown: String?
+
     func run() async throws {
         if try await mergedLoadSummaries() { return }
         let merged = try await CommandExit.reporting {
@@ -49,11 +56,17 @@ struct ReportMergeCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure(error.description)
             }
-            if let html {
+            // The reports rendered from the merged JSON document, as `journey run --report` writes them.
+            let documents: [(option: String, path: String?, render: (JSONValue) -> String)] = [
+                ("--html", html, HTMLReport.render(document:)),
+                ("--markdown", markdown, MarkdownReport.render(document:)),
+            ]
+            for (option, path, render) in documents {
+                guard let path else { continue }
                 guard let document = merged.document else {
-                    throw CommandFailure("--html needs JSON reports to merge, not JUnit files")
+                    throw CommandFailure("\(option) needs JSON reports to merge, not JUnit files")
                 }
-                try OutputFile.write(HTMLReport.render(document: document), to: html, exitCode: 3)
+                try OutputFile.write(render(document), to: path, exitCode: 3)
             }
             if let out {
                 try OutputFile.write(merged.text, to: out, exitCode: 3)
@@ -76,8 +89,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
             throw CommandExit.error(error.message)
         }
         guard let merged else { return false }
-        if html != nil {
-            throw CommandExit.error("--html takes run reports; load summaries merge into JSON or a table")
+        if html != nil || markdown != nil {
+            throw CommandExit.error(
+                "\(html != nil ? "--html" : "--markdown") takes run reports; load summaries merge into JSON or a table")
         }
         if let out {
             try await CommandExit.reporting { try OutputFile.write(merged.json + "\n", to: out, exitCode: 3) }

@@ -68,6 +68,7 @@ package enum JSONReport {
             "invalid": .int(summary.invalid),
             "mismatched": .int(summary.mismatched),
             "flaky": .int(summary.flaky),
+            "documentedFailures": .int(summary.documentedFailures),
             "exitCode": .int(Int(summary.exitCode)),
             "shard": summary.shard.map { .string($0.description) } ?? .null,
             "startedAt": .string(ReportTime.iso8601(summary.startedAt, fractionalSeconds: true)),

@@ -14,6 +14,7 @@ enum JSONTrace {
             "server": optional(result.server),
             "status": .string(result.status.rawValue),
             "exitCode": .int(Int(result.exitCode)),
+            "documentedFailure": result.status == .failed ? location(result.documentedFailure) : .null,
             "startedAt": .string(ReportTime.iso8601(result.startedAt, fractionalSeconds: true)),
             "duration": seconds(result.duration),
             "transportTime": seconds(result.transportTime),

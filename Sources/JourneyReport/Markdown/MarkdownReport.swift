@@ -25,7 +25,7 @@ package enum MarkdownReport {
             "Started \(MarkdownText.inline(summary["startedAt"]?.stringValue ?? "")) · "
                 + "\(scripts.count) \(scripts.count == 1 ? "script" : "scripts"): \(counts.isEmpty ? "none" : counts.joined(separator: ", ")) · "
                 + "\(ReportTime.short(max(summary["duration"]?.doubleValue ?? 0, 0))) · "
-                + "exit code \(summary["exitCode"]?.intValue ?? 0)")
+                + "exit code \(summary["exitCode"]?.intValue ?? 0)" + documentedNote(scripts))
         for (index, script) in scripts.enumerated() {
             lines += [""] + self.script(script, number: index + 1)
         }
@@ -45,6 +45,9 @@ package enum MarkdownReport {
         let steps = script["steps"]?.arrayValue ?? []
         facts.append(
             "- \(steps.count) steps · \(ReportTime.short(max(script["duration"]?.doubleValue ?? 0, 0)))")
+        if let place = documentedPlace(script) {
+            facts.append("- \(MarkdownText.inline("as its transcript at \(place) shows: the guide passes"))")
+        }
         lines += facts
         if let error = script["error"], let message = error["message"]?.stringValue {
             let kind = error["kind"]?.stringValue ?? "run"
@@ -74,6 +77,23 @@ package enum MarkdownReport {
             lines += steps.map(stepRow)
         }
         return lines
+    }
+
+    /// `guide.md:55` when `script` failed as its Markdown guide's transcript shows
+    /// (`documentedFailure`), which asks for exit 0; else nil.
+    static func documentedPlace(_ script: JSONValue) -> String? {
+        guard script["status"]?.stringValue == "failed", let place = script["documentedFailure"],
+            let file = place["file"]?.stringValue, let line = place["line"]?.intValue
+        else { return nil }
+        return "\(file):\(line)"
+    }
+
+    /// Why failed scripts do not fail the run: ` (1 failure its guide's transcript shows)`, or empty.
+    static func documentedNote(_ scripts: [JSONValue]) -> String {
+        let count = scripts.filter { documentedPlace($0) != nil }.count
+        guard count > 0 else { return "" }
+        return count == 1
+            ? " (1 failure its guide's transcript shows)" : " (\(count) failures their guides' transcripts show)"
     }
 
     /// One step as a table row: each cell is one escaped line.

@@ -8,7 +8,8 @@ import JourneyRun
 /// run of one folder); a result every shard reports alike (a command-line error, a broken tree:
 /// same file, name and status, from another input) is kept once. The counts are recounted from
 /// the scripts; the exit code is the worst of the scripts' statuses (a shard's own exit codes must
-/// agree with them, or the merge stops); the run started at
+/// agree with them, or the merge stops; a failed script whose guide's transcript shows its failure,
+/// `documentedFailure`, asks for 0 as in the run); the run started at
 /// the earliest start and lasted until the latest end.
 enum JSONReportMerge {
     static func merge(_ inputs: [ReportMerge.Input]) throws(ReportMerge.Problem) -> JSONValue {
@@ -57,6 +58,11 @@ enum JSONReportMerge {
                 "invalid": .int(count("invalid")),
                 "mismatched": .int(count("mismatch")),
                 "flaky": .int(count("flaky")),
+                "documentedFailures": .int(
+                    ordered.filter {
+                        $0["status"]?.stringValue == "failed" && ($0["documentedFailure"] ?? .null) != .null
+                    }
+                    .count),
                 "exitCode": .int(exitCode),
                 "shard": .null,
                 "startedAt": .string(
@@ -82,7 +88,8 @@ enum JSONReportMerge {
             // A flaky script asks for 1, or for 0 when the run allowed flaky scripts: the one
             // choice a report records in a script's exit code.
             let allowed = status == .flaky && script["exitCode"] == .int(0)
-            let code = status.exitCode(allowingFlaky: allowed)
+            let documented = try documentedFailure(script, which: "\(input.name): \(which)") != nil
+            let code = status.exitCode(allowingFlaky: allowed, documentedFailure: documented)
             if let written = script["exitCode"], written != .int(Int(code)) {
                 throw ReportMerge.Problem(
                     "\(input.name): \(which) is \(status.rawValue), whose exit code is \(code), but its exitCode is \(written.compactJSON)"
@@ -98,6 +105,21 @@ enum JSONReportMerge {
                     + "and its scripts' statuses ask for \(worst)")
         }
         return worst
+    }
+
+    /// Where a script's guide's transcript shows its failure (`documentedFailure`: a Location or
+    /// null; absent in reports written before it). A value of another shape is refused, naming it.
+    static func documentedFailure(_ script: JSONValue, which: String) throws(ReportMerge.Problem) -> SourceLocation? {
+        guard let value = script["documentedFailure"], value != .null else { return nil }
+        // Integers as JSON writes them: `intValue` would also read "55".
+        guard case .string(let file)? = value["file"], case .int(let line)? = value["line"], line >= 1,
+            case .int(let column)? = value["column"], column >= 1
+        else {
+            throw ReportMerge.Problem(
+                "\(which) has the documentedFailure \(value.compactJSON), which is neither null nor a location "
+                    + "({\"file\": string, \"line\": integer, \"column\": integer})")
+        }
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     static func parse(_ input: ReportMerge.Input) throws(ReportMerge.Problem) -> JSONValue {

@@ -70,7 +70,7 @@ enum JUnitMerge {
     }
 
     /// A case's exit code, from its `<failure type="...">` or `<error type="...">` (JUnitReport's
-    /// types), by the run's own rule (``RunStatus/exitCode(allowingFlaky:)``): a `flaky` failure
+    /// types), by the run's own rule (``RunStatus/exitCode(allowingFlaky:documentedFailure:)``): a `flaky` failure
     /// is a flaky script that was not allowed; a passed case holding `<flakyFailure>` or
     /// `<flakyError>` elements is one that was.
     static func exitCode(_ testCase: [String]) -> Int32 {

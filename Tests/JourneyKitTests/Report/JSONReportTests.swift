@@ -33,7 +33,7 @@ struct JSONReportTests {
         let scripts = try #require(report["scripts"] as? [[String: Any]])
         let fields: Set<String> = [
             "name", "file", "tags", "server", "status", "exitCode", "startedAt", "duration", "transportTime", "outcome",
-            "failures", "error", "diagnostics", "steps", "attempts",
+            "failures", "error", "diagnostics", "steps", "attempts", "documentedFailure",
         ]
         for script in scripts {
             #expect(Set(script.keys) == fields)
