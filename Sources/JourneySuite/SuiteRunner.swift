@@ -144,6 +144,9 @@ public enum SuiteRunner {
         await launch(.file(file, text: text), options: options)
     }
 
+    /// The seed a guide's block runs with unless `--seed` gives one.
+    package static let guideSeed: UInt64 = 1
+
     /// ``launch(file:text:options:)`` for any script of a suite: a file, or a guide's block.
     package static func launch(_ suiteScript: SuiteScript, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
@@ -168,6 +171,11 @@ public enum SuiteRunner {
         guard let compiled = prepared.journey else { return .finished(prepared.invalidResult) }
         let script = compiled.script
         var configuration = options.configuration
+        if case .block = suiteScript, configuration.seed == nil {
+            // A guide's transcript shows the run's generated values (OAuth's state and nonce in a
+            // URL): with one seed they are the same on every run, not only after normalization.
+            configuration.seed = Self.guideSeed
+        }
         if let configure = options.configure {
             do {
                 configuration = try await configure(compiled, configuration)

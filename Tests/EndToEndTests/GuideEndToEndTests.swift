@@ -131,6 +131,41 @@ import Testing
         #expect(try await CLI.run(["run", file.path]).status == 0)
     }
 
+    /// A guide's block runs with one seed unless `--seed` says otherwise: the values it generates
+    /// (OAuth's state and nonce in the authorize URL) are the same on every run, so a transcript
+    /// never depends on whether a random value happened to hold a digit (the normalization's rule).
+    @Test func aGuidesBlockGeneratesTheSameValuesOnEveryRun() async throws {
+        let folder = try Self.folder(
+            """
+            ```yaml journey
+            version: 1
+            name: Tokens
+            server: { simulate: trees/am.yaml, realm: alpha }
+            journey: Login
+            handlers:
+              NameCallback: demo
+              PasswordCallback: Ch4ng3it!
+            oauth:
+              clientId: sdkPublicClient
+              redirectUri: org.forgerock.demo:/oauth2redirect
+              scope: [openid, profile, email]
+            ```
+
+            """)
+        let file = folder.appendingPathComponent("guide.md").path
+        func authorizeQuery(_ arguments: [String]) async throws -> String {
+            let run = try await CLI.run(["run", file] + arguments)
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+            let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("/authorize?") })
+            // The query only: the status and the duration follow it on the line.
+            return String(line.drop { $0 != "?" }.prefix { $0 != " " })
+        }
+        let first = try await authorizeQuery([])
+        #expect(first.contains("&state="))
+        #expect(try await authorizeQuery([]) == first)
+        #expect(try await authorizeQuery(["--seed", "7"]) != first)
+    }
+
     @Test func aYAMLErrorInABlockIsReportedAtTheGuidesLineAndColumn() async throws {
         let broken = Self.guide.replacingOccurrences(
             of: "  PasswordCallback: wrong-password\n", with: "  PasswordCallback: wrong-password\n   bad: [x\n")
