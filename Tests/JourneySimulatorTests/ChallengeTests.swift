@@ -148,7 +148,8 @@ struct ChallengeTests {
         try await Harness.run(Self.tree) { h in
             for _ in 0..<5 {
                 let start = try await h.start("LoginWithMathCaptcha")
-                let prompt = try #require(Steps.output(Steps.callbacks(start.json)[0], "prompt")?.stringValue)
+                let callback = try #require(Steps.callbacks(start.json).first, "\(start.status) \(start.json)")
+                let prompt = try #require(Steps.output(callback, "prompt")?.stringValue)
                 #expect(prompt.hasPrefix("What is "))
                 let answer = try #require(ArithmeticCaptcha.solve(prompt))
                 let next = try await h.answer(start.json, [0: .string(String(answer))])
@@ -176,7 +177,8 @@ struct ChallengeTests {
             var operands: [Int] = []
             for _ in 0..<10 {
                 let start = try await h.start("Captcha")
-                let prompt = try #require(Steps.output(Steps.callbacks(start.json)[0], "prompt")?.stringValue)
+                let callback = try #require(Steps.callbacks(start.json).first, "\(start.status) \(start.json)")
+                let prompt = try #require(Steps.output(callback, "prompt")?.stringValue)
                 let parts = prompt.dropFirst("What is ".count).dropLast().split(separator: " ")
                 operands += [Int(parts[0]) ?? -1, Int(parts[2]) ?? -1]
                 let answer = try #require(ArithmeticCaptcha.solve(prompt))

@@ -61,6 +61,12 @@ struct Harness: Sendable {
         var options = SimulatorOptions(
             clock: clock, logRequests: logRequests, log: { logs.append($0) }, maxBodyBytes: maxBodyBytes, seed: 42)
         options.edgeTrace = trace
+        // Slow clients have their own tests (SlowClientTests); here a request that the busy machine
+        // delays must not meet the simulator's 10 s for a head or 30 s for a body (it did: 408s
+        // and an unanswered start in a full run at load 12).
+        options.headerTimeout = Int64(TestTime.request)
+        options.bodyTimeout = Int64(TestTime.request)
+        options.idleTimeout = Int64(TestTime.request)
         let simulator = try await Simulator.start(try definition(yaml, file: file), options: options)
         let harness = Harness(simulator: simulator, clock: clock, logs: logs)
         do {
