@@ -53,7 +53,7 @@ import Testing
             Issue.record(Comment(rawValue: PythonTools.missing("python3")))
             return
         }
-        let (status, output) = try HARStructure.run(
+        let (status, output) = try await HARStructure.run(
             python,
             [CLI.packageRoot.appendingPathComponent("scripts/validate_mermaid.py").path, report("merged.md").path])
         #expect(status == 0 && output.contains("\(total) diagrams valid"), "\(output)")

@@ -207,7 +207,7 @@ import Testing
             return
         }
         let login = Self.recordings + "/login.har"
-        let (status, output) = try HARStructure.run(mitmdump, ["-nr", login])
+        let (status, output) = try await HARStructure.run(mitmdump, ["-nr", login])
         #expect(status == 0, "mitmdump -nr \(login): \(output)")
         // One `<< status` line per flow: mitmdump read every entry.
         #expect(
@@ -222,7 +222,7 @@ import Testing
                     flows = list(io.FlowReader(f).stream())
                 print(path, len(flows), sum(1 for flow in flows if flow.response is not None))
             """
-        let (readStatus, read) = try HARStructure.run(python, ["-c", program] + paths)
+        let (readStatus, read) = try await HARStructure.run(python, ["-c", program] + paths)
         #expect(readStatus == 0, "\(read)")
         for path in paths {
             let count = (try Recording.load(path: path)).exchanges.count
@@ -425,19 +425,7 @@ enum HARStructure {
         return problems
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mitm-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
+        try await ChildProcess.run(executable, arguments)
     }
 }
