@@ -74,6 +74,11 @@ struct CaptureChild {
         return CaptureChild(process: process, origin: origin, exited: exited, rest: rest)
     }
 
+    /// Ends the proxy if it still runs: a test that fails before it stopped the proxy leaves none behind.
+    func stop() {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Waits for the process to end by itself (`--journeys N`); interrupts it if it hangs.
     func waitForExit() async -> Int32 {
         let ended = await Waiting.ends(exited, within: 120)

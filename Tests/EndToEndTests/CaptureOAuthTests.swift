@@ -18,6 +18,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("bug")
         let child = try await CaptureChild.start(["--upstream", simulator.baseURL, "--out", out.path])
+        defer { child.stop() }
         let proxy = child.origin
         var secrets = ["Ch4ng3it!"]
         func login(_ app: CurlApp) async throws {

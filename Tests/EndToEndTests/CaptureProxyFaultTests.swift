@@ -34,6 +34,7 @@ import Testing
         let child = try await CaptureChild.start([
             "--upstream", simulator.baseURL, "--out", out.path, "--journeys", "1", "--tls-cert", cert, "--tls-key", key,
         ])
+        defer { child.stop() }
         #expect(child.origin.hasPrefix("https://127.0.0.1:"))
         let app = CurlApp(folder: folder, caCertificate: cert)
         let done = try await app.walk(child.origin + CaptureTests.realm + "Login") { type, _ in
@@ -55,6 +56,7 @@ import Testing
             "--upstream", hostile.baseURL(.hangOnValue), "--upstream", "gone=http://127.0.0.1:\(closedPort)",
             "--out", folder.appendingPathComponent("out").path, "--timeout", "1",
         ])
+        defer { child.stop() }
         let app = CurlApp(folder: folder)
         let refused = try await app.send("GET", child.origin + "/gone/anything")
         #expect(refused.status == 502)

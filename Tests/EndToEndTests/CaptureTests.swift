@@ -19,6 +19,7 @@ import Testing
         let child = try await CaptureChild.start([
             "--upstream", simulator.baseURL, "--out", out.path, "--journeys", "2",
         ])
+        defer { child.stop() }
         let app = CurlApp(folder: folder)
         var secrets = ["Ch4ng3it!", "Al1ce-Passw0rd"]
 
@@ -67,6 +68,7 @@ import Testing
         let child = try await CaptureChild.start([
             "--upstream", simulator.baseURL, "--out", out.path, "--journeys", "\(apps)", "--quiet",
         ])
+        defer { child.stop() }
         let origin = child.origin
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for _ in 0..<apps {
