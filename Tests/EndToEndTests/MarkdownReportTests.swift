@@ -16,18 +16,8 @@ import Testing
         #expect(run.status == 1, "\(run.stderr)")
         let markdown = try String(contentsOf: report, encoding: .utf8)
         let total = ExamplesTests.exampleCount + 1
-        #expect(markdown.hasPrefix("# journey run\n"))
-        #expect(markdown.components(separatedBy: "\n## ").count - 1 == total)
-        // Every script made round trips: each has its diagram.
-        #expect(markdown.components(separatedBy: "\n```mermaid\nsequenceDiagram\n").count - 1 == total)
-        for party in [
-            "as Client", "as AM · 127.0.0.1:", "as OAuth · ", "as Resource server · ", "as MobileFirst · ",
-            "as Challenger · ", "as Rakuten API · ",
-        ] {
-            #expect(markdown.contains(party), "no participant \(party)")
-        }
-        // The failing script's last answer is marked, with its reason in a note.
-        #expect(markdown.contains("P1--xC: ✗ 200 end"))
+        Self.expectEveryScriptDrawn(markdown, total: total)
+        // The failing script's reason is in a note.
         #expect(markdown.contains(": ✗ expected outcome failure"))
         #expect(!markdown.contains(ShardMergeTests.secret))
 
@@ -38,5 +28,21 @@ import Testing
         let (status, output) = try await HARStructure.run(
             python, [CLI.packageRoot.appendingPathComponent("scripts/validate_mermaid.py").path, report.path])
         #expect(status == 0 && output.contains("\(total) diagrams valid"), "\(output)")
+    }
+
+    /// The report of the examples and one failing script: a heading and a diagram per script
+    /// (every script made round trips), every party the examples talk to, and the failing
+    /// script's last answer marked.
+    static func expectEveryScriptDrawn(_ markdown: String, total: Int) {
+        #expect(markdown.hasPrefix("# journey run\n"))
+        #expect(markdown.components(separatedBy: "\n## ").count - 1 == total)
+        #expect(markdown.components(separatedBy: "\n```mermaid\nsequenceDiagram\n").count - 1 == total)
+        for party in [
+            "as Client", "as AM · 127.0.0.1:", "as OAuth · ", "as Resource server · ", "as MobileFirst · ",
+            "as Challenger · ", "as Rakuten API · ",
+        ] {
+            #expect(markdown.contains(party), "no participant \(party)")
+        }
+        #expect(markdown.contains("P1--xC: ✗ 200 end"))
     }
 }
