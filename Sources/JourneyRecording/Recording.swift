@@ -58,6 +58,8 @@ package struct RecordedExchange: Sendable {
 
     /// The authenticate response as AM's body shapes (read once, when the recording is loaded).
     package var amResponse: AMResponseBody?
+    /// What `AMWireCheck` finds wrong with the response as an authenticate answer (read once too).
+    package var amProblem: String?
 
     /// The callbacks the client sent back (a continue request), or `nil` for a start.
     package var sentStep: AMStep?
@@ -227,6 +229,7 @@ public struct Recording: Sendable {
             startedAt: HARReader.date(entry.startedDateTime), duration: max(0, entry.time) / 1000,
             step: entry.journey?.step)
         exchange.amResponse = exchange.responseJSON.flatMap { AMResponseBody(status: exchange.status, json: $0) }
+        exchange.amProblem = exchange.responseJSON.flatMap { AMWireCheck.problem(status: exchange.status, json: $0) }
         exchange.sentStep = exchange.requestJSON.flatMap(AMStep.init(json:))
         exchange.sentInputs = (exchange.sentStep?.callbacks ?? []).map { InputValues.of($0, redact: { $0 }) }
         return exchange

@@ -15,6 +15,8 @@ enum ReplayMatcher {
         var method: String
         var url: String
         var path: String
+        /// The path from `/json/` on (`RecordedExchange.amPath`).
+        var amPath: String
         var query: [(name: String, value: String)]
         var headers: [HeaderField]
         /// The body's JSON, built when read (a continue request carries its step).
@@ -27,9 +29,10 @@ enum ReplayMatcher {
             method = request.method.uppercased()
             url = request.url
             headers = request.headers
-            let components = URLComponents(string: request.url)
-            path = components?.percentEncodedPath ?? request.url
-            query = (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+            let parts = SentURL.parts(request.url)
+            path = parts.path
+            amPath = parts.amPath
+            query = parts.query
             let sent =
                 request.sentJSON
                 ?? request.body.flatMap { $0.isEmpty ? nil : (try? JSONValue.parse($0)).map(SentJSON.value) }
@@ -47,7 +50,6 @@ enum ReplayMatcher {
         var isContinue: Bool { step != nil }
         var resumes: Bool { queryValue("suspendedId") != nil }
         var journeyName: String? { queryValue("authIndexValue") ?? queryValue("service") }
-        var amPath: String { RecordedExchange.amPath(path) }
 
         func queryValue(_ name: String) -> String? {
             query.first(where: { $0.name == name })?.value
@@ -169,7 +171,8 @@ enum ReplayMatcher {
     static func zeroPageDifference(_ sent: SentRequest, _ recorded: RecordedExchange) -> String? {
         func shown(_ value: String?) -> String { value.map { "'\($0)'" } ?? "absent" }
         let usernameHeader = ZeroPageSpec.defaultUsernameHeader
-        let mine = sent.redactor.redact(headers: sent.headers).value(usernameHeader)
+        // The username header is no secret header: its value is redacted as any text is.
+        let mine = sent.headers.value(usernameHeader).map(sent.redactor.redact(_:))
         let theirs = recorded.requestHeaders.value(usernameHeader)
         if (mine == nil) != (theirs == nil) || !InputValues.match(mine ?? "", theirs ?? "") {
             return "\(usernameHeader) \(shown(mine)), recorded \(shown(theirs))"

@@ -78,10 +78,15 @@ final class ReplaySession: Transport {
             let end = started.addingTimeInterval(exchange.duration)
             if end > clock.now() { clock.set(end) }
         }
-        return TransportResponse(
+        var response = TransportResponse(
             status: exchange.status,
             headers: ReplayEcho.headers(exchange.replayedResponseHeaders(), echoes),
             body: ReplayEcho.body(exchange.responseBody, echoes))
+        // An echo may rewrite the body; the recorded reading is of the recorded body only.
+        if echoes.isEmpty, let json = exchange.responseJSON {
+            response.read = ReadBody(json: json, amBody: exchange.amResponse, amProblem: exchange.amProblem)
+        }
+        return response
     }
 
     private func pick(_ sent: ReplayMatcher.SentRequest, _ state: inout State) throws(TransportError)

@@ -82,7 +82,7 @@ package final class Redactor: Sendable {
         guard !value.isEmpty, !Placeholder.isWhole(value) else { return }
         secrets.withLock { secrets in
             guard !secrets.list.contains(where: { $0.value == value }) else { return }
-            let secret = Secret(value: value, name: name)
+            let secret = Self.secret(value: value, name: name)
             secrets.list.append(secret)
             secrets.list.sort { $0.value.utf8.count > $1.value.utf8.count }
             for needle in secret.needles {
@@ -94,6 +94,28 @@ package final class Redactor: Sendable {
                 secrets.startBytes[Int(byte)] = true
             }
         }
+    }
+
+    /// Secrets built before, by value and name. Every run of a script registers the same
+    /// secrets (its password, a replay's tokens), and building their encoded forms was a
+    /// visible part of a short run; at most `builtLimit` are kept, then the memo starts afresh.
+    private static let built = Mutex<[SecretKey: Secret]>([:])
+    private static let builtLimit = 1024
+
+    private struct SecretKey: Hashable {
+        let value: String
+        let name: String
+    }
+
+    private static func secret(value: String, name: String) -> Secret {
+        let key = SecretKey(value: value, name: name)
+        if let secret = built.withLock({ $0[key] }) { return secret }
+        let secret = Secret(value: value, name: name)
+        built.withLock { built in
+            if built.count >= builtLimit { built.removeAll(keepingCapacity: true) }
+            built[key] = secret
+        }
+        return secret
     }
 
     /// Every secret value registered so far (tests search outputs for them).

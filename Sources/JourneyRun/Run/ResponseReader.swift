@@ -22,29 +22,37 @@ enum ResponseReader {
                 "\(what) answered HTTP \(response.status) redirect to \(response.headers.value("location") ?? "nowhere")",
                 step: step)
         }
+        // A replay hands on its recorded body as read when the recording loaded.
         let json: JSONValue
-        do {
-            json = try JSONValue.parse(response.body)
-        } catch {
-            if contentType.lowercased().contains("html") || looksLikeHTML(response.body) {
+        let problem: String?
+        if let read = response.read {
+            json = read.json
+            problem = read.amProblem
+        } else {
+            do {
+                json = try JSONValue.parse(response.body)
+            } catch {
+                if contentType.lowercased().contains("html") || looksLikeHTML(response.body) {
+                    throw RunError(
+                        .protocol,
+                        "\(what) answered HTTP \(response.status) with an HTML page, not JSON\(htmlTitle(response.body).map { " (title: \($0))" } ?? ""): is the server URL the AM base URL (e.g. https://host/am)?",
+                        step: step)
+                }
+                let detail =
+                    response.body.isEmpty
+                    ? "an empty body" : "a body that is not JSON (\(error.message)): \(excerpt(response.body))"
                 throw RunError(
-                    .protocol,
-                    "\(what) answered HTTP \(response.status) with an HTML page, not JSON\(htmlTitle(response.body).map { " (title: \($0))" } ?? ""): is the server URL the AM base URL (e.g. https://host/am)?",
-                    step: step)
+                    .protocol, "\(what) answered HTTP \(response.status) (\(contentType)) with \(detail)", step: step)
             }
-            let detail =
-                response.body.isEmpty
-                ? "an empty body" : "a body that is not JSON (\(error.message)): \(excerpt(response.body))"
-            throw RunError(
-                .protocol, "\(what) answered HTTP \(response.status) (\(contentType)) with \(detail)", step: step)
+            problem = AMWireCheck.problem(status: response.status, json: json)
         }
-        if let problem = AMWireCheck.problem(status: response.status, json: json) {
+        if let problem {
             throw RunError(
                 .protocol,
                 "\(what) answered HTTP \(response.status) with JSON the protocol does not allow: \(problem): \(excerpt(response.body))",
                 step: step)
         }
-        guard let body = AMResponseBody(status: response.status, json: json) else {
+        guard let body = response.read?.amBody ?? AMResponseBody(status: response.status, json: json) else {
             throw RunError(
                 .protocol,
                 "\(what) answered HTTP \(response.status) with JSON that is neither a step, a success nor an error: \(excerpt(response.body))",

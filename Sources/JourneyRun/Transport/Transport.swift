@@ -54,11 +54,29 @@ package struct TransportResponse: Sendable {
     package var status: Int
     package var headers: [HeaderField]
     package var body: Data
+    /// The body as read already, when the transport has it: a replay reads each recorded body
+    /// once, when the recording loads, and hands that on instead of every run parsing it again.
+    /// Only ever the reading of `body` itself.
+    package var read: ReadBody?
 
     package init(status: Int, headers: [HeaderField] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+}
+
+/// A response body read as JSON, and as an authenticate answer: AM's body shape and what
+/// `AMWireCheck` finds wrong with it.
+package struct ReadBody: Sendable {
+    package var json: JSONValue
+    package var amBody: AMResponseBody?
+    package var amProblem: String?
+
+    package init(json: JSONValue, amBody: AMResponseBody?, amProblem: String?) {
+        self.json = json
+        self.amBody = amBody
+        self.amProblem = amProblem
     }
 }
 
