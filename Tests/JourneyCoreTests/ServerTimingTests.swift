@@ -11,6 +11,12 @@ struct ServerTimingTests {
         #expect(ServerTiming.seconds(in: "total;dur=\"12\"") == 0.012)
     }
 
+    @Test func tabsAndTextBesideTheDurationReadAsBefore() {
+        #expect(ServerTiming.seconds(in: "app;desc=\"café ☕\";\tdur=\t7\t") == 0.007)
+        #expect(ServerTiming.seconds(in: ",,app;;dur=4;,") == 0.004)
+        #expect(ServerTiming.seconds(in: "app;durée=9, b;dura=8, c;du=7") == nil)
+    }
+
     @Test func metricsWithoutADurationSayNothing() {
         #expect(ServerTiming.seconds(in: "miss") == nil)
         #expect(ServerTiming.seconds(in: "cpu;desc=fast") == nil)

@@ -78,11 +78,13 @@ package final class Redactor: Sendable {
 
     /// Remembers `value` as a secret shown as `«name»`. Every value counts, however short: a
     /// 1-digit PIN is hidden where it is a value or a whole token, never inside a longer word.
-    package func register(_ value: String, name: String) {
+    /// A `recurring` value is one every run of a script registers (a declared secret): its
+    /// encoded forms are built once per process, not once per run.
+    package func register(_ value: String, name: String, recurring: Bool = false) {
         guard !value.isEmpty, !Placeholder.isWhole(value) else { return }
         secrets.withLock { secrets in
             guard !secrets.list.contains(where: { $0.value == value }) else { return }
-            let secret = Self.secret(value: value, name: name)
+            let secret = recurring ? Self.secret(value: value, name: name) : Secret(value: value, name: name)
             secrets.list.append(secret)
             secrets.list.sort { $0.value.utf8.count > $1.value.utf8.count }
             for needle in secret.needles {
@@ -96,9 +98,8 @@ package final class Redactor: Sendable {
         }
     }
 
-    /// Secrets built before, by value and name. Every run of a script registers the same
-    /// secrets (its password, a replay's tokens), and building their encoded forms was a
-    /// visible part of a short run; at most `builtLimit` are kept, then the memo starts afresh.
+    /// Recurring secrets built before, by value and name: building their encoded forms was a
+    /// visible part of a short run. At most `builtLimit` are kept, then the memo starts afresh.
     private static let built = Mutex<[SecretKey: Secret]>([:])
     private static let builtLimit = 1024
 

@@ -58,8 +58,8 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
 
     func registerSecret(_ json: JSONValue, name: String) {
         switch json {
-        case .string(let text): redactor.register(text, name: name)
-        case .int, .double, .bool: redactor.register(json.displayText, name: name)
+        case .string(let text): redactor.register(text, name: name, recurring: true)
+        case .int, .double, .bool: redactor.register(json.displayText, name: name, recurring: true)
         case .array(let items): for item in items { registerSecret(item, name: name) }
         case .object(let object): for item in object.values { registerSecret(item, name: name) }
         default: break
