@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: 0...3)
     func writesWhatPrintfWrites(decimals: Int) {
         var values: [Double] = [
-            0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.25, 0.125, 1.15, 2.675, 1.005, 0.05, 0.0005, 5e-324, 1e-300,
+            0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.25, 0.125, 1.15, 2.675, 1.005, 0.05, 0.0005, .leastNonzeroMagnitude, 1e-300,
             999_999_999_999_999.9, 1e15, 1e300, .nan, .infinity, -.infinity,
         ]
         // Exact ties at every position, then values spread over the range reports print.

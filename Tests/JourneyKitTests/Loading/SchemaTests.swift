@@ -22,14 +22,14 @@ import Testing
             .map { url.appendingPathComponent($0).path }
     }
 
-    @Test func everyExampleScriptValidatesAgainstTheSchema() throws {
+    @Test func everyExampleScriptValidatesAgainstTheSchema() async throws {
         let files = Self.yamlFiles(in: "journeys")
         guard !files.isEmpty else { return }  // no examples yet
-        if let reason = PythonSchemaValidator.unavailableReason() {
+        if let reason = await PythonSchemaValidator.unavailableReason() {
             Issue.record(Comment(rawValue: reason))
             return
         }
-        let result = try PythonSchemaValidator.validate(files)
+        let result = try await PythonSchemaValidator.validate(files)
         #expect(result.exitCode == 0, "schema validation failed:\n\(result.output)")
     }
 
@@ -77,7 +77,7 @@ import Testing
         #expect(protocols == ProtocolKind.allCases.map(\.rawValue))
     }
 
-    @Test func invalidFixturesAreRejectedByTheLoaderAndTheSchema() throws {
+    @Test func invalidFixturesAreRejectedByTheLoaderAndTheSchema() async throws {
         let files = Self.yamlFiles(in: "Tests/Fixtures/invalid")
         #expect(files.count >= 6)
         for file in files {
@@ -89,12 +89,12 @@ import Testing
                 #expect(found.contains { $0.hasPrefix(expected) }, "\(file): expected '\(expected)', found \(found)")
             }
         }
-        if let reason = PythonSchemaValidator.unavailableReason() {
+        if let reason = await PythonSchemaValidator.unavailableReason() {
             Issue.record(Comment(rawValue: reason))
             return
         }
         for file in files {
-            let result = try PythonSchemaValidator.validate([file])
+            let result = try await PythonSchemaValidator.validate([file])
             #expect(result.exitCode == 1, "the schema accepts \(file):\n\(result.output)")
         }
     }
