@@ -52,6 +52,8 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let signals = SignalEndsProviders()
+        defer { signals.holdWhileEnding() }
         if pow { return ProofOfWorkReport.run(print: { print($0) }) }
         guard let script else { throw ValidationError("give a script to run, or --pow") }
         let levels = concurrency.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }

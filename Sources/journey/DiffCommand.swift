@@ -26,6 +26,8 @@ struct DiffCommand: AsyncParsableCommand {
     var record: String?
 
     func run() async throws {
+        let signals = SignalEndsProviders()
+        defer { signals.holdWhileEnding() }
         try await CommandExit.reporting(diff)
     }
 

@@ -85,6 +85,8 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let signals = SignalEndsProviders()
+        defer { signals.holdWhileEnding() }
         var plan: LoadPlan
         do {
             plan = try LoadPlan(

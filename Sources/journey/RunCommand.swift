@@ -127,6 +127,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A watch has a stop of its own, which ends the providers of the run it stops.
+        let signals = watch ? nil : SignalEndsProviders()
+        defer { signals?.holdWhileEnding() }
         var configuration = try await CommandExit.reporting { try target.configuration() }
         // What the run will write is checked before its first request (exit 2), not after the work.
         let reports = try parsedReports()

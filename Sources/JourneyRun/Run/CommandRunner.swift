@@ -99,6 +99,8 @@ enum CommandRunner {
         case .success(let child):
             pid = child
         }
+        ProviderGroups.add(pid)
+        defer { ProviderGroups.remove(pid) }
         let streams = [
             Stream(descriptor: output[0], limit: maximumOutputBytes + 1),
             Stream(descriptor: errors[0], limit: maximumErrorBytes),
