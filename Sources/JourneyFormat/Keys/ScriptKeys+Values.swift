@@ -4,9 +4,13 @@ import JourneyCore
 extension ScriptKeys {
     /// The keys that name where a value comes from; a source mapping has exactly one.
     static let sourceKinds = ["value", "env", "generate", "command", "outbox"]
-    /// Source keys that make a mapping a source whatever else it holds (one with `value` is a
-    /// source only when all its keys are source keys: `{ value: 9.99, currency: USD }` is data).
+    /// Source keys that make a mapping a source whatever else it holds (one with `value`,
+    /// `default` or `secret` is a source only when all its keys are source keys:
+    /// `{ value: 9.99, currency: USD }` is data).
     static let unambiguousSourceKinds = ["env", "generate", "command", "outbox"]
+    /// Keys that make a mapping of source keys only a source (`timeout` alone does not: it is
+    /// also a handler's answer option).
+    static let sourceMarkingKeys = ["value", "default", "secret"]
 
     static let valueSource = MappingDeclaration(
         "a value source",

@@ -72,7 +72,7 @@ extension LoadContext {
             }
         }
         checkVariables(
-            vars: vars, captures: captures, outputs: uses?.outputs ?? [],
+            vars: vars, declaredVars: varNames(mapping["vars"]), captures: captures, outputs: uses?.outputs ?? [],
             builtins: protocolKind == .mobilefirst
                 ? [Self.challengeVariable]
                 : protocolKind == .rakuten ? RakutenSpec.variables : oauth != nil ? OAuthSpec.variables : [])

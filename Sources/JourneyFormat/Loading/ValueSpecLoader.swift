@@ -5,12 +5,14 @@ import JourneyCore
 extension LoadContext {
     /// Whether a mapping is a value source (`{ env: PW, secret: true }`) rather than a literal object.
     ///
-    /// A mapping holding `env`, `generate`, `command` or `outbox` is a source; one holding `value`
-    /// is a source only when all its keys are source keys (so `{ value: 9.99, currency: USD }` stays data).
+    /// A mapping holding `env`, `generate`, `command` or `outbox` is a source; one holding `value`,
+    /// `default` or `secret` is a source only when all its keys are source keys (so
+    /// `{ value: 9.99, currency: USD }` stays data, and `{ default: pw, secret: true }` is a source
+    /// missing its `env`, an error, rather than an object sent in the clear).
     func isValueSource(_ mapping: YMapping) -> Bool {
         let keys = Set(mapping.keys)
         if !keys.isDisjoint(with: ScriptKeys.unambiguousSourceKinds) { return true }
-        return keys.contains("value") && keys.isSubset(of: ScriptKeys.valueSource.names)
+        return !keys.isDisjoint(with: ScriptKeys.sourceMarkingKeys) && keys.isSubset(of: ScriptKeys.valueSource.names)
     }
 
     func valueSpec(_ node: YNode, _ what: String) -> ValueSpec? {
@@ -36,7 +38,7 @@ extension LoadContext {
         mapping.allowOnly(ScriptKeys.valueSource, in: "\(what) (a value source)")
         let kinds = mapping.entries.filter { ScriptKeys.sourceKinds.contains($0.key) }
         guard let kind = kinds.first else {
-            error("\(what) needs one of \(ScriptKeys.sourceKinds.joined(separator: ", "))", at: mapping.node)
+            missingSource(mapping, what)
             return nil
         }
         for extra in kinds.dropFirst() {
@@ -53,6 +55,25 @@ extension LoadContext {
         let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
         guard let source = source(kind.key, kind.value, in: mapping, what) else { return nil }
         return ValueSpec(source, secret: secret, at: mapping.node.location)
+    }
+
+    /// `{ default: X, secret: true }` or `{ secret: true }`: source keys with nothing to read.
+    private func missingSource(_ mapping: YMapping, _ what: String) {
+        if let entry = mapping.entries.first(where: { $0.key == "default" }) {
+            error(
+                "\(what) has 'default' but no 'env': a default is what an env source falls back to",
+                at: entry.keyNode,
+                hint:
+                    "write { env: NAME, default: ... } to read NAME and fall back to the default, or { value: ... } for a fixed value (either with secret: true)"
+            )
+        } else {
+            error(
+                "\(what) has no source: it needs one of \(ScriptKeys.sourceKinds.joined(separator: ", "))",
+                at: mapping.node,
+                hint:
+                    "write { value: ..., secret: true } for a fixed secret; to use the mapping as data, wrap it: { value: { ... } }"
+            )
+        }
     }
 
     private func source(_ kind: String, _ node: YNode, in mapping: YMapping, _ what: String) -> ValueSpec.Source? {

@@ -3,8 +3,10 @@ import JourneyCore
 /// Checks that every variable a template reads is declared: a var, a capture, or a name given
 /// from outside (`--var`).
 extension LoadContext {
+    /// `declaredVars` names every var written, those whose values did not load too.
     func checkVariables(
-        vars: [VarDecl], captures: [CaptureSpec], outputs: [Located<String>] = [], builtins: Set<String> = []
+        vars: [VarDecl], declaredVars: [String], captures: [CaptureSpec], outputs: [Located<String>] = [],
+        builtins: Set<String> = []
     ) {
         let varNames = Set(vars.map(\.name))
         for capture in captures where varNames.contains(capture.name) {
@@ -18,8 +20,8 @@ extension LoadContext {
                 "uses output '\(output.value)' has the same name as a variable or capture of this script",
                 at: output.location, length: output.value.unicodeScalars.count)
         }
-        let defined = varNames.union(captures.map(\.name)).union(options.knownVariables).union(outputs.map(\.value))
-            .union(builtins)
+        let defined = varNames.union(declaredVars).union(captures.map(\.name)).union(outputs.map(\.value))
+            .union(options.knownVariables).union(builtins)
         let candidates = defined.sorted()
         for reference in references where !defined.contains(reference.name) {
             reader.error(

@@ -11,6 +11,13 @@ extension LoadContext {
         }
     }
 
+    /// The names under `vars:`, whether or not their values are valid: a var with an invalid
+    /// value is still declared, so its own error is not followed by one at every read of it.
+    func varNames(_ node: YNode?) -> [String] {
+        guard let node, node.isMapping else { return [] }
+        return node.mapping("vars")?.keys ?? []
+    }
+
     /// Names are identifiers (`otpCode`, `user_2`) so templates can read them; `env` is reserved.
     func checkVariableName(_ name: String, at node: YNode, _ what: String) {
         if name == "env" {

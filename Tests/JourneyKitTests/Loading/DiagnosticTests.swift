@@ -125,7 +125,31 @@ import Testing
                 "8:44 error: outbox.field must be one of code, link, suspendedId, found 'otp'",
                 "9:3 error: 'env' is reserved for environment variables ({{ env.NAME }}) and cannot name a variable",
             ]),
+        Case(
+            testDescription:
+                "a default or a secret with no source is an error (once: its reads are not undefined), never data sent in the clear",
+            text: """
+                version: 1
+                name: Sources
+                journey: Login
+                vars:
+                  password: { default: Ch4ng3it!, secret: true }
+                  pin: { default: 1234 }
+                  hidden: { secret: true }
+                handlers:
+                  NameCallback: "{{ password }}"
+                  PasswordCallback: { default: Ch4ng3it!, secret: true }
+                """,
+            problems: [
+                "5:15 error: vars.password has 'default' but no 'env': a default is what an env source falls back to \(Self.defaultHint)",
+                "6:10 error: vars.pin has 'default' but no 'env': a default is what an env source falls back to \(Self.defaultHint)",
+                "7:11 error: vars.hidden has no source: it needs one of value, env, generate, command, outbox [write { value: ..., secret: true } for a fixed secret; to use the mapping as data, wrap it: { value: { ... } }]",
+                "10:23 error: handlers.PasswordCallback.value has 'default' but no 'env': a default is what an env source falls back to \(Self.defaultHint)",
+            ]),
     ]
+
+    static let defaultHint =
+        "[write { env: NAME, default: ... } to read NAME and fall back to the default, or { value: ... } for a fixed value (either with secret: true)]"
 
     @Test(arguments: cases)
     func problemsAreReported(_ example: Case) {

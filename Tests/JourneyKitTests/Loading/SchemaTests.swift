@@ -51,7 +51,7 @@ import Testing
     @Test func schemaEnumsMatchTheModel() throws {
         let schema = try Self.schema()
         let definitions = try #require(schema["$defs"] as? [String: Any])
-        func enumeration(_ path: [String]) -> [String]? {
+        func node(_ path: [String]) -> Any? {
             var node: Any? = definitions
             for key in path {
                 if let index = Int(key) {
@@ -60,7 +60,10 @@ import Testing
                     node = (node as? [String: Any])?[key]
                 }
             }
-            return (node as? [String: Any])?["enum"] as? [String]
+            return node
+        }
+        func enumeration(_ path: [String]) -> [String]? {
+            (node(path) as? [String: Any])?["enum"] as? [String]
         }
         #expect(
             enumeration(["callbackType", "anyOf", "0"]) == KnownCallbackTypes.all + KnownCallbackTypes.derived,
@@ -73,6 +76,15 @@ import Testing
             enumeration(["answer", "properties", "profile", "anyOf", "1"])
                 == DeviceProfileShape.allCases.map(\.rawValue))
         #expect(enumeration(["outbox", "properties", "field"]) == ScriptKeys.outboxFields)
+        // The literal-object branch of valueSpec excludes what the loader reads as a source.
+        let sourceAsData = ["valueSpec", "anyOf", "2", "not", "anyOf", "4"]
+        #expect(
+            enumeration(sourceAsData + ["propertyNames"]) == ScriptKeys.valueSource.names,
+            "a mapping of source keys only, in schemas/fragments/journey-defs.json")
+        let markingKeys = (node(sourceAsData + ["anyOf"]) as? [[String: Any]])?.compactMap {
+            ($0["required"] as? [String])?.first
+        }
+        #expect(markingKeys == ScriptKeys.sourceMarkingKeys)
         let protocols = ((schema["properties"] as? [String: Any])?["protocol"] as? [String: Any])?["enum"] as? [String]
         #expect(protocols == ProtocolKind.allCases.map(\.rawValue))
     }
