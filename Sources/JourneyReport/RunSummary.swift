@@ -60,6 +60,11 @@ public struct RunSummary: Sendable {
         results.filter { $0.status == .failed && $0.documentedFailure != nil }.count
     }
 
+    /// Flaky scripts that do not fail the run (`--allow-flaky`, ``JourneyResult/flakyAllowed``).
+    package var allowedFlaky: Int {
+        results.filter { $0.status == .flaky && $0.flakyAllowed }.count
+    }
+
     /// The process exit code: the worst verdict of any script (see the type's documentation).
     public var exitCode: Int32 { results.map(\.exitCode).max() ?? 0 }
 

@@ -49,6 +49,27 @@ struct HTMLReportBrowserTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
     }
 
+    /// A guide's example of a failing run (its transcript shows the failure): the run exits 0,
+    /// and the script's card, as the browser renders it, says why.
+    @Test func aGuidesDocumentedFailureIsNotedOnItsCard() async throws {
+        let folder = try GuideEndToEndTests.folder(GuideEndToEndTests.guide)
+        let guide = folder.appendingPathComponent("guide.md").path
+        let written = try await CLI.run(["run", guide, "--update-transcripts"])
+        #expect(written.status == 0, "\(written.stdout)\n\(written.stderr)")
+        let report = folder.appendingPathComponent("report.html")
+        let run = try await CLI.run(["run", guide, "--report", "html=\(report.path)"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let dom = try await Chromium.run(["--dump-dom", report.absoluteString])
+        let card = try #require(
+            dom.components(separatedBy: "<details ").first { $0.contains("Wrong password") }, "\(dom.suffix(2000))")
+        #expect(card.contains("data-status=\"failed\""))
+        #expect(
+            card.contains(
+                "<p class=\"documented\">failed as its guide's transcript at <code class=\"location\">\(guide):"),
+            "\(card)")
+        #expect(dom.components(separatedBy: "<p class=\"documented\">").count - 1 == 1)
+    }
+
     /// `journey load --report html=FILE`: counts, thresholds, the latency table and both SVG charts.
     @Test func theLoadPageRendersItsChartsInChromium() async throws {
         let directory = try TemporaryFiles.directory("journey-load-browser")

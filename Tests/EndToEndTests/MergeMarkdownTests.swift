@@ -51,7 +51,8 @@ import Testing
     }
 
     /// A guide whose wrong-password example fails as its transcript shows exits 0; so does the
-    /// merge of its shards, whose summary counts the documented failure and whose Markdown says why.
+    /// merge of its shards' JSON reports, whose summary counts the documented failure and whose
+    /// Markdown says why, and the merge of their JUnit files.
     @Test func aGuidesDocumentedFailureMergesToExitZero() async throws {
         let folder = try GuideEndToEndTests.folder(GuideEndToEndTests.guide)
         let guide = folder.appendingPathComponent("guide.md").path
@@ -60,9 +61,21 @@ import Testing
         func report(_ name: String) -> String { folder.appendingPathComponent(name).path }
         for index in 1...2 {
             let shard = try await CLI.run(
-                ["run", guide, "--shard", "\(index)/2", "--report", "json=\(report("shard-\(index).json"))"])
+                [
+                    "run", guide, "--shard", "\(index)/2", "--report", "json=\(report("shard-\(index).json"))",
+                    "--report", "junit=\(report("shard-\(index).xml"))",
+                ])
             #expect(shard.status == 0, "\(shard.stdout)\n\(shard.stderr)")
         }
+        // The JUnit shards merge to the run's exit code too, their documented failure still a <failure>.
+        let whole = try await CLI.run(["run", guide])
+        #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
+        let junit = try await CLI.run(
+            ["report", "merge", report("shard-1.xml"), report("shard-2.xml"), "--out", report("merged.xml")])
+        #expect(junit.status == whole.status, "as the run: \(junit.stderr)")
+        let mergedXML = try String(contentsOf: URL(fileURLWithPath: report("merged.xml")), encoding: .utf8)
+        #expect(mergedXML.contains("failures=\"1\""), "\(mergedXML)")
+        #expect(mergedXML.contains("<property name=\"journey.documentedFailure\" value=\"\(guide):"), "\(mergedXML)")
         let merged = try await CLI.run(
             [
                 "report", "merge", report("shard-1.json"), report("shard-2.json"), "--out", report("merged.json"),

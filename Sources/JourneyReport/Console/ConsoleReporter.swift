@@ -69,17 +69,26 @@ public struct ConsoleReporter: Reporter {
     /// The closing line, e.g. `3 passed, 1 failed, 0 errors (4 scripts) in 0.35 s`; `, 1 invalid`
     /// follows the errors when any script was invalid, `, 1 flaky` when a script run several times
     /// (`--repeat`) passed on some attempts only. The counts always read `N passed, N failed`.
+    /// A count that includes scripts which do not fail the run says how many, so a line that
+    /// counts failures over an exit code of 0 explains itself: `1 failed (1 documented)` (a
+    /// guide's transcript shows the failure), `1 flaky (1 allowed)` (`--allow-flaky`).
     package func renderSummary(_ summary: RunSummary) -> String {
         var counts =
-            "\(summary.passed) passed, \(summary.failed) failed, "
+            "\(summary.passed) passed, \(summary.failed) failed"
+            + Self.excused(summary.documentedFailures, "documented") + ", "
             + Plural.count(summary.errored, "error")
         if summary.invalid > 0 { counts += ", \(summary.invalid) invalid" }
         if summary.mismatched > 0 { counts += ", \(summary.mismatched) replay mismatched" }
-        if summary.flaky > 0 { counts += ", \(summary.flaky) flaky" }
+        if summary.flaky > 0 { counts += ", \(summary.flaky) flaky" + Self.excused(summary.allowedFlaky, "allowed") }
         let line =
             "\(counts) (\(Plural.count(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
         // Painted as a whole so the counts stay one contiguous text for tools that read them.
         return style.paint(line, summary.exitCode == 0 ? .green : .red)
+    }
+
+    /// ` (N documented)` after a count, for the `count` scripts in it that ask for exit 0; empty when none.
+    private static func excused(_ count: Int, _ why: String) -> String {
+        count > 0 ? " (\(count) \(why))" : ""
     }
 
     package func scriptFinished(_ result: JourneyResult) -> String { render(result) }

@@ -45,6 +45,7 @@ enum HTMLReportModel {
         let diagnostics = (script["diagnostics"]?.arrayValue ?? []).map(diagnostic)
         let outcome = script["outcome"]?["summary"]?.stringValue
         let attempts = (script["attempts"]?.arrayValue ?? []).map(attempt)
+        let documented = MarkdownReport.documentedPlace(script)
         // Steps are placed from their own start when the times can be read, else one after another.
         var elapsed = 0.0
         let span = max(total, steps.reduce(0) { $0 + max($1["duration"]?.doubleValue ?? 0, 0) }, 0.000_001)
@@ -84,6 +85,8 @@ enum HTMLReportModel {
             "hasSteps": !stepModels.isEmpty,
             "attempts": attempts,
             "hasAttempts": !attempts.isEmpty,
+            "documented": documented ?? "",
+            "hasDocumented": documented != nil,
             "stepCount": stepModels.count,
         ]
     }

@@ -17,6 +17,11 @@ import JourneyRun
 ///   did not pass (tools that read Surefire's rerun elements show it flaky; the others ignore them
 ///   and show a pass, as the exit code does).
 ///
+/// A failed script of a Markdown guide whose transcript shows that failure (``JourneyResult/documentedFailure``)
+/// keeps its `<failure>` and carries, before it, `<properties><property name="journey.documentedFailure"
+/// value="guide.md:55"/></properties>` (test case properties, as pytest and Surefire write them): the
+/// run exited 0 for it, and `journey report merge` reads the property to exit alike.
+///
 /// Each test case carries its step log (the console block, without colour) in `<system-out>`.
 /// `errors` counts both errors and invalid scripts. Times are seconds with three decimals,
 /// timestamps ISO 8601 in UTC. See docs/reports.md.
@@ -25,7 +30,7 @@ package enum JUnitReport {
     ///
     /// - Parameter sources: script texts, to show the offending line under a diagnostic.
     package static func render(_ summary: RunSummary, sources: SourceProvider = .none) -> String {
-        let failures = summary.failed + summary.results.filter { $0.status == .flaky && !$0.flakyAllowed }.count
+        let failures = summary.failed + summary.flaky - summary.allowedFlaky
         let errors = summary.errored + summary.invalid + summary.mismatched
         let counts = "tests=\"\(summary.total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
         let time = "time=\"\(ReportTime.junitSeconds(summary.duration))\""
@@ -51,6 +56,17 @@ package enum JUnitReport {
 
     static let shardPropertyName = "journey.shard"
 
+    /// The property of a test case whose failure its guide's transcript shows: its value is the
+    /// transcript's place, `file:line` (read back by `journey report merge`, which needs only its presence).
+    static let documentedFailurePropertyName = "journey.documentedFailure"
+
+    /// The properties line of a failed script its guide's transcript shows, else nil.
+    static func documentedFailureProperty(_ result: JourneyResult) -> String? {
+        guard result.status == .failed, let place = result.documentedFailure else { return nil }
+        return "  <properties><property name=\"\(documentedFailurePropertyName)\" "
+            + "value=\"\(XMLEscaping.attribute("\(place.file):\(place.line)"))\"/></properties>"
+    }
+
     static func testCase(_ result: JourneyResult, log: ConsoleReporter, sources: SourceProvider) -> [String] {
         let name = result.name.isEmpty ? result.file : result.name
         let attributes = [
@@ -58,6 +74,7 @@ package enum JUnitReport {
             ("time", ReportTime.junitSeconds(result.duration)),
         ].map { "\($0.0)=\"\(XMLEscaping.attribute($0.1))\"" }.joined(separator: " ")
         var lines = ["<testcase \(attributes)>"]
+        if let property = documentedFailureProperty(result) { lines.append(property) }
         if let problem = problem(result, sources: sources) {
             lines.append(
                 "  <\(problem.element) type=\"\(XMLEscaping.attribute(problem.type))\" "

@@ -72,8 +72,12 @@ enum JUnitMerge {
     /// A case's exit code, from its `<failure type="...">` or `<error type="...">` (JUnitReport's
     /// types), by the run's own rule (``RunStatus/exitCode(allowingFlaky:documentedFailure:)``): a `flaky` failure
     /// is a flaky script that was not allowed; a passed case holding `<flakyFailure>` or
-    /// `<flakyError>` elements is one that was.
+    /// `<flakyError>` elements is one that was; a case with the `journey.documentedFailure`
+    /// property is a failed one its guide's transcript shows (only its `failed` verdict is excused).
     static func exitCode(_ testCase: [String]) -> Int32 {
+        let documented = testCase.contains {
+            $0.hasPrefix("      <properties><property name=\"\(JUnitReport.documentedFailurePropertyName)\" ")
+        }
         var worst: Int32 = 0
         for line in testCase {
             let status: RunStatus
@@ -91,7 +95,7 @@ enum JUnitMerge {
             } else {
                 continue
             }
-            worst = max(worst, status.exitCode(allowingFlaky: allowingFlaky))
+            worst = max(worst, status.exitCode(allowingFlaky: allowingFlaky, documentedFailure: documented))
         }
         return worst
     }

@@ -60,6 +60,37 @@ struct DocumentedFailureMergeTests {
     @Test func anUndocumentedFailureStillFailsTheMerge() throws {
         let inputs = try Self.shards([[ReportFixtures.passing], [ReportFixtures.failed]])
         #expect(try ReportMerge.merge(inputs).exitCode == 1)
+        let junit = try Self.junitShards([[ReportFixtures.passing], [ReportFixtures.failed]])
+        #expect(try ReportMerge.merge(junit).exitCode == 1)
+    }
+
+    static func junitShards(_ shards: [[JourneyResult]]) throws -> [ReportMerge.Input] {
+        try shards.enumerated().map { offset, results in
+            let shard = try Shard(index: offset + 1, count: shards.count)
+            return ReportMerge.Input(
+                name: "shard-\(offset + 1).xml", text: JUnitReport.render(RunSummary(results: results, shard: shard)))
+        }
+    }
+
+    /// The JUnit shards of a guide's run merge to the run's exit code: the documented failure's
+    /// property is read back, and kept, so the merged file merges alike.
+    @Test func theMergeOfItsJUnitShardsExitsZeroLikeTheRun() throws {
+        let run = RunSummary(results: [ReportFixtures.passing, Self.documented])
+        #expect(run.exitCode == 0)
+        let merged = try ReportMerge.merge(try Self.junitShards([[ReportFixtures.passing], [Self.documented]]))
+        #expect(merged.exitCode == run.exitCode)
+        #expect(merged.text.contains("failures=\"1\""))
+        #expect(merged.text.contains("journey.documentedFailure"))
+        let again = try ReportMerge.merge([ReportMerge.Input(name: "merged.xml", text: merged.text)])
+        #expect(again.exitCode == 0)
+        // Only a failed expectation is excused: the property beside an error does not lower its code.
+        let forged = JUnitReport.render(RunSummary(results: [ReportFixtures.transportError]))
+            .replacingOccurrences(
+                of: "      <error ",
+                with: "      <properties><property name=\"journey.documentedFailure\" value=\"g.md:1\"/></properties>\n"
+                    + "      <error ")
+        #expect(forged.contains("journey.documentedFailure"))
+        #expect(try ReportMerge.merge([ReportMerge.Input(name: "forged.xml", text: forged)]).exitCode == 3)
     }
 
     /// A report that claims a documented failure with a malformed place is refused, naming it.

@@ -167,6 +167,9 @@ struct RepeatTests {
         #expect(block.contains("  attempts: failed, passed"))
         #expect(block.contains("≈ flaky  passed 1 of 2 attempts"))
         #expect(console.renderSummary(summary).hasPrefix("1 passed, 0 failed, 0 errors, 1 flaky (2 scripts)"))
+        // Allowed, it does not fail the run: the summary line itself says why it exits 0.
+        let allowed = console.renderSummary(try Self.flakySummary(allowFlaky: true))
+        #expect(allowed.hasPrefix("1 passed, 0 failed, 0 errors, 1 flaky (1 allowed) (2 scripts)"), "\(allowed)")
         #expect(!console.render(ReportFixtures.passing).contains("attempts"))
     }
 
