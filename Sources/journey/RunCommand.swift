@@ -25,8 +25,8 @@ struct RunCommand: AsyncParsableCommand {
             and a `console journey` block right after one is its transcript: what the run must print \
             (normalized; docs/guides.md). --update-transcripts rewrites them from the run.
 
-            With --watch, after the run journey keeps polling (every 300 ms) the scripts found, the \
-            scripts they use, their simulator trees and --env-file, and runs again the scripts a \
+            With --watch, after the run journey keeps polling (every 300 ms) the scripts and guides \
+            found, the scripts they use, their simulator trees and --env-file, and runs again the scripts a \
             change affects (a new script runs, a deleted one is dropped). Ctrl-C stops it; the exit \
             code is the worst of each script's latest result.
             """

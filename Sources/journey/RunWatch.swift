@@ -57,11 +57,17 @@ struct RunWatch: Sendable {
         /// Records a rerun's results. Only the scripts still found keep their earlier results: a
         /// dropped script, or a broken tree that stopped an earlier run, no longer counts; nor does
         /// a script its tags now leave out (`skipped`). A script the rerun did not reach (after
-        /// `--fail-fast` stopped it) keeps its last result.
+        /// `--fail-fast` stopped it) keeps its last result. A guide's blocks count as its own, and
+        /// a guide the rerun ran keeps only the new results of its blocks (a block deleted or
+        /// moved to another line is gone).
         func update(_ new: [JourneyResult], skipped: Set<String>, scripts: [String]) {
             let found = Set(scripts)
+            let rerun = Set(new.map { WatchInventory.script(ofResult: $0.file) })
             results.withLock { results in
-                results = results.filter { found.contains($0.key) && !skipped.contains($0.key) }
+                results = results.filter { key, _ in
+                    let script = WatchInventory.script(ofResult: key)
+                    return found.contains(script) && !skipped.contains(key) && !rerun.contains(script)
+                }
                 for result in new { results[result.file] = result }
             }
         }

@@ -181,4 +181,82 @@ import Testing
         #expect(lint.stderr.contains("\(file):\(line):7: error: invalid YAML"), "\(lint.stderr)")
         #expect(lint.stdout.contains("1 file checked: 1 error"), "\(lint.stdout)")
     }
+
+    /// A guide written in steps: the script in a numbered item, its transcript in a block quote
+    /// inside the item, Windows line ends, and a script in an HTML comment that does not run.
+    static let steps = """
+        # Logging in, step by step
+
+        1. Log in as demo:
+
+           ```yaml journey
+           version: 1
+           name: Log in as demo
+           server: { simulate: trees/am.yaml, realm: alpha }
+           journey: Login
+           handlers:
+             NameCallback: demo
+             PasswordCallback: Ch4ng3it!
+           ```
+
+           It prints:
+
+           > ```console journey
+           > ```
+
+        2. Done.
+
+        <!-- Not run: a draft.
+        ```yaml journey
+        version: 1
+        name: Draft
+        server: { simulate: trees/am.yaml, realm: alpha }
+        journey: Login
+        handlers: { NameCallback: demo, PasswordCallback: wrong }
+        expect: { outcome: success }
+        ```
+        -->
+
+        """.replacingOccurrences(of: "\n", with: "\r\n")
+
+    @Test func aGuideInNumberedStepsRunsAndItsQuotedTranscriptIsUpdatedInPlace() async throws {
+        let folder = try Self.folder(Self.steps)
+        let file = folder.appendingPathComponent("guide.md")
+
+        let empty = try await CLI.run(["run", file.path])
+        #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
+        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
+        #expect(empty.stdout.contains("(1 script)"), "the draft in the comment does not run: \(empty.stdout)")
+
+        let update = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
+        #expect(update.stderr.contains("updated 1 transcript in \(file.path)"), "\(update.stderr)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        var lines = written.components(separatedBy: "\r\n")
+        let opening = try #require(lines.firstIndex(of: "   > ```console journey"))
+        let closing = try #require(lines[opening...].dropFirst().firstIndex(of: "   > ```"))
+        // Every byte outside the transcript's content is kept; inside it, each line is quoted.
+        var outside = lines
+        outside.removeSubrange((opening + 1)..<closing)
+        #expect(outside.joined(separator: "\r\n") == Self.steps)
+        #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "CRLF kept")
+        let content = lines[(opening + 1)..<closing]
+        #expect(content.first == "   > ▶ Log in as demo  (\(file.path)#L5)", "\(content)")
+        #expect(content.allSatisfy { $0.hasPrefix("   > ") }, "\(content)")
+        #expect(content.last?.hasPrefix("   > ✔ passed") == true, "\(content)")
+
+        let checked = try await CLI.run(["run", file.path])
+        #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
+        #expect(checked.stdout.contains("1 passed, 0 failed, 0 errors (1 script)"), "\(checked.stdout)")
+
+        // A transcript line changed: the diff names the guide's line.
+        let changed = try #require(lines.firstIndex { $0.hasPrefix("   > ✔ passed") })
+        lines[changed] = "   > ✘ failed"
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+        let drifted = try await CLI.run(["run", file.path])
+        #expect(drifted.status == 1, "\(drifted.stdout)\n\(drifted.stderr)")
+        #expect(drifted.stdout.contains("    -✘ failed"), "\(drifted.stdout)")
+        let lint = try await CLI.run(["lint", file.path])
+        #expect(lint.status == 0, "\(lint.stdout)\n\(lint.stderr)")
+    }
 }

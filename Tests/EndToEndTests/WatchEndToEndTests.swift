@@ -126,6 +126,50 @@ import Testing
         #expect(process.terminationStatus == 1)
     }
 
+    /// A Markdown guide runs again when it changes, and when the tree its block simulates does.
+    @Test func anEditedGuideOrItsTreeRunsTheGuideAgain() async throws {
+        let folder = try TemporaryFiles.directory()
+        let tree = folder.appendingPathComponent("tree.yaml").path
+        try LoginTree.yaml().write(toFile: tree, atomically: true, encoding: .utf8)
+        let guide = folder.appendingPathComponent("guide.md")
+        func write(password: String) throws {
+            let script = Self.script(name: "Guided", tree: "tree.yaml", password: password)
+            let indented = script.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "" : "   " + $0
+            }
+            let text = "# Guide\n\n1. Log in:\n\n   ```yaml journey\n" + indented.joined(separator: "\n") + "   ```\n"
+            try Data(text.utf8).write(to: guide)
+        }
+        try write(password: "Ch4ng3it!")
+
+        let watch = try Watch(folder: guide)
+        defer { watch.stop() }
+        var lines = Lines(watch.stdout).stream.makeAsyncIterator()
+        let firstRun = await Self.read(&lines, until: "watching ")
+        #expect(firstRun.contains { $0.hasPrefix("1 passed, 0 failed, 0 errors (1 script)") }, "\(firstRun)")
+        #expect(firstRun.last?.contains("watching 2 files") == true, "the guide and its tree: \(firstRun)")
+
+        try write(password: "wrong")
+        let edited = await Self.read(&lines, until: "watching ")
+        let separator = try #require(edited.first { $0.hasPrefix("── ") }, "\(edited)")
+        #expect(separator.contains("modified") && separator.contains("guide.md"), "\(separator)")
+        #expect(separator.hasSuffix("→ running 1 script again ──"), "\(separator)")
+        #expect(edited.contains { $0.hasPrefix("▶ Guided") }, "\(edited)")
+        #expect(edited.contains { $0.hasPrefix("0 passed, 1 failed, 0 errors (1 script)") }, "\(edited)")
+
+        // The tree now holds the password the guide sends: the guide runs again and passes.
+        try LoginTree.yaml().replacingOccurrences(of: "Ch4ng3it!", with: "wrong").write(
+            toFile: tree, atomically: true, encoding: .utf8)
+        let retreed = await Self.read(&lines, until: "watching ")
+        let treeLine = try #require(retreed.first { $0.hasPrefix("── ") }, "\(retreed)")
+        #expect(treeLine.contains("tree.yaml"), "\(treeLine)")
+        #expect(retreed.contains { $0.hasPrefix("1 passed, 0 failed, 0 errors (1 script)") }, "\(retreed)")
+
+        watch.process.interrupt()
+        let last = await Self.read(&lines, until: "stopped watching")
+        #expect(last.contains("stopped watching (exit code 0)"), "\(last)")
+    }
+
     /// With `--tag`, a script edited out of the tag runs no more, and its last result no longer
     /// counts in the watch's exit code.
     @Test func aScriptNoLongerTaggedNoLongerCounts() async throws {

@@ -138,7 +138,7 @@ private struct GuideReader {
     private mutating func error(_ message: String, at block: FencedBlock, hint: String? = nil) {
         diagnostics.append(
             .error(
-                message, at: SourceLocation(file: file, line: block.openingLine, column: block.indent + 1),
+                message, at: SourceLocation(file: file, line: block.openingLine, column: block.column),
                 length: block.fence.length, hint: hint))
     }
 }

@@ -16,10 +16,11 @@ package struct GuideBlock: Sendable {
     package var identity: String { "\(guide)#\(name ?? "L\(fence.openingLine)")" }
 
     /// The block's YAML as the loader reads it: blank lines first, so its line N is the guide's line
-    /// (opening fence + N), and each line indented as in the guide (by the fence's indentation), so
-    /// columns are the guide's too.
+    /// (opening fence + N), and each line indented as in the guide (by its list items' and block
+    /// quotes' prefixes and the fence's indentation, ``FencedBlock/prefix``), so columns are the
+    /// guide's too.
     package var yaml: String {
-        let padding = String(repeating: " ", count: fence.indent)
+        let padding = String(repeating: " ", count: fence.prefix.count)
         let body = fence.lines.map { $0.isEmpty ? $0 : padding + $0 }.joined(separator: "\n")
         return String(repeating: "\n", count: fence.openingLine) + body + "\n"
     }

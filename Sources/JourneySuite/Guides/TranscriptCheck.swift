@@ -32,7 +32,7 @@ package enum TranscriptCheck {
         let expected = lines(transcript.lines, normalization)
         let actual = lines(printed, normalization)
         var result = result
-        let place = SourceLocation(file: guide.file, line: transcript.openingLine, column: transcript.indent + 1)
+        let place = SourceLocation(file: guide.file, line: transcript.openingLine, column: transcript.column)
         let placeText = "\(guide.file):\(transcript.openingLine)"
         let same = expected.map(\.key) == actual.map(\.key)
         if same || updates != nil {

@@ -49,8 +49,10 @@ package final class TranscriptUpdates: Sendable {
 
 /// A guide's text with some fenced blocks' contents replaced, every other byte kept.
 package enum GuideRewrite {
-    /// `text` with the content of each block replaced by its lines (indented as its fence, with
-    /// the line ends of its opening fence line). An unclosed block is left as it is.
+    /// `text` with the content of each block replaced by its lines (after its ``FencedBlock/prefix``:
+    /// its list items' indentation and block quotes' `>` as written, and its fence's indentation; a
+    /// blank line gets the prefix without its trailing blanks), with the line ends of its opening
+    /// fence line. An unclosed block is left as it is.
     package static func replacing(
         _ replacements: [(block: FencedBlock, lines: [String])], in text: String, file: String
     ) throws(CommandFailure) -> String {
@@ -58,11 +60,13 @@ package enum GuideRewrite {
         for (block, content) in replacements.sorted(by: { $0.block.openingLine > $1.block.openingLine }) {
             guard let closing = block.closingLine, block.openingLine - 1 < lines.count else { continue }
             let ending = lines[block.openingLine - 1].hasSuffix("\r\n") ? "\r\n" : "\n"
-            let padding = String(repeating: " ", count: block.indent)
+            let blank = String(block.prefix.reversed().drop { $0 == " " }.reversed())
+            let indent = String(repeating: " ", count: block.indent)
             var replacement: [Substring] = []
             for line in content {
-                let written = line.isEmpty ? "" : padding + line
-                if FencedBlock.closes(Substring(written), character: block.fence.character, length: block.fence.length)
+                let written = line.isEmpty ? blank : block.prefix + line
+                if FencedBlock.closes(
+                    Substring(indent + line), character: block.fence.character, length: block.fence.length)
                 {
                     throw CommandFailure(
                         "--update-transcripts: the new transcript at \(file):\(block.openingLine) holds a line that would close its block: use a longer fence"

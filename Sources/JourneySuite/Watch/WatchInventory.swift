@@ -4,7 +4,8 @@ import JourneyFormat
 import Synchronization
 
 /// What `journey run --watch` watches: the paths given to run (searched again on every poll, so
-/// a new script file runs and a deleted one is dropped), and the files that apply to every script.
+/// a new script file or Markdown guide runs and a deleted one is dropped), and the files that
+/// apply to every script.
 package struct WatchScope: Sendable {
     /// The files, folders and globs given to `journey run`.
     package var paths: [String]
@@ -24,16 +25,28 @@ package struct WatchScope: Sendable {
 /// keyed by their absolute standardized path (``WatchInventory/key(_:)``); scripts keep the path
 /// they were found by, which is how they are run and shown.
 package struct WatchInventory: Sendable, Equatable {
-    /// The script files found (simulator trees left out), in run order.
+    /// The script files and Markdown guides found (simulator trees left out), in run order. A
+    /// guide runs again whole: its blocks' results are the guide's.
     package var scripts: [String]
     /// For each script, the keys of the files it depends on: itself, the scripts of its `uses:`
     /// chain, its simulator tree (`server.simulate` or `--simulate`), its `oauth` key file and the
-    /// scope's shared files. A file named but missing is listed too, so its appearing reruns it.
+    /// scope's shared files. A guide's are the guide, and those its blocks name (a `uses:` of a
+    /// block of the guide is the guide itself). A file named but missing is listed too, so its
+    /// appearing reruns it.
     package var dependencies: [String: Set<String>]
 
     package init(scripts: [String], dependencies: [String: Set<String>]) {
         self.scripts = scripts
         self.dependencies = dependencies
+    }
+
+    /// The script file or guide a result's ``JourneyResult/file`` names: itself, or for a block
+    /// of a guide (`docs/guide.md#L40`, `docs/guide.md#login.yaml`) the guide.
+    package static func script(ofResult file: String) -> String {
+        for suffix in [".md#", ".markdown#"] {
+            if let range = file.range(of: suffix) { return String(file[..<file.index(before: range.upperBound)]) }
+        }
+        return file
     }
 
     /// Every file to watch.
@@ -60,7 +73,7 @@ package struct WatchInventory: Sendable, Equatable {
     {
         var files: [String] = []
         for path in scope.paths {
-            files += (try? ScriptFinder.yamlFiles(in: [path])) ?? []
+            files += (try? ScriptFinder.scriptFiles(in: [path])) ?? []
         }
         var seen = Set<String>()
         files = files.filter { seen.insert(key($0)).inserted }
@@ -82,16 +95,29 @@ package struct WatchInventory: Sendable, Equatable {
         byScriptAt file: String, simulate: String?, cache: WatchReferenceCache, states: inout PollFileStates
     ) -> Set<String> {
         var keys: Set<String> = [key(file)]
-        var path = file
+        guard let references = cache.references(of: file, states: &states) else { return keys }
+        for script in references.blocks ?? [references] {
+            follow(script, simulate: simulate, keys: &keys, cache: cache, states: &states)
+        }
+        return keys
+    }
+
+    /// Adds to `keys` the files `script` names, and those of the scripts its `uses:` chain leads to.
+    private static func follow(
+        _ script: FileReferences, simulate: String?, keys: inout Set<String>, cache: WatchReferenceCache,
+        states: inout PollFileStates
+    ) {
+        var references = script
         var first = true
-        while let references = cache.references(of: path, states: &states) {
+        while true {
             if first, simulate == nil, let tree = references.simulate { keys.insert(key(tree)) }
             if let privateKey = references.privateKey { keys.insert(key(privateKey)) }
             first = false
-            guard let uses = references.uses, keys.insert(key(uses)).inserted else { break }
-            path = uses
+            guard let uses = references.uses, keys.insert(key(uses)).inserted,
+                let next = cache.references(of: uses, states: &states)
+            else { return }
+            references = next
         }
-        return keys
     }
 }
 
@@ -105,17 +131,35 @@ package struct FileReferences: Sendable, Equatable {
     package var privateKey: String?
     /// The script its `uses:` names, as written.
     package var uses: String?
+    /// For a Markdown guide, the references of each of its `yaml journey` blocks that loads (a
+    /// `uses:` of a block of the guide left out: the guide is watched already); nil for a YAML file.
+    package var blocks: [FileReferences]?
+
+    /// The references of one script.
+    init(script: Script, path: String) {
+        simulate = script.server.simulate.map { ReferencedFiles.resolve($0.value, from: path) }
+        privateKey = script.oauth?.privateKey.map { ReferencedFiles.resolve($0.value, from: path) }
+        uses = script.uses.map { ReferencedFiles.resolve($0.script.value, from: path) }
+    }
 
     /// The references in `text`, the file at `path`; none for a script that does not load.
     package init(text: String, path: String) {
+        if Guide.isMarkdown(path) {
+            let guide = Guide(file: path, text: text)
+            blocks = guide.blocks.compactMap { block in
+                guard let script = ScriptLoader.lint(block: block, in: guide).script else { return nil }
+                var references = FileReferences(script: script, path: path)
+                if let uses = references.uses, guide.block(atPath: uses) != nil { references.uses = nil }
+                return references
+            }
+            return
+        }
         if ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
             isTree = true
             return
         }
         guard let script = ScriptLoader.lint(text: text, file: path).script else { return }
-        simulate = script.server.simulate.map { ReferencedFiles.resolve($0.value, from: path) }
-        privateKey = script.oauth?.privateKey.map { ReferencedFiles.resolve($0.value, from: path) }
-        uses = script.uses.map { ReferencedFiles.resolve($0.script.value, from: path) }
+        self = FileReferences(script: script, path: path)
     }
 }
 

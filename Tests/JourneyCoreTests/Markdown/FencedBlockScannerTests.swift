@@ -58,7 +58,119 @@ import Testing
         #expect(MarkdownLines.withEnds(text).count == 4)
     }
 
-    @Test func aDocumentPastTheLimitsIsRefused() {
+    @Test func blocksInsideListItemsLoseTheItemsIndentation() throws {
+        let text = """
+            1. Log in:
+
+               ```yaml journey
+               a: 1
+                 b: 2
+               ```
+            2) Then:
+               ```
+               x
+               ```
+            - ```yaml
+              c
+              ```
+            * Last:
+
+              ~~~
+              d
+              ~~~
+            """
+        let blocks = try FencedBlockScanner.blocks(in: text)
+        #expect(blocks.map(\.lines) == [["a: 1", "  b: 2"], ["x"], ["c"], ["d"]])
+        #expect(blocks.map(\.openingLine) == [3, 8, 11, 16])
+        #expect(blocks.map(\.closingLine) == [6, 10, 13, 18])
+        #expect(blocks.map(\.column) == [4, 4, 3, 3])
+        #expect(blocks.map(\.prefix) == ["   ", "   ", "  ", "  "])
+    }
+
+    @Test func aFenceInAnItemMayBeIndentedUpToThreeSpacesPastItsContent() throws {
+        let blocks = try FencedBlockScanner.blocks(in: "1. x\n\n      ```\n      a\n    b\n      ```\n")
+        #expect(blocks.map(\.lines) == [["a", "b"]])
+        #expect(blocks.map(\.indent) == [3])
+        #expect(blocks.map(\.column) == [7])
+        #expect(blocks.map(\.prefix) == ["      "])
+        // Four spaces past the content: an indented code block, no fence.
+        #expect(try FencedBlockScanner.blocks(in: "1. x\n\n       ```\n       a\n       ```\n").isEmpty)
+        // A nested item's content column is its own.
+        let nested = try FencedBlockScanner.blocks(in: "1. x\n   - y\n     ```\n     a\n     ```\n")
+        #expect(nested.map(\.lines) == [["a"]])
+        #expect(nested.map(\.prefix) == ["     "])
+    }
+
+    @Test func blocksInsideBlockQuotesNestedOrInsideItems() throws {
+        let text = """
+            > ```console journey
+            > ▶ a
+            >
+            > ```
+
+            > > ~~~
+            > > b
+            > > ~~~
+
+            1. Step
+               > ```
+               > c
+               > ```
+            """
+        let blocks = try FencedBlockScanner.blocks(in: text)
+        #expect(blocks.map(\.lines) == [["▶ a", ""], ["b"], ["c"]])
+        #expect(blocks.map(\.openingLine) == [1, 6, 11])
+        #expect(blocks.map(\.closingLine) == [4, 8, 13])
+        #expect(blocks.map(\.column) == [3, 5, 6])
+        #expect(blocks.map(\.prefix) == ["> ", "> > ", "   > "])
+    }
+
+    @Test func aBlockEndsWithItsContainer() throws {
+        // A line less indented than the item's content ends the item and the block in it; that
+        // line's fence then opens a block of its own.
+        let list = try FencedBlockScanner.blocks(in: "1. x\n   ```\n   a\nb\n```\nc\n")
+        #expect(list.map(\.lines) == [["a"], ["c"]])
+        #expect(list.map(\.closingLine) == [nil, nil])
+        #expect(list.map(\.openingLine) == [2, 5])
+        // A line without `>` ends the quote.
+        let quote = try FencedBlockScanner.blocks(in: "> ```\n> a\n\n```\nb\n```\n")
+        #expect(quote.map(\.lines) == [["a"], ["b"]])
+        #expect(quote.map(\.closingLine) == [nil, 6])
+        // A paragraph's lazy continuation line keeps the item open.
+        let lazy = try FencedBlockScanner.blocks(in: "1. Step\ncontinued\n   ```\n   a\n   ```\n")
+        #expect(lazy.map(\.prefix) == ["   "])
+        #expect(lazy.map(\.closingLine) == [5])
+    }
+
+    @Test func aThematicBreakIsNoList() throws {
+        let blocks = try FencedBlockScanner.blocks(in: "- - -\n```\na\n```\n* * *\n")
+        #expect(blocks.map(\.column) == [1])
+        #expect(blocks.map(\.lines) == [["a"]])
+    }
+
+    @Test func blocksInsideAnHTMLCommentAreNotRead() throws {
+        let text = """
+            <!--
+            ```yaml journey
+            a: 1
+            ```
+            -->
+            <!-- one line --> then
+            ```b
+            ```
+            1. x
+               <!-- a comment
+               ```c
+               ```
+               -->
+            """
+        let blocks = try FencedBlockScanner.blocks(in: text)
+        #expect(blocks.map(\.info) == ["b"])
+        // A comment that is not at the start of a line is no HTML block.
+        #expect(try FencedBlockScanner.blocks(in: "text <!--\n```d\n```\n").map(\.info) == ["d"])
+    }
+
+    @Test func aDocumentPastTheLimitsIsRefused() throws {
         #expect(throws: FencedBlockScanner.TooLarge.self) {
             try FencedBlockScanner.blocks(
                 in: String(repeating: "```\n```\n", count: FencedBlockScanner.maximumBlocks + 1))
@@ -66,6 +178,13 @@ import Testing
         #expect(throws: FencedBlockScanner.TooLarge.self) {
             try FencedBlockScanner.blocks(in: String(repeating: "a", count: SourceFile.maximumBytes + 1))
         }
+        #expect(throws: FencedBlockScanner.TooLarge.self) {
+            try FencedBlockScanner.blocks(
+                in: String(repeating: "> ", count: FencedBlockScanner.maximumDepth + 1) + "```\n```\n")
+        }
+        #expect(
+            try FencedBlockScanner.blocks(in: String(repeating: "> ", count: FencedBlockScanner.maximumDepth) + "```\n")
+                .count == 1)
     }
 }
 

@@ -64,6 +64,21 @@ import Testing
         #expect(error?.message.contains("handelrs") == true)
     }
 
+    @Test func aBlockInAListItemOrAQuoteNamesTheGuidesColumns() {
+        let item =
+            "1. Log in:\n\n   ```yaml journey\n   version: 1\n   name: x\n   journey: Login\n   handelrs: {}\n   ```\n"
+        let quote = "> ```yaml journey\n> version: 1\n> name: x\n> journey: Login\n> handelrs: {}\n> ```\n"
+        for (text, place) in [(item, "guide.md:7:4"), (quote, "guide.md:5:3")] {
+            let guide = Guide(file: "guide.md", text: text)
+            #expect(guide.diagnostics.isEmpty)
+            let (_, diagnostics) = ScriptLoader.lint(block: guide.blocks[0], in: guide)
+            let error = diagnostics.first { $0.severity == .error }
+            #expect(error?.location?.description == place)
+        }
+        let unknown = Guide(file: "g.md", text: "- > ```yaml journey colour=red\n  > ```\n")
+        #expect(unknown.diagnostics.map { $0.location?.description } == ["g.md:1:5"])
+    }
+
     @Test func problemsOfTheGuideItself() {
         let text = """
             ```console journey
@@ -131,5 +146,27 @@ import Testing
         #expect(throws: CommandFailure.self) {
             try GuideRewrite.replacing([(transcript, ["```"])], in: text, file: "g.md")
         }
+    }
+
+    @Test func anUpdateInAQuoteOrAnItemKeepsItsPrefixesByteForByte() throws {
+        let quoted =
+            "1. Run:\r\n\r\n   ```yaml journey\r\n   version: 1\r\n   ```\r\n   > ```console journey\r\n   > old\r\n   > ```\r\nend"
+        let guide = Guide(file: "g.md", text: quoted)
+        let transcript = try #require(guide.blocks.first?.transcript)
+        let rewritten = try GuideRewrite.replacing(
+            [(transcript, ["▶ new", "", "✔ passed"])], in: quoted, file: "g.md")
+        #expect(
+            rewritten
+                == "1. Run:\r\n\r\n   ```yaml journey\r\n   version: 1\r\n   ```\r\n   > ```console journey\r\n   > ▶ new\r\n   >\r\n   > ✔ passed\r\n   > ```\r\nend"
+        )
+        #expect(throws: CommandFailure.self) {
+            try GuideRewrite.replacing([(transcript, ["```"])], in: quoted, file: "g.md")
+        }
+        let listed = "- ```yaml journey\n  version: 1\n  ```\n\n- ```console journey\n  ```\n"
+        let item = Guide(file: "g.md", text: listed)
+        let empty = try #require(item.blocks.first?.transcript)
+        #expect(
+            try GuideRewrite.replacing([(empty, ["▶ a", "", "b"])], in: listed, file: "g.md")
+                == "- ```yaml journey\n  version: 1\n  ```\n\n- ```console journey\n  ▶ a\n\n  b\n  ```\n")
     }
 }

@@ -193,6 +193,45 @@ struct ScriptWatcherTests {
         #expect(after[key("a.yaml")]?.size == before[key("a.yaml")]?.size)
     }
 
+    @Test func aGuideIsWatchedWithTheFilesItsBlocksName() throws {
+        let folder = try TemporaryFiles.directory()
+        let write = { (name: String, text: String) in try Self.write(text, to: name, in: folder) }
+        try write("a.yaml", "version: 1\nname: A\nuses: b.yaml\n")
+        try write(
+            "guide.md",
+            """
+            1. First:
+
+               ```yaml journey file=named.yaml
+               version: 1
+               name: Named
+               server: { simulate: tree.yaml }
+               journey: Login
+               ```
+
+            > ```yaml journey
+            > version: 1
+            > name: Uses
+            > uses: a.yaml
+            > ```
+
+            ```yaml journey
+            version: 1
+            name: In the guide
+            uses: named.yaml
+            ```
+
+            """)
+        let root = folder.path
+        let key = { (name: String) in WatchInventory.key(root + "/" + name) }
+        let inventory = WatchInventory.find(WatchScope(paths: [root]))
+        #expect(inventory.scripts == [root + "/a.yaml", root + "/guide.md"])
+        #expect(
+            inventory.dependencies[root + "/guide.md"] == [
+                key("guide.md"), key("tree.yaml"), key("a.yaml"), key("b.yaml"),
+            ])
+    }
+
     @Test func theReferenceCacheLoadsAFileAgainWhenItChanged() throws {
         let folder = try TemporaryFiles.directory()
         let script = folder.appendingPathComponent("a.yaml").path
