@@ -6,7 +6,9 @@ import Yams
 
 /// Turns a recorded PingAM journey into a script: server, realm, journey, a handler for every
 /// answered callback with the values seen (secret ones as variables read from the
-/// environment), the expected steps and the outcome. The script replays against the recording.
+/// environment), the expected steps and the outcome; a resource call answered with advice, its
+/// `composite_advice` journey and the retry become the `request:` block. The script replays
+/// against the recording.
 /// A capture of OAuth client credentials or of Rakuten's token API (no authenticate traffic)
 /// becomes an `oauth:` or a `protocol: rakuten` script.
 public enum ScriptImporter {
