@@ -6,7 +6,9 @@ import Yams
 
 /// Turns a recorded PingAM journey into a script: server, realm, journey, a handler for every
 /// answered callback with the values seen (secret ones as variables read from the
-/// environment), the expected steps and the outcome. The script replays against the recording.
+/// environment), the expected steps and the outcome; a resource call answered with advice, its
+/// `composite_advice` journey and the retry become the `request:` block. The script replays
+/// against the recording.
 /// A capture of OAuth client credentials or of Rakuten's token API (no authenticate traffic)
 /// becomes an `oauth:` or a `protocol: rakuten` script.
 public enum ScriptImporter {
@@ -65,6 +67,7 @@ public enum ScriptImporter {
         var builder = Builder(journey: journey)
         builder.oauth = oauth
         builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
+        builder.request = ImportedRequest(after: journey, in: recording)
         builder.collect()
         return try builder.render(source: file)
     }
@@ -75,6 +78,8 @@ public enum ScriptImporter {
         var step: Int
         var occurrence: Int
         var prompt: String?
+        /// The stage of an advice journey's step: its handler matches that stage, not a step number.
+        var stage: String? = nil
         /// The answer options in the order they are written.
         var options: [(String, Node)]
     }
@@ -95,6 +100,10 @@ public enum ScriptImporter {
         /// The client of the recording's authorize / token exchange, if any.
         var oauth: ImportedOAuth?
         var outbox: ImportedOutbox?
+        /// The transactional authorization after the journey, if any: the `request:` block.
+        var request: ImportedRequest?
+        /// `request`, written (`collect` makes it: its secrets become variables).
+        var requestBlock: Node?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -104,8 +113,20 @@ public enum ScriptImporter {
         var zeroPageCredentials: (username: Node, password: Node)?
 
         mutating func collect() {
-            let exchanges = journey.exchanges
             collectZeroPage()
+            collectSteps(of: journey.exchanges)
+            if let request {
+                collectAdviceSteps(of: request.adviceJourney)
+                requestBlock = block(of: request)
+            }
+        }
+
+        /// The handlers and expected steps of one journey's exchanges; `number` gives a step's
+        /// number in the run and `stage` the stage its handlers match, if they match one.
+        mutating func collectSteps(
+            of exchanges: [RecordedExchange], number: (Int) -> Int = { $0 + 1 },
+            stage: (AMStep) -> String? = { _ in nil }
+        ) {
             for (index, exchange) in exchanges.enumerated() {
                 guard case .step(let step)? = exchange.amResponse else { continue }
                 expectedSteps.append(step.callbacks.map(\.type))
@@ -118,8 +139,8 @@ public enum ScriptImporter {
                             base: "suspendedId", recorded: next.queryValue("suspendedId") ?? "")
                         handlers.append(
                             Handler(
-                                type: CallbackType.suspendedTextOutput.wireName, step: index + 1, occurrence: 1,
-                                prompt: nil,
+                                type: CallbackType.suspendedTextOutput.wireName, step: number(index), occurrence: 1,
+                                prompt: nil, stage: stage(step),
                                 options: [("resume", .reference(to: variable))]))
                     }
                     continue
@@ -133,8 +154,10 @@ public enum ScriptImporter {
                         continue
                     }
                     if polling && callback.hasType(.confirmation) { continue }
-                    if let webAuthn = webAuthnHandler(callback, answered.callbacks[position], in: step, step: index + 1)
+                    if var webAuthn = webAuthnHandler(
+                        callback, answered.callbacks[position], in: step, step: number(index))
                     {
+                        webAuthn.stage = stage(step)
                         handlers.append(webAuthn)
                         continue
                     }
@@ -142,8 +165,8 @@ public enum ScriptImporter {
                     guard !options.isEmpty else { continue }
                     handlers.append(
                         Handler(
-                            type: callback.type, step: index + 1, occurrence: seen[callback.type] ?? 1,
-                            prompt: callback.prompt, options: options))
+                            type: callback.type, step: number(index), occurrence: seen[callback.type] ?? 1,
+                            prompt: callback.prompt, stage: stage(step), options: options))
                 }
             }
         }
@@ -345,6 +368,7 @@ public enum ScriptImporter {
                 root.append(("handlers", .blockList(items)))
             }
             if let oauth { root.append(("oauth", oauth.node)) }
+            if let requestBlock { root.append(("request", requestBlock)) }
             var expect: [(String, Node)] = []
             if !expectedSteps.isEmpty {
                 let steps = expectedSteps.map { types -> Node in .flow(types.map { Node.text($0) }) }
@@ -360,7 +384,9 @@ public enum ScriptImporter {
         func matcher(_ handler: Handler) -> Node {
             let sameType = handlers.filter { $0.type == handler.type }
             if sameType.count == 1 { return .text(handler.type) }
-            var parts: [(String, Node)] = [("type", .text(handler.type)), ("step", .plain(String(handler.step)))]
+            var parts: [(String, Node)] = [("type", .text(handler.type))]
+            parts.append(
+                handler.stage.map { ("stage", Self.yaml(.string($0))) } ?? ("step", .plain(String(handler.step))))
             if sameType.filter({ $0.step == handler.step }).count > 1 {
                 parts.append(("occurrence", .plain(String(handler.occurrence))))
             }
@@ -368,6 +394,7 @@ public enum ScriptImporter {
         }
 
         func outcome() -> Node {
+            if let request { return requestOutcome(request) }
             let last = journey.exchanges.last?.amResponse
             switch journey.end {
             case .success:

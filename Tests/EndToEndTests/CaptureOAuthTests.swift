@@ -8,7 +8,7 @@ import Testing
 
 /// `journey capture` of what comes after a journey: an OAuth code flow with PKCE (discovery,
 /// authorize, access_token, the key set, userinfo, revoke, endSession) and a transactional
-/// authorization (a resource's advice, the composite_advice journey, the retry), sent by curl.
+/// authorization (a resource's advice, the composite_advice journey, the retry: the script's `request:`), sent by curl.
 @Suite(.enabled(if: CurlApp.isInstalled, "curl is not installed")) struct CaptureOAuthTests {
     static let oauth = "/am/oauth2/realms/root/realms/alpha"
 
@@ -71,7 +71,8 @@ import Testing
         let bank = CurlApp(folder: folder)
         try await login(bank)
         let withdraw = #"{"amount":100,"currency":"EUR"}"#
-        let advised = try await bank.send("POST", proxy + "/resources/withdraw", body: withdraw)
+        let appHeaders = ["Accept: application/json", "X-Channel: mobile"]
+        let advised = try await bank.send("POST", proxy + "/resources/withdraw", body: withdraw, headers: appHeaders)
         let txid = try #require(
             advised.json?["advices"]?["TransactionConditionAdvice"]?.arrayValue?.first?.stringValue, "\(advised.body)")
         let advice =
@@ -82,7 +83,7 @@ import Testing
         let confirmed = try await bank.walk(adviceURL) { _, _ in .string("Ch4ng3it!") }
         #expect(confirmed.json?["tokenId"] != nil, "\(confirmed.body)")
         let withdrawn = try await bank.send(
-            "POST", proxy + "/resources/withdraw", body: withdraw, headers: ["X-TxID: \(txid)"])
+            "POST", proxy + "/resources/withdraw", body: withdraw, headers: appHeaders + ["X-TxID: \(txid)"])
         #expect(withdrawn.json?["result"]?.stringValue == "withdrawn", "\(withdrawn.body)")
 
         child.process.interrupt()
@@ -94,9 +95,25 @@ import Testing
             #expect(replayed.status == 0, "\(script) replayed: \(replayed.stdout)\(replayed.stderr)")
             let live = try await CLI.run(["run", path], environment: ["JOURNEY_PASSWORD": "Ch4ng3it!"])
             #expect(live.status == 0, "\(script) live: \(live.stdout)\(live.stderr)")
+            if script == "Login-2.yaml" {
+                // The request phase ran both times: the advice, its journey and the retry.
+                for run in [replayed.stdout, live.stdout] {
+                    #expect(run.contains("[retry] POST /resources/withdraw  200"), "\(run)")
+                }
+            }
         }
         let oauthScript = try String(contentsOf: out.appendingPathComponent("Login.yaml"), encoding: .utf8)
         #expect(oauthScript.contains("clientId: \"sdkPublicClient\""), "\(oauthScript)")
+        // The transactional authorization is the second script's request: block.
+        let bankScript = try String(contentsOf: out.appendingPathComponent("Login-2.yaml"), encoding: .utf8)
+        #expect(
+            bankScript.contains(
+                "request:\n  method: POST\n  url: \"/resources/withdraw\"\n  headers: {X-Channel: \"mobile\"}\n"
+                    + "  body: {amount: 100, currency: \"EUR\"}\n"), "\(bankScript)")
+        #expect(
+            bankScript.contains("outcome: {authorized: {status: 200, advice: \"TransactionConditionAdvice\"}}"),
+            "\(bankScript)")
+        #expect(!bankScript.contains("X-TxID") && !bankScript.contains("Cookie"), "\(bankScript)")
         let harText = try String(contentsOfFile: har, encoding: .utf8)
         #expect(harText.contains("/resources/withdraw") && harText.contains("composite_advice"))
         await simulator.stop()
