@@ -20,11 +20,14 @@ struct ImportedRequest {
     init?(after journey: RecordedJourney, in recording: Recording) {
         guard let loginEnd = journey.exchanges.last?.index else { return nil }
         let isAdvice = { (candidate: RecordedJourney) in candidate.authIndexType == "composite_advice" }
+        // One pass: a capture may hold thousands of journeys, and this runs for each of them.
         let nextLogin =
-            recording.journeys.lazy.compactMap(\.exchanges.first?.index)
-            .filter { $0 > loginEnd }
-            .filter { index in recording.journeys.contains { $0.exchanges.first?.index == index && !isAdvice($0) } }
-            .min() ?? Int.max
+            recording.journeys.compactMap { candidate -> Int? in
+                guard !isAdvice(candidate), let first = candidate.exchanges.first?.index, first > loginEnd else {
+                    return nil
+                }
+                return first
+            }.min() ?? Int.max
         let resources = recording.others.filter {
             $0.kind == .other && $0.index > loginEnd && $0.index < nextLogin && !$0.path.contains("/oauth2/")
                 && !$0.path.contains("/json/")

@@ -75,9 +75,9 @@ enum JUnitMerge {
     /// `<flakyError>` elements is one that was; a case with the `journey.documentedFailure`
     /// property is a failed one its guide's transcript shows (only its `failed` verdict is excused).
     static func exitCode(_ testCase: [String]) -> Int32 {
-        let documented = testCase.contains {
-            $0.hasPrefix("      <properties><property name=\"\(JUnitReport.documentedFailurePropertyName)\" ")
-        }
+        // Whatever the indentation (a merged file indents its cases deeper than a run's).
+        let property = "<properties><property name=\"\(JUnitReport.documentedFailurePropertyName)\" "
+        let documented = testCase.contains { $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(property) }
         var worst: Int32 = 0
         for line in testCase {
             let status: RunStatus
