@@ -15,6 +15,17 @@ package struct GuideBlock: Sendable {
     /// for a block named by `file=`. It stands where a script's file would (its folder is the guide's).
     package var identity: String { "\(guide)#\(name ?? "L\(fence.openingLine)")" }
 
+    /// The guide an ``identity`` names (`docs/guide.md#L40` → `docs/guide.md`); nil for a script's own file.
+    package static func guide(ofIdentity identity: String) -> String? {
+        var hash = identity.firstIndex(of: "#")
+        while let index = hash {
+            let guide = String(identity[..<index])
+            if Guide.isMarkdown(guide) { return guide }
+            hash = identity[identity.index(after: index)...].firstIndex(of: "#")
+        }
+        return nil
+    }
+
     /// The block's YAML as the loader reads it: blank lines first, so its line N is the guide's line
     /// (opening fence + N), and each line indented as in the guide (by its list items' and block
     /// quotes' prefixes and the fence's indentation, ``FencedBlock/prefix``), so columns are the

@@ -43,10 +43,7 @@ package struct WatchInventory: Sendable, Equatable {
     /// The script file or guide a result's ``JourneyResult/file`` names: itself, or for a block
     /// of a guide (`docs/guide.md#L40`, `docs/guide.md#login.yaml`) the guide.
     package static func script(ofResult file: String) -> String {
-        for suffix in [".md#", ".markdown#"] {
-            if let range = file.range(of: suffix) { return String(file[..<file.index(before: range.upperBound)]) }
-        }
-        return file
+        GuideBlock.guide(ofIdentity: file) ?? file
     }
 
     /// Every file to watch.

@@ -39,6 +39,10 @@ import Testing
         let guide = Guide(file: "docs/guide.md", text: Self.guide)
         #expect(guide.diagnostics.isEmpty)
         #expect(guide.blocks.map(\.identity) == ["docs/guide.md#login.yaml", "docs/guide.md#L19"])
+        // A result's file leads back to its guide (how --watch reruns the guide).
+        #expect(guide.blocks.map { GuideBlock.guide(ofIdentity: $0.identity) } == ["docs/guide.md", "docs/guide.md"])
+        #expect(GuideBlock.guide(ofIdentity: "journeys/login.yaml") == nil)
+        #expect(GuideBlock.guide(ofIdentity: "notes#1/guide.markdown#L3") == "notes#1/guide.markdown")
         #expect(guide.blocks[0].transcript?.lines == ["▶ Log in  (guide.md#login.yaml)"])
         #expect(guide.blocks[1].transcript == nil)
         #expect(guide.block(atPath: "docs/./login.yaml")?.fence.openingLine == 3)
