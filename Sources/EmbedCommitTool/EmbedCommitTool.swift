@@ -33,7 +33,8 @@ enum EmbedCommitTool {
     }
 
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        // The throwing write: the non-throwing one traps when standard error is closed.
+        try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))
         exit(status)
     }
 }

@@ -74,6 +74,11 @@ final class ReplaySession: Transport {
         case .success(let result): (exchange, echoes) = result
         case .failure(let error): throw error
         }
+        if KeptBodies.isNotKept(exchange.responseBody) {
+            throw .failed(
+                "the recording does not hold the answer to \(sent.summary): its body was not kept, "
+                    + String(decoding: exchange.responseBody, as: UTF8.self))
+        }
         if let started = exchange.startedAt {
             let end = started.addingTimeInterval(exchange.duration)
             if end > clock.now() { clock.set(end) }

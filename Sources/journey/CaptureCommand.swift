@@ -94,12 +94,19 @@ struct CaptureCommand: AsyncParsableCommand {
         } catch {
             throw CommandExit.error(error.message)
         }
+        // From here a signal stops the capture, which then writes what it has: never the
+        // default action, which would end the process with nothing written.
+        let stop = CaptureStop()
+        defer { stop.cancel() }
         let log = CaptureLog()
         let quiet = quiet
+        // The secrets seen so far, for the live view alone (the files are redacted over the whole capture).
+        let liveSecrets = Redactor()
         let proxy = CaptureProxy(
             routes: routes, log: log, timeoutSeconds: Double(timeout),
             onExchange: { exchange, log in
-                if !quiet { CaptureConsole.write(CaptureLiveView.line(exchange, journeys: log.journeys)) }
+                guard !quiet else { return }
+                CaptureConsole.write(CaptureLiveView.line(exchange, journeys: log.journeys, secrets: liveSecrets))
             })
         var options = SimulatorOptions(host: listen, port: port, logRequests: false)
         if let tlsCert, let tlsKey { options.tls = HostTLS(certificatePath: tlsCert, keyPath: tlsKey) }
@@ -124,12 +131,19 @@ struct CaptureCommand: AsyncParsableCommand {
         for route in routes.dropFirst() {
             CaptureConsole.write("  \(origin)\(route.mount) -> \(route.baseURL)")
         }
-        await CaptureStop.wait(for: log, journeys: journeys)
-        await host.stop()
+        await stop.wait(for: log, journeys: journeys)
+        if !(await stop.stop(proxy, host)) {
+            StandardError.write("journey capture: stopping now, writing what was captured")
+        }
         log.finish()
         if log.dropped > 0 {
             StandardError.write(
-                "warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) (or 256 MiB of bodies) were forwarded, not kept"
+                "warning: \(log.dropped) exchanges past the first \(CaptureLog.maxExchanges) were forwarded, not kept"
+            )
+        }
+        if log.bodiesNotKept > 0 {
+            StandardError.write(
+                "warning: \(log.bodiesNotKept) bodies past the first \(CaptureLog.maxKeptBytes >> 20) MiB were forwarded, not kept (the HAR says so where they were)"
             )
         }
         let written: CaptureOutput.Written
@@ -137,6 +151,11 @@ struct CaptureCommand: AsyncParsableCommand {
             written = try CaptureOutput.write(log, upstream: routes[0], to: output)
         } catch {
             throw CommandExit.error(error.message)
+        }
+        if written.fitting != CaptureFileSize.Fitting() {
+            StandardError.write(
+                "warning: to stay within the \(HARReader.maximumFileBytes >> 20) MiB a recording may have, \(written.fitting.bodiesCut) more bodies were not kept and \(written.fitting.entriesLeftOut) exchanges were left out"
+            )
         }
         CaptureConsole.write(CaptureSummary.text(written, exchanges: log.exchanges.count))
     }

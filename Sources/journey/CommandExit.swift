@@ -28,8 +28,24 @@ enum CommandExit {
 }
 
 /// Lines for the user that are not the command's output (progress, where files went, problems).
+/// Written with the throwing `write(contentsOf:)`: Foundation's `write(_:)` traps when the
+/// reader has gone (`2>&1 | head -n 1`), and a line nobody reads is no error.
 enum StandardError {
+    /// `text` as a line (a line break added when it has none).
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// `text` as it is.
+    static func writeAsIs(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// A command's output written whole: a closed standard output (`| head -n 1`) ends the output,
+/// never the process (see `StandardError`).
+enum StandardOutput {
+    static func write(_ text: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 }

@@ -24,7 +24,7 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             throw CommandExit.error(error.description)
         }
-        FileHandle.standardError.write(Data(report.files.map(\.rendered).joined().utf8))
+        StandardError.writeAsIs(report.files.map(\.rendered).joined())
         print(report.summary)
         if report.fails(strict: strict) { throw ExitCode(2) }
     }

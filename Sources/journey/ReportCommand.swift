@@ -71,7 +71,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
             if let out {
                 try OutputFile.write(merged.text, to: out, exitCode: 3)
             } else {
-                FileHandle.standardOutput.write(Data(merged.text.utf8))
+                StandardOutput.write(merged.text)
             }
             return merged
         }

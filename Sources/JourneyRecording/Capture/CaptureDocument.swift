@@ -18,8 +18,13 @@ package enum CaptureDocument {
     package static func make(_ log: CaptureLog, upstream: CaptureRoute) -> (HARDocument, [Page]) {
         let exchanges = log.exchanges
         let journeys = log.journeys
-        let redactor = Redactor()
+        // The secrets of the bodies not kept are known already; the rest are found now.
+        let redactor = log.secretsOfBodiesNotKept
         CaptureSecrets.register(exchanges, in: redactor)
+        var firstOfJourney: [Int: CapturedExchange] = [:]
+        for exchange in exchanges {
+            if let journey = exchange.journey, firstOfJourney[journey] == nil { firstOfJourney[journey] = exchange }
+        }
         var pages: [Page] = []
         var harPages: [HARPage] = []
         var pageOfJourney: [Int: String] = [:]
@@ -32,7 +37,7 @@ package enum CaptureDocument {
                 pageOfJourney[index] = id
                 harPages.append(
                     HARPage(
-                        startedDateTime: HARReader.string(exchanges.first { $0.journey == index }?.startedAt ?? Date()),
+                        startedDateTime: HARReader.string(firstOfJourney[index]?.startedAt ?? Date()),
                         id: id, title: "\(journey.name ?? "default journey") (not finished)", journey: nil))
                 continue
             }
@@ -40,8 +45,7 @@ package enum CaptureDocument {
             used[stem, default: 0] += 1
             if let count = used[stem], count > 1 { stem += "-\(count)" }
             let id = "page_\(pages.count + 1)"
-            let first = exchanges.first { $0.journey == index }
-            let started = HARReader.string(first?.startedAt ?? Date())
+            let started = HARReader.string(firstOfJourney[index]?.startedAt ?? Date())
             pages.append(Page(id: id, scriptFile: stem + ".yaml", journeyName: journey.name))
             pageOfJourney[index] = id
             let info = HARJourneyPage(

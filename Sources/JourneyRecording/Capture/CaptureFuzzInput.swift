@@ -17,6 +17,7 @@ package enum CaptureFuzzInput {
             CaptureRoute(name: "bank", origin: "http://api.example.com:8081", path: "/v1"),
         ]
         let log = CaptureLog()
+        let secrets = Redactor()
         let proxy = CaptureProxy(routes: routes, proxyOrigin: "http://127.0.0.1:8080", log: log)
         let words = request.start.split(separator: " ", maxSplits: 1)
         let incoming = CaptureProxy.Request(
@@ -31,7 +32,7 @@ package enum CaptureFuzzInput {
                         status: Int(response.start) ?? 200, headers: response.headers, body: response.body))
                 : .failure(.timeout(30))
             _ = proxy.answer(outcome, to: &exchange)
-            _ = CaptureLiveView.line(exchange, journeys: log.journeys)
+            _ = CaptureLiveView.line(exchange, journeys: log.journeys, secrets: secrets)
         }
         let (document, pages) = CaptureDocument.make(log, upstream: routes[0])
         _ = HARWriter.text(document)

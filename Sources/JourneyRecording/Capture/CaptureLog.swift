@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyRun
 import Synchronization
 
 /// Every exchange the proxy forwarded, in memory, in the order the answers came back, with the
@@ -23,8 +24,16 @@ package final class CaptureLog: Sendable {
 
     /// The limit on exchanges kept; later ones are forwarded but not kept (said when the capture stops).
     package static let maxExchanges = 10_000
-    /// The limit on the bodies kept, requests and answers together (an answer is at most 8 MiB).
-    package static let maxKeptBytes = 256 << 20
+    /// The limit on the bodies kept, requests and answers together (an answer is at most 8 MiB),
+    /// the runner's default `limits.keptBodyBytes`: past it an exchange is kept with its bodies
+    /// replaced by the line the runner keeps (`[body not kept: …]`), so the HAR stays within what
+    /// the recording readers read (`HARReader.maximumFileBytes`), and memory within a bound.
+    package static let maxKeptBytes = KeptBodies.defaultBudget
+
+    /// What a body past `maxKeptBytes` is kept as.
+    static func notKept(_ bytes: Int) -> Data {
+        KeptBodies.notKept(bytes, budget: maxKeptBytes, limit: "journey capture's \(maxKeptBytes >> 20) MiB of bodies")
+    }
 
     private struct State {
         var exchanges: [CapturedExchange] = []
@@ -32,7 +41,12 @@ package final class CaptureLog: Sendable {
         var ended = 0
         var dropped = 0
         var keptBytes = 0
+        var cut = 0
     }
+
+    /// The secrets of the bodies that were not kept, found before they were let go: the
+    /// redaction of the whole capture starts from them (the same secret may stand in a kept text).
+    package let secretsOfBodiesNotKept = Redactor()
 
     private let state = Mutex(State())
     private let endings: AsyncStream<Int>.Continuation
@@ -47,23 +61,34 @@ package final class CaptureLog: Sendable {
     package func add(_ exchange: CapturedExchange) -> (exchange: CapturedExchange, endedJourney: Bool) {
         var exchange = exchange
         // Past a limit nothing is read: forwarding stays as fast as it was.
-        let size = exchange.requestBody.count + exchange.responseBody.count
         let full = state.withLock { state in
-            let full = state.exchanges.count >= Self.maxExchanges || state.keptBytes + size > Self.maxKeptBytes
+            let full = state.exchanges.count >= Self.maxExchanges
             if full { state.dropped += 1 }
             return full
         }
         if full { return (exchange, false) }
+        let original = exchange
         let isAuthenticate = exchange.method == "POST" && Self.path(of: exchange.url).hasSuffix("/authenticate")
         let request = isAuthenticate ? try? JSONValue.parse(exchange.requestBody) : nil
         let response = isAuthenticate ? try? JSONValue.parse(exchange.responseBody) : nil
         let query = URLComponents(string: exchange.url)?.queryItems ?? []
         let result = state.withLock { state -> (CapturedExchange, Bool, Int)? in
-            guard state.exchanges.count < Self.maxExchanges, state.keptBytes + size <= Self.maxKeptBytes else {
+            guard state.exchanges.count < Self.maxExchanges else {
                 state.dropped += 1
                 return nil
             }
-            state.keptBytes += size
+            if state.keptBytes + exchange.requestBody.count <= Self.maxKeptBytes {
+                state.keptBytes += exchange.requestBody.count
+            } else {
+                exchange.requestBody = Self.notKept(exchange.requestBody.count)
+                state.cut += 1
+            }
+            if state.keptBytes + exchange.responseBody.count <= Self.maxKeptBytes {
+                state.keptBytes += exchange.responseBody.count
+            } else {
+                exchange.responseBody = Self.notKept(exchange.responseBody.count)
+                state.cut += 1
+            }
             var endedNow = false
             if isAuthenticate {
                 let index = Self.journeyIndex(
@@ -103,6 +128,11 @@ package final class CaptureLog: Sendable {
             return (exchange, endedNow, state.ended)
         }
         guard let (kept, endedNow, count) = result else { return (exchange, false) }
+        if kept.requestBody.count != original.requestBody.count
+            || kept.responseBody.count != original.responseBody.count
+        {
+            CaptureSecrets.register([original], in: secretsOfBodiesNotKept)
+        }
         if endedNow { endings.yield(count) }
         return (kept, endedNow)
     }
@@ -121,6 +151,8 @@ package final class CaptureLog: Sendable {
     package var journeys: [Journey] { state.withLock { $0.journeys } }
     /// Exchanges forwarded but not kept, past `maxExchanges`.
     package var dropped: Int { state.withLock { $0.dropped } }
+    /// Bodies kept as a line that says they were not, past `maxKeptBytes`.
+    package var bodiesNotKept: Int { state.withLock { $0.cut } }
 
     /// Ends the `ends` stream (the capture is stopping).
     package func finish() {

@@ -14,6 +14,8 @@ package enum CaptureOutput {
         package var skipped: [String]
         /// The environment variables the scripts read.
         package var environment: [String]
+        /// What was cut for the HAR to stay within what the recording readers read.
+        package var fitting = CaptureFileSize.Fitting()
     }
 
     package static let harName = "capture.har"
@@ -34,7 +36,8 @@ package enum CaptureOutput {
     package static func write(_ log: CaptureLog, upstream: CaptureRoute, to directory: String) throws(CaptureError)
         -> Written
     {
-        let (document, pages) = CaptureDocument.make(log, upstream: upstream)
+        var (document, pages) = CaptureDocument.make(log, upstream: upstream)
+        let fitting = CaptureFileSize.fit(&document)
         let harPath = (directory as NSString).appendingPathComponent(harName)
         var scripts: [(file: String, text: String)] = []
         var skipped = log.journeys.filter { !$0.ended && !$0.isAdvice }.map {
@@ -66,7 +69,8 @@ package enum CaptureOutput {
             }
         }
         let environment = Set(scripts.flatMap { environmentNames(in: $0.text) }).sorted()
-        return Written(har: harPath, scripts: scripts.map(\.file), skipped: skipped, environment: environment)
+        return Written(
+            har: harPath, scripts: scripts.map(\.file), skipped: skipped, environment: environment, fitting: fitting)
     }
 
     /// `JOURNEY_…` names a script reads (`{env: JOURNEY_PASSWORD, secret: true}`).

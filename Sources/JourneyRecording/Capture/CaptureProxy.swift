@@ -49,6 +49,7 @@ package final class CaptureProxy: Sendable {
     let transport: any Transport
     let timeoutSeconds: Double
     let onExchange: @Sendable (CapturedExchange, CaptureLog) -> Void
+    private let stopping = CaptureStopping()
 
     /// `routes[0]` is the main upstream; `proxyOrigin` is how the app reaches the proxy
     /// (`http://127.0.0.1:8080`, set again by `listening(at:)` once the port is bound).
@@ -71,24 +72,57 @@ package final class CaptureProxy: Sendable {
         proxyOrigin.withLock { $0 = origin }
     }
 
+    /// Stops the proxy: every exchange still waiting for its upstream is answered 502 at once
+    /// (its request to the upstream cancelled), and any request that comes later is answered
+    /// 502 without being forwarded. Both are kept, as any round trip the upstream did not answer.
+    package func stop() {
+        stopping.stop()
+    }
+
     package func handle(_ request: Request) async -> Reply {
         var exchange = forwarded(request)
         let clock = ContinuousClock.now
-        let outcome: Result<TransportResponse, TransportError>
-        do throws(TransportError) {
-            outcome = .success(
-                try await transport.send(
-                    TransportRequest(
-                        method: exchange.method, url: exchange.url, headers: exchange.requestHeaders,
-                        body: request.body.isEmpty && ["GET", "HEAD", "DELETE", "OPTIONS"].contains(request.method)
-                            ? nil : request.body, timeoutSeconds: timeoutSeconds)))
-        } catch {
-            outcome = .failure(error)
-        }
+        let outcome = await send(
+            TransportRequest(
+                method: exchange.method, url: exchange.url, headers: exchange.requestHeaders,
+                body: request.body.isEmpty && ["GET", "HEAD", "DELETE", "OPTIONS"].contains(request.method)
+                    ? nil : request.body, timeoutSeconds: timeoutSeconds))
         let elapsed = ContinuousClock.now - clock
         exchange.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return answer(outcome, to: &exchange)
     }
+
+    /// The upstream's answer, or `.stopped` as soon as the proxy stops: the request is then
+    /// cancelled and never waited for (a transport that ignored the cancellation would hold the stop).
+    private func send(_ request: TransportRequest) async -> Result<TransportResponse, TransportError> {
+        let (outcomes, outcome) = AsyncStream<Result<TransportResponse, TransportError>>.makeStream(
+            bufferingPolicy: .bufferingOldest(1))
+        let transport = transport
+        let sending = Task {
+            do throws(TransportError) {
+                outcome.yield(.success(try await transport.send(request)))
+            } catch {
+                outcome.yield(.failure(error))
+            }
+        }
+        guard let registration = stopping.onStop({ outcome.yield(.failure(Self.stopped)) }) else {
+            sending.cancel()
+            return .failure(Self.stopped)
+        }
+        var first: Result<TransportResponse, TransportError>?
+        for await answered in outcomes {
+            first = answered
+            break
+        }
+        stopping.forget(registration)
+        // Nothing came: this request's own task was cancelled (the server is going away).
+        let result = first ?? .failure(Self.stopped)
+        if case .failure(Self.stopped) = result { sending.cancel() }
+        return result
+    }
+
+    /// What an exchange cut short by the stop gets from its upstream.
+    static let stopped = TransportError.connectionClosed("journey capture stopped before the upstream answered")
 
     /// The exchange as it goes to its upstream: the route's URL, the headers that may be forwarded.
     package func forwarded(_ request: Request) -> CapturedExchange {

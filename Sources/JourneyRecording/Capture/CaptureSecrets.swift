@@ -45,11 +45,53 @@ enum CaptureSecrets {
         guard !body.isEmpty else { return }
         if let json = redactor.registerSecrets(inBody: body) {
             registerMobileFirst(json, in: redactor)
+            registerPasswordMembers(of: json, in: redactor)
             guard let step = AMStep(json: json) else { return }
             for callback in step.callbacks { registerInputs(of: callback, in: redactor) }
-        } else if let form = formItems(body) {
+        } else if let form = formItems(body, contentType: headers.value("content-type")) {
             registerParameters(form, in: redactor)
         }
+    }
+
+    /// Members of a JSON body the app sent whose name holds `password`, in any case: AM's
+    /// REST password change (`currentpassword`, `userpassword`), self-service registration
+    /// (`userPassword`), and any other API that takes a password outside a callback.
+    private static func registerPasswordMembers(of json: JSONValue, in redactor: Redactor, depth: Int = 0) {
+        guard depth < 64 else { return }
+        switch json {
+        case .object(let object):
+            for (key, value) in object {
+                if isPasswordName(key), let text = value.stringValue {
+                    registerValue(text, name: key, in: redactor)
+                } else {
+                    registerPasswordMembers(of: value, in: redactor, depth: depth + 1)
+                }
+            }
+        case .array(let items):
+            for item in items { registerPasswordMembers(of: item, in: redactor, depth: depth + 1) }
+        default:
+            break
+        }
+    }
+
+    static func isPasswordName(_ name: String) -> Bool {
+        name.range(of: "password", options: .caseInsensitive) != nil
+    }
+
+    /// A form or query parameter that is a secret by its name: OAuth's, any name holding
+    /// `password`, and the legacy login's `IDToken2`, `IDToken3`... (`IDToken1` is the user name).
+    static func isSecretParameter(_ name: String) -> Bool {
+        if secretParameters.contains(name) || perRunParameters.contains(name) || isPasswordName(name) { return true }
+        guard name.hasPrefix("IDToken"), let number = Int(name.dropFirst(7)) else { return false }
+        return number >= 2
+    }
+
+    /// `value`, and the value without the spaces and line breaks around it when they differ
+    /// (a form sent with a trailing line break: its last value holds it).
+    private static func registerValue(_ value: String, name: String, in redactor: Redactor) {
+        redactor.register(value, name: name)
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed != value { redactor.register(trimmed, name: name) }
     }
 
     private static func registerResponse(_ exchange: CapturedExchange, in redactor: Redactor) {
@@ -125,12 +167,12 @@ enum CaptureSecrets {
     }
 
     private static func registerParameters(_ items: [URLQueryItem], in redactor: Redactor) {
-        for item in items where secretParameters.contains(item.name) || perRunParameters.contains(item.name) {
+        for item in items where isSecretParameter(item.name) {
             guard let value = item.value else { continue }
             if item.name == "id_token" || item.name == "id_token_hint" {
                 registerIDToken(value, in: redactor)
             } else {
-                redactor.register(value, name: item.name)
+                registerValue(value, name: item.name, in: redactor)
             }
         }
     }
@@ -160,11 +202,18 @@ enum CaptureSecrets {
         return JSONValue.object(object).compactJSON
     }
 
-    /// `a=b&c=d` bodies, decoded; nil when the body is not such a form.
-    static func formItems(_ body: Data) -> [URLQueryItem]? {
+    /// `a=b&c=d` bodies, decoded; nil when the body is not such a form. A body sent as
+    /// `application/x-www-form-urlencoded` is one whatever it holds (a raw `{` in a `claims`
+    /// value, a trailing line break); without that type, one that reads as JSON or as lines is not.
+    static func formItems(_ body: Data, contentType: String? = nil) -> [URLQueryItem]? {
         let text = String(decoding: body, as: UTF8.self)
-        guard text.contains("="), !text.contains(where: { $0 == "{" || $0 == "\n" }) else { return nil }
-        return text.split(separator: "&").map { pair in
+        let declared = contentType?.range(of: "application/x-www-form-urlencoded", options: .caseInsensitive) != nil
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.contains("=") else { return nil }
+        guard declared || !(trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || trimmed.contains("\n")) else {
+            return nil
+        }
+        return text.split(whereSeparator: { $0 == "&" || $0 == "\n" || $0 == "\r\n" }).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = PercentEncoding.decoded(parts[0], plusAsSpace: true) ?? String(parts[0])
             let value = parts.count > 1 ? PercentEncoding.decoded(parts[1], plusAsSpace: true) ?? String(parts[1]) : ""

@@ -22,15 +22,12 @@ package final class Redactor: Sendable {
         let needles: [[UInt8]]
         /// The needles after the first that are base64 forms (they take their `=` padding with them).
         let base64Forms: Int
-        /// True when the value is ASCII: then `==` with ASCII text is a comparison of bytes.
-        let isASCII: Bool
 
         init(value: String, name: String) {
             self.value = value
             self.name = name
             self.placeholder = [0xC2, 0xAB] + Array(name.utf8) + [0xC2, 0xBB]
             let bytes = Array(value.utf8)
-            self.isASCII = bytes.allSatisfy { $0 < 0x80 }
             // Base64 without padding is base64url with its two other letters. Registered once
             // per secret per run: bytes throughout, no text built.
             let base64URL = Base64URL.encodedBytes(bytes)
@@ -55,10 +52,101 @@ package final class Redactor: Sendable {
         }
     }
 
-    /// The registered secrets, longest first, and the bytes that can begin a match of one.
+    /// The registered secrets (in the order they came), the bytes that can begin a match of
+    /// one, and an index of their forms by the bytes a match begins with: a text is searched
+    /// for the few secrets that can stand at each place, never for every one (a capture whose
+    /// server sets a new cookie on every answer has thousands).
     struct Secrets: Sendable {
         var list: [Secret] = []
         var startBytes = [Bool](repeating: false, count: 256)
+        /// Index in `list` by value (values are unique).
+        var byValue: [String: Int] = [:]
+        /// The forms of two bytes or more, by their first two bytes; each list longest secret first.
+        var byPrefix: [UInt16: [Form]] = [:]
+        /// The forms of one byte, by that byte.
+        var byByte: [UInt8: [Form]] = [:]
+
+        /// A needle of a secret, where the search tries it: longer secrets first, then the
+        /// secret registered first, then its forms in order (as one pass over every secret did).
+        struct Form: Sendable {
+            let secret: Int
+            let form: Int
+            let length: Int
+
+            func comes(before other: Form) -> Bool {
+                length != other.length
+                    ? length > other.length : secret != other.secret ? secret < other.secret : form < other.form
+            }
+        }
+
+        mutating func add(_ secret: Secret) {
+            let index = list.count
+            list.append(secret)
+            byValue[secret.value] = index
+            let length = secret.value.utf8.count
+            for (number, needle) in secret.needles.enumerated() {
+                let form = Form(secret: index, form: number, length: length)
+                if needle.count == 1 {
+                    Self.insert(form, into: &byByte[needle[0], default: []])
+                } else {
+                    Self.insert(form, into: &byPrefix[UInt16(needle[0]) << 8 | UInt16(needle[1]), default: []])
+                }
+            }
+        }
+
+        private static func insert(_ form: Form, into forms: inout [Form]) {
+            // The newest secret goes after every form that comes before it: a search from the end.
+            var position = forms.count
+            while position > 0 && form.comes(before: forms[position - 1]) { position -= 1 }
+            forms.insert(form, at: position)
+        }
+
+        /// The forms whose match can begin at `index`, in search order: the first two bytes there,
+        /// each read as itself or as the escape it begins (`%41`, `+`, `\u0041`, `&#65;`).
+        /// Most places have one list or none: it is returned as it is, nothing allocated.
+        func candidates(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> [Form] {
+            var found: [Form] = []
+            var merged = false
+            func take(_ forms: [Form]?) {
+                guard let forms, !forms.isEmpty else { return }
+                if found.isEmpty {
+                    found = forms
+                } else {
+                    found += forms
+                    merged = true
+                }
+            }
+            func takeSecond(after first: UInt8, at next: Int) {
+                guard next < bytes.count else { return }
+                let byte = bytes[next]
+                take(byPrefix[UInt16(first) << 8 | UInt16(byte)])
+                if Self.beginsEscape(byte), let (_, decoded) = TokenMatcher.escape(in: bytes, at: next),
+                    let second = decoded.first, second != byte
+                {
+                    take(byPrefix[UInt16(first) << 8 | UInt16(second)])
+                }
+            }
+            let byte = bytes[index]
+            take(byByte[byte])
+            takeSecond(after: byte, at: index + 1)
+            if Self.beginsEscape(byte), let (length, decoded) = TokenMatcher.escape(in: bytes, at: index),
+                let first = decoded.first, first != byte || length > 1
+            {
+                if first != byte { take(byByte[first]) }
+                if decoded.count > 1 {
+                    take(byPrefix[UInt16(first) << 8 | UInt16(decoded[1])])
+                } else {
+                    takeSecond(after: first, at: index + length)
+                }
+            }
+            if merged { found.sort { $0.comes(before: $1) } }
+            return found
+        }
+
+        private static func beginsEscape(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "+")
+        }
     }
 
     private let secrets = Mutex(Secrets())
@@ -82,11 +170,11 @@ package final class Redactor: Sendable {
     /// encoded forms are built once per process, not once per run.
     package func register(_ value: String, name: String, recurring: Bool = false) {
         guard !value.isEmpty, !Placeholder.isWhole(value) else { return }
+        guard !secrets.withLock({ $0.byValue[value] != nil }) else { return }
+        let secret = recurring ? Self.secret(value: value, name: name) : Secret(value: value, name: name)
         secrets.withLock { secrets in
-            guard !secrets.list.contains(where: { $0.value == value }) else { return }
-            let secret = recurring ? Self.secret(value: value, name: name) : Secret(value: value, name: name)
-            secrets.list.append(secret)
-            secrets.list.sort { $0.value.utf8.count > $1.value.utf8.count }
+            guard secrets.byValue[value] == nil else { return }
+            secrets.add(secret)
             for needle in secret.needles {
                 secrets.startBytes[Int(needle[0])] = true
                 if needle[0] == UInt8(ascii: " ") { secrets.startBytes[Int(UInt8(ascii: "+"))] = true }
@@ -131,23 +219,14 @@ package final class Redactor: Sendable {
     }
 
     static func placeholder(forWholeValue value: String, in secrets: Secrets) -> String? {
-        secrets.list.first(where: { $0.value == value }).map { String(decoding: $0.placeholder, as: UTF8.self) }
+        // A dictionary's key equality is `==`: canonical equivalents find each other, as they did in a list.
+        secrets.byValue[value].map { String(decoding: secrets.list[$0].placeholder, as: UTF8.self) }
     }
 
-    /// `placeholder(forWholeValue:in:)` of a part of a header. ASCII against an ASCII secret
-    /// compares bytes (the same answer as `==`, which compares canonical equivalents, without
-    /// its cost); anything else compares as `==` does.
+    /// `placeholder(forWholeValue:in:)` of a part of a header.
     static func placeholder(forWholeValue value: Substring, in secrets: Secrets) -> String? {
-        let bytes = value.utf8
-        let isASCII = bytes.allSatisfy { $0 < 0x80 }
-        for secret in secrets.list {
-            let equal =
-                isASCII && secret.isASCII
-                ? secret.value.utf8.count == bytes.count && secret.value.utf8.elementsEqual(bytes)
-                : secret.value == value
-            if equal { return String(decoding: secret.placeholder, as: UTF8.self) }
-        }
-        return nil
+        guard !secrets.list.isEmpty else { return nil }
+        return placeholder(forWholeValue: String(value), in: secrets)
     }
 
     /// The secrets registered so far, for redacting many texts under one lock.
@@ -183,21 +262,23 @@ package final class Redactor: Sendable {
                 index += length
                 continue
             }
-            for secret in secrets.list {
-                for (form, needle) in secret.needles.enumerated() where TokenMatcher.canStart(byte, first: needle[0]) {
-                    guard var end = TokenMatcher.match(needle, in: bytes, at: index) else { continue }
-                    // A base64 form takes its padding with it.
-                    while form > 0 && form <= secret.base64Forms && end < bytes.count && bytes[end] == UInt8(ascii: "=")
-                    {
-                        end += 1
-                    }
-                    if output.isEmpty { output.reserveCapacity(bytes.count) }
-                    output.append(contentsOf: bytes[copied..<index])
-                    output.append(contentsOf: secret.placeholder)
-                    index = end
-                    copied = end
-                    continue scan
+            for candidate in secrets.candidates(in: bytes, at: index) {
+                let secret = secrets.list[candidate.secret]
+                let form = candidate.form
+                let needle = secret.needles[form]
+                guard TokenMatcher.canStart(byte, first: needle[0]),
+                    var end = TokenMatcher.match(needle, in: bytes, at: index)
+                else { continue }
+                // A base64 form takes its padding with it.
+                while form > 0 && form <= secret.base64Forms && end < bytes.count && bytes[end] == UInt8(ascii: "=") {
+                    end += 1
                 }
+                if output.isEmpty { output.reserveCapacity(bytes.count) }
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(contentsOf: secret.placeholder)
+                index = end
+                copied = end
+                continue scan
             }
             index += 1
         }

@@ -10,7 +10,15 @@ package enum KeptBodies {
 
     /// What an exchange keeps in place of a body past the budget: a line that says so, never a
     /// piece of the body (a cut could end inside a secret, where no redaction finds it).
-    static func notKept(_ bytes: Int, budget: Int) -> Data {
-        Data("[body not kept: \(bytes) bytes, past the run's limits.keptBodyBytes of \(budget)]".utf8)
+    package static func notKept(_ bytes: Int, budget: Int, limit: String? = nil) -> Data {
+        Data("\(marker)\(bytes) bytes, past \(limit ?? "the run's limits.keptBodyBytes of \(budget)")]".utf8)
+    }
+
+    /// How the line of a body not kept begins.
+    package static let marker = "[body not kept: "
+
+    /// True when `body` is such a line (a replay cannot answer with it).
+    package static func isNotKept(_ body: Data) -> Bool {
+        body.count < 200 && body.starts(with: Data(marker.utf8))
     }
 }

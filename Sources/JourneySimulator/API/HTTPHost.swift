@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import JourneyCore
 import NIOCore
+import Synchronization
 
 /// A plain HTTP request for an `HTTPHost` handler.
 package struct HostRequest: Sendable {
@@ -33,10 +34,13 @@ package enum HTTPHost {
 
     /// Starts listening and returns once the port is bound.
     package static func start(options: SimulatorOptions, handler: @escaping Handler) async throws -> RunningHost {
+        let closing = HostClosing()
         let server = try await HTTPServer.start(
-            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout),
+            HostResponder(
+                handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout,
+                closing: closing),
             options: options, name: "server")
-        return RunningHost(server: server)
+        return RunningHost(server: server, closing: closing)
     }
 
     /// Runs until SIGINT/SIGTERM. `onListening` receives the bound port.
@@ -44,7 +48,9 @@ package enum HTTPHost {
         options: SimulatorOptions, handler: @escaping Handler, onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
         try await HTTPServer.run(
-            HostResponder(handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout),
+            HostResponder(
+                handler: handler, maxBodyBytes: options.maxBodyBytes, bodyTimeout: options.bodyTimeout,
+                closing: HostClosing()),
             options: options,
             onListening: onListening)
     }
@@ -53,9 +59,11 @@ package enum HTTPHost {
 /// A server started by `HTTPHost.start`.
 package final class RunningHost: Sendable {
     private let server: HTTPServer.Started
+    private let closing: HostClosing
 
-    init(server: HTTPServer.Started) {
+    init(server: HTTPServer.Started, closing: HostClosing) {
         self.server = server
+        self.closing = closing
     }
 
     package var port: Int { server.port }
@@ -66,6 +74,53 @@ package final class RunningHost: Sendable {
     package func stop() async {
         await server.stop()
     }
+
+    /// Stops within about `limit`, whatever the clients do: a request whose body is still
+    /// coming (a slow upload) is answered `reply` at once, and what is still open after
+    /// `limit` is cancelled. The handler's own work is its to end (`journey capture` answers
+    /// its exchanges in flight before it calls this).
+    package func stop(answeringUnreadRequests reply: HostResponse, cancelAfter limit: Duration) async {
+        closing.close(answering: reply)
+        await server.stop(cancelAfter: limit)
+    }
+}
+
+/// The host's stop as the requests whose bodies are still being read see it.
+final class HostClosing: Sendable {
+    private struct State: Sendable {
+        var reply: HostResponse?
+        var next = 0
+        var reading: [Int: @Sendable () -> Void] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// The reply for requests cut short, once closing.
+    var reply: HostResponse? { state.withLock { $0.reply } }
+
+    func close(answering reply: HostResponse) {
+        let reading = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.reply == nil else { return [] }
+            state.reply = reply
+            defer { state.reading = [:] }
+            return Array(state.reading.values)
+        }
+        for cancel in reading { cancel() }
+    }
+
+    /// Runs `cancel` when the host closes; nil (nothing run) when it has closed already.
+    func onClose(_ cancel: @escaping @Sendable () -> Void) -> Int? {
+        state.withLock { state in
+            guard state.reply == nil else { return nil }
+            state.next += 1
+            state.reading[state.next] = cancel
+            return state.next
+        }
+    }
+
+    func forget(_ registration: Int) {
+        _ = state.withLock { $0.reading.removeValue(forKey: registration) }
+    }
 }
 
 struct HostResponder: HTTPResponder {
@@ -73,19 +128,36 @@ struct HostResponder: HTTPResponder {
     let handler: HTTPHost.Handler
     let maxBodyBytes: Int
     let bodyTimeout: Int64
+    let closing: HostClosing
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let body: ByteBuffer
-        switch await RequestBodyReader.read(request, upTo: maxBodyBytes, within: bodyTimeout) {
+        if let reply = closing.reply { return Self.response(reply) }
+        let (maxBodyBytes, bodyTimeout) = (maxBodyBytes, bodyTimeout)
+        let reading = Task { await RequestBodyReader.read(request, upTo: maxBodyBytes, within: bodyTimeout) }
+        let registration = closing.onClose { reading.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await reading.value
+        } onCancel: {
+            reading.cancel()
+        }
+        if let registration { closing.forget(registration) }
+        switch outcome {
         case .body(let bytes): body = bytes
         case .tooLarge: return Response(status: .contentTooLarge)
         case .timedOut: return Response(status: .requestTimeout)
-        case .failed(let error): throw error
+        case .failed(let error):
+            // The host closed while the body was still coming.
+            if let reply = closing.reply { return Self.response(reply) }
+            throw error
         }
         let incoming = HostRequest(
             method: request.method.rawValue, target: request.uri.string,
             headers: request.headers.map { ($0.name.rawName, $0.value) }, body: Array(buffer: body))
-        let reply = await handler(incoming)
+        return Self.response(await handler(incoming))
+    }
+
+    static func response(_ reply: HostResponse) -> Response {
         var headers = HTTPFields()
         for header in reply.headers {
             if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }

@@ -50,6 +50,7 @@ public struct SimulatorOptions: Sendable {
 
     /// Writes a line to standard error.
     public static let standardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        // The throwing write: the non-throwing one traps when standard error is closed (a lost line is no error).
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 }
