@@ -71,22 +71,22 @@ public enum HARWriter {
         return [path]
     }
 
+    /// Writes `document` to `path` whole or not at all (``AtomicFile``), no larger than journey reads back.
     static func save(_ document: HARDocument, to path: String) throws(RecordingError) {
         let directory = (path as NSString).deletingLastPathComponent
         do {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw RecordingError("cannot write the recording \(path): it cannot be created")
-            }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            try stream(document) { try handle.write(contentsOf: $0) }
-        } catch let error as RecordingError {
-            throw error
         } catch {
             throw RecordingError("cannot write the recording \(path): \(error.localizedDescription)")
+        }
+        do {
+            try AtomicFile.stream(to: path, limit: HARReader.maximumFileBytes) { sink in
+                try stream(document) { try sink.write($0) }
+            }
+        } catch {
+            throw RecordingError("cannot write the recording \(path): \(error.reason)")
         }
     }
 

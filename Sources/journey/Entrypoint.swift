@@ -19,6 +19,9 @@ enum Entrypoint {
         // A reader that goes away (`journey run … | head`) makes writes fail with EPIPE instead of
         // killing the process, so the run still ends with its verdict's exit code.
         signal(SIGPIPE, SIG_IGN)
+        // A file-size limit (`ulimit -f`) makes a write fail with EFBIG instead of killing the
+        // process, so the file being replaced is left whole and the command says why.
+        signal(SIGXFSZ, SIG_IGN)
         if let command = CommandLine.arguments.dropFirst().first, serverCommands.contains(command) {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }

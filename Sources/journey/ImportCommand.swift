@@ -30,7 +30,7 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CommandFailure(error.message)
             }
             guard let output else { return print(text, terminator: "") }
-            try OutputFile.write(text, to: output)
+            try OutputFile.write(text, to: output, limit: SourceFile.maximumBytes)
             StandardError.write("wrote \(output)")
         }
     }

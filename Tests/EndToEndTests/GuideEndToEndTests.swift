@@ -259,4 +259,41 @@ import Testing
         let lint = try await CLI.run(["lint", file.path])
         #expect(lint.status == 0, "\(lint.stdout)\n\(lint.stderr)")
     }
+
+    /// A guide saved with `\r` line ends (issue 36): its blocks run (it ran none and passed), the
+    /// failing one fails until its transcript shows it, and an update keeps the `\r` line ends.
+    @Test func aGuideWithCarriageReturnLineEndsRunsItsBlocks() async throws {
+        let text = Self.guide.replacingOccurrences(of: "\n", with: "\r")
+        let folder = try Self.folder(text)
+        let file = folder.appendingPathComponent("guide.md")
+
+        let empty = try await CLI.run(["run", file.path])
+        #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
+        #expect(empty.stdout.contains("(3 scripts)"), "\(empty.stdout)")
+        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
+
+        let update = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(!written.contains("\n"), "\\r line ends kept")
+        #expect(written.contains("    session invalid\r✔ passed"), "\(written)")
+
+        let checked = try await CLI.run(["run", file.path])
+        #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
+        #expect(checked.stdout.contains("2 passed, 1 failed (1 documented), 0 errors (3 scripts)"), "\(checked.stdout)")
+    }
+
+    /// New transcripts that would push a guide past the 1 MiB a script file may be are not
+    /// written (issue 36): journey never writes a file it would then refuse to read.
+    @Test func anUpdateThatWouldMakeTheGuideTooLargeToReadIsRefused() async throws {
+        let head = Self.guide.components(separatedBy: "Then log out")[0]
+        let padding = String(repeating: "x", count: (1 << 20) - head.utf8.count - 200) + "\n"
+        let text = head + "\n" + padding
+        let folder = try Self.folder(text)
+        let file = folder.appendingPathComponent("guide.md")
+        let update = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(update.status == 2, "\(update.stdout)\n\(update.stderr)")
+        #expect(update.stderr.contains("more than the limit of 1048576 bytes"), "\(update.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
 }

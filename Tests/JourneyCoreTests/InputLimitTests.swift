@@ -52,6 +52,17 @@ import Testing
         }
     }
 
+    /// `\r\n` and `\r` alone end a line too (issue 36): the place is the editor's.
+    @Test func theLineOfABadByteCountsEveryKindOfLineEnd() {
+        let bytes = Array("a: 1\r\nb: 2\rc: 3\n\rd: \"".utf8) + [0xFC] + Array("\"\n".utf8)
+        #expect(throws: Diagnostic.self) { try SourceFile.decode(bytes, file: "mixed.yaml") }
+        do {
+            _ = try SourceFile.decode(bytes, file: "mixed.yaml")
+        } catch {
+            #expect(error.location?.description == "mixed.yaml:5:5", "\(error.description)")
+        }
+    }
+
     @Test func onlyRegularFilesOfBoundedSizeAreRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "journey-limits-\(UUID().uuidString)")

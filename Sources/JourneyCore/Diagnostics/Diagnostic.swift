@@ -88,12 +88,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         let bytes = source.utf8
         var start = bytes.startIndex
         for _ in 1..<number {
-            guard let feed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            start = bytes.index(after: feed)
+            let (end, next) = LineEnd.after(start, in: bytes)
+            guard end < bytes.endIndex else { return nil }
+            start = next
         }
-        var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-        if end > start, bytes[bytes.index(before: end)] == UInt8(ascii: "\r") { end = bytes.index(before: end) }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return String(decoding: bytes[start..<LineEnd.after(start, in: bytes).content], as: UTF8.self)
     }
 }
 

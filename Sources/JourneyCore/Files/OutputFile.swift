@@ -2,39 +2,32 @@ import Foundation
 
 /// A file a command writes (a report, an imported script), its folder made first.
 package enum OutputFile {
-    /// Writes `text` to `path`; a file that cannot be written stops the command with `exitCode`.
-    package static func write(_ text: String, to path: String, exitCode: Int32 = 2) throws(CommandFailure) {
-        do {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure("cannot write \(path): \(error.localizedDescription)", exitCode: exitCode)
-        }
+    /// Writes `text` to `path` whole or not at all (``AtomicFile``); a file that cannot be written
+    /// stops the command with `exitCode`. With `limit`, a longer file is not written.
+    package static func write(_ text: String, to path: String, exitCode: Int32 = 2, limit: Int? = nil)
+        throws(CommandFailure)
+    {
+        try stream(to: path, exitCode: exitCode, limit: limit) { sink in try sink(text) }
     }
 
     /// Writes the pieces `produce` hands its sink to `path` as they come, with what `write` makes
-    /// and says: for a document too large to hold whole (a report of large bodies).
+    /// and says: for a document too large to hold whole (a report of large bodies). The file
+    /// replaces the old one once `produce` has returned.
     package static func stream(
-        to path: String, exitCode: Int32 = 2, _ produce: ((String) throws -> Void) throws -> Void
+        to path: String, exitCode: Int32 = 2, limit: Int? = nil, _ produce: ((String) throws -> Void) throws -> Void
     ) throws(CommandFailure) {
+        let directory = (path as NSString).deletingLastPathComponent
         do {
-            let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CommandFailure("cannot write \(path): it cannot be created", exitCode: exitCode)
-            }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            try produce { piece in try handle.write(contentsOf: Data(piece.utf8)) }
-        } catch let failure as CommandFailure {
-            throw failure
         } catch {
             throw CommandFailure("cannot write \(path): \(error.localizedDescription)", exitCode: exitCode)
+        }
+        do {
+            try AtomicFile.stream(to: path, limit: limit) { sink in try produce { piece in try sink.write(piece) } }
+        } catch {
+            throw CommandFailure(error.message, exitCode: exitCode)
         }
     }
 

@@ -140,16 +140,20 @@ package enum SourceFile {
         var offset = 0
         var line = 1
         var column = 1
+        var afterReturn = false
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 offset += encoded.count
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-                    line += 1
+                // A line ends at `\n`, `\r\n` or a `\r` alone (LineEnd).
+                let byte = encoded.count == 1 ? encoded.first : nil
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    if !(byte == UInt8(ascii: "\n") && afterReturn) { line += 1 }
                     column = 1
                 } else {
                     column += 1
                 }
+                afterReturn = byte == UInt8(ascii: "\r")
             case .error:
                 let byte = String(bytes[offset], radix: 16, uppercase: true)
                 throw .error(

@@ -64,8 +64,10 @@ package enum CaptureOutput {
             throw CaptureError(error.message)
         }
         for script in scripts {
-            guard FileManager.default.createFile(atPath: script.file, contents: Data(script.text.utf8)) else {
-                throw CaptureError("cannot write \(script.file)")
+            do {
+                try AtomicFile.write(script.text, to: script.file, limit: SourceFile.maximumBytes)
+            } catch {
+                throw CaptureError(error.message)
             }
         }
         let environment = Set(scripts.flatMap { environmentNames(in: $0.text) }).sorted()

@@ -3,7 +3,7 @@ import JourneyCore
 import JourneyFormat
 
 /// A device file (`device: { file: ... }`): the passkeys of a simulated device as JSON, so a
-/// later run signs in with a passkey an earlier one registered. Private keys are in it: the
+/// later run signs in with a passkey an earlier one registered. Private keys are in it: a new
 /// file is written with 0600 permissions, atomically (a new file renamed over the old one), and
 /// every key read from it is registered as a secret.
 ///
@@ -36,29 +36,13 @@ enum PasskeyDeviceFile {
         }
     }
 
-    /// Writes `credentials` to `path` with 0600 permissions, replacing the file atomically.
+    /// Writes `credentials` to `path`, replacing the file whole (``AtomicFile``): a new file gets
+    /// 0600 permissions, a replaced one keeps its own.
     static func write(_ credentials: [PasskeyCredential], to path: String) throws(PasskeyError) {
-        let bytes = Array(encode(credentials).utf8)
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/.\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw PasskeyError("cannot write the device file \(path): \(String(cString: strerror(errno)))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
-            try handle.write(contentsOf: Data(bytes))
-            try handle.synchronize()
-            try handle.close()
+            try AtomicFile.write(encode(credentials), to: path, access: .owner, limit: maxBytes)
         } catch {
-            unlink(temporary)
-            throw PasskeyError("cannot write the device file \(path): \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PasskeyError("cannot write the device file \(path): \(reason)")
+            throw PasskeyError("cannot write the device file \(path): \(error.reason)")
         }
     }
 

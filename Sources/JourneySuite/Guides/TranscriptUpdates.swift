@@ -40,6 +40,11 @@ package final class TranscriptUpdates: Sendable {
                 throw CommandFailure("--update-transcripts: \(file) changed during the run; it was not updated")
             }
             let rewritten = try GuideRewrite.replacing(item.transcripts, in: current, file: file)
+            guard rewritten.utf8.count <= SourceFile.maximumBytes else {
+                throw CommandFailure(
+                    "--update-transcripts: the new transcripts would make \(file) \(rewritten.utf8.count) bytes, more than the limit of \(SourceFile.maximumBytes) bytes for a script; it was not updated"
+                )
+            }
             try OutputFile.write(rewritten, to: file)
             messages.append("updated \(Plural.count(item.transcripts.count, "transcript")) in \(file)")
         }
@@ -59,7 +64,7 @@ package enum GuideRewrite {
         var lines = MarkdownLines.withEnds(text)
         for (block, content) in replacements.sorted(by: { $0.block.openingLine > $1.block.openingLine }) {
             guard let closing = block.closingLine, block.openingLine - 1 < lines.count else { continue }
-            let ending = lines[block.openingLine - 1].hasSuffix("\r\n") ? "\r\n" : "\n"
+            let ending = MarkdownLines.ending(of: lines[block.openingLine - 1])
             let blank = String(block.prefix.reversed().drop { $0 == " " }.reversed())
             let indent = String(repeating: " ", count: block.indent)
             var replacement: [Substring] = []

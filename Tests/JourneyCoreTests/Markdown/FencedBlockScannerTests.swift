@@ -58,6 +58,19 @@ import Testing
         #expect(MarkdownLines.withEnds(text).count == 4)
     }
 
+    /// CommonMark ends a line at `\r` alone too: a guide saved with old Mac line ends has its blocks
+    /// (it read as one line, no block, and ran nothing: issue 36).
+    @Test func carriageReturnsAloneAndMixedLineEndsAreLineEnds() throws {
+        let text = "# T\r\r```yaml journey\ra: 1\r\rb: 2\r```\rafter\n```yaml\r\nc: 3\n```\r"
+        let blocks = try FencedBlockScanner.blocks(in: text)
+        #expect(blocks.map(\.lines) == [["a: 1", "", "b: 2"], ["c: 3"]])
+        #expect(blocks.map(\.openingLine) == [3, 9])
+        #expect(blocks.map(\.closingLine) == [7, 11])
+        #expect(MarkdownLines.withEnds(text).joined() == text)
+        #expect(MarkdownLines.withEnds(text).count == 11)
+        #expect(MarkdownLines.withEnds(text).map(MarkdownLines.ending(of:)).suffix(4) == ["\n", "\r\n", "\n", "\r"])
+    }
+
     @Test func blocksInsideListItemsLoseTheItemsIndentation() throws {
         let text = """
             1. Log in:

@@ -68,6 +68,24 @@ import Testing
         #expect(error?.message.contains("handelrs") == true)
     }
 
+    /// A guide saved with `\r` line ends (issue 36): its blocks are scripts, their diagnostics at
+    /// the guide's line and column, an excerpt shows the line, and an update keeps its line ends.
+    @Test func aGuideWithCarriageReturnLineEndsHasItsBlocks() throws {
+        let text =
+            "Intro\r\r  ```yaml journey\r  version: 1\r  name: x\r  journey: Login\r  handelrs: {}\r  ```\r"
+            + "\r  ```console journey\r  old\r  ```\r"
+        let guide = Guide(file: "guide.md", text: text)
+        #expect(guide.diagnostics.isEmpty)
+        #expect(guide.blocks.count == 1)
+        let (_, diagnostics) = ScriptLoader.lint(block: guide.blocks[0], in: guide)
+        let error = try #require(diagnostics.first { $0.severity == .error })
+        #expect(error.location?.description == "guide.md:7:3")
+        #expect(error.rendered(source: text).contains(" 7 |   handelrs: {}"), "\(error.rendered(source: text))")
+        let transcript = try #require(guide.blocks[0].transcript)
+        let rewritten = try GuideRewrite.replacing([(transcript, ["▶ new", "✔ passed"])], in: text, file: "g.md")
+        #expect(rewritten == text.replacingOccurrences(of: "  old\r", with: "  ▶ new\r  ✔ passed\r"))
+    }
+
     @Test func aBlockInAListItemOrAQuoteNamesTheGuidesColumns() {
         let item =
             "1. Log in:\n\n   ```yaml journey\n   version: 1\n   name: x\n   journey: Login\n   handelrs: {}\n   ```\n"
