@@ -30,7 +30,8 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CommandFailure(error.message)
             }
             guard let output else { return print(text, terminator: "") }
-            try OutputFile.write(text, to: output)
+            let directory = (output as NSString).deletingLastPathComponent
+            try OutputFile.write(SchemaReference.adding(to: text, writtenIn: directory), to: output)
             StandardError.write("wrote \(output)")
         }
     }
