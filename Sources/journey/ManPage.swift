@@ -61,11 +61,25 @@ enum ManPage {
         return [".Bd -literal -offset indent"] + body.reversed().drop { $0.isEmpty }.reversed() + [".Ed"]
     }
 
-    /// A line roff prints as written: backslashes doubled as `\e`, and a leading `.` or `'`
-    /// (a request or macro otherwise) guarded by the zero-width `\&`.
+    /// A line roff prints as written: a backslash as `\e`, a character beyond ASCII as its
+    /// `\[uXXXX]` escape (read whatever the reader's locale), and a leading `.` or `'` (a
+    /// request or macro otherwise) guarded by the zero-width `\&`.
     static func escaped(_ line: String) -> String {
-        let text = line.replacingOccurrences(of: "\\", with: "\\e")
+        var text = ""
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\\": text += "\\e"
+            case _ where !scalar.isASCII: text += "\\[u" + hex(scalar.value) + "]"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
         return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
+    }
+
+    /// At least four upper-case hexadecimal digits, as groff and mandoc read `\[uXXXX]`.
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     static func date() -> String {

@@ -6,7 +6,7 @@ import Testing
 /// a user of the binary alone installs.
 @Suite struct CompletionsAndManTests {
     @Test(arguments: [
-        ("bash", "complete -F _journey journey"), ("zsh", "#compdef journey"), ("fish", "complete -c journey"),
+        ("bash", "-F _journey journey"), ("zsh", "#compdef journey"), ("fish", "complete -c 'journey'"),
     ])
     func eachShellGetsItsCompletionScript(shell: String, marker: String) async throws {
         let output = try await CLI.run(["completions", shell])
@@ -41,6 +41,10 @@ import Testing
         let stray = lines.filter { ($0.hasPrefix(".") || $0.hasPrefix("'")) && !macros.contains(String($0.prefix(3))) }
         #expect(stray.isEmpty, "\(stray)")
         #expect(lines.filter { $0 == ".Bd -literal -offset indent" }.count == lines.filter { $0 == ".Ed" }.count)
+        // Characters beyond ASCII (the help's `…`, `—`) are roff escapes: any locale reads the page.
+        let beyondASCII = page.unicodeScalars.filter { !$0.isASCII }
+        #expect(beyondASCII.isEmpty, "\(String(String.UnicodeScalarView(beyondASCII)))")
+        #expect(page.contains("\\[u"), "the help's non-ASCII characters are escaped, not dropped")
     }
 
     /// groff, where the machine has it, formats the page without a warning.
