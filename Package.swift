@@ -90,7 +90,8 @@ let package = Package(
         .target(
             name: "JourneySuite",
             dependencies: ["JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedProjectTemplatesPlugin"]
         ),
         // The one module a library user imports: the modules above, re-exported.
         .target(
@@ -138,6 +139,8 @@ let package = Package(
         .plugin(name: "EmbedSchemasPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         // The HTML report's templates/ embedded into JourneyKit, by the same tool.
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
+        // What `journey init` writes (templates/project/) embedded into JourneySuite, by the same tool.
+        .plugin(name: "EmbedProjectTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         .executableTarget(name: "EmbedSchemasTool", swiftSettings: swiftSettings),
         // `journey --version` names the commit it was built from: read from .git at build time.
         .plugin(name: "EmbedCommitPlugin", capability: .buildTool(), dependencies: ["EmbedCommitTool"]),

@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every file of the package's `templates/` folder (the HTML report's mustache template,
-/// style and script) into the target it is applied to, as `EmbeddedTemplates.<name>` (the file
+/// Embeds every file at the top of the package's `templates/` folder (the HTML report's mustache
+/// template, style and script; `templates/project/` is EmbedProjectTemplatesPlugin's) into the target it is applied to, as `EmbeddedTemplates.<name>` (the file
 /// name up to its first dot), so the library renders the report without any resource file
 /// beside it. Generated into the plugin's work directory at build time; nothing generated is
 /// committed. Same tool as EmbedSchemasPlugin.
@@ -11,7 +11,12 @@ struct EmbedTemplatesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let templates = context.package.directoryURL.appending(path: "templates")
         let names = try FileManager.default.contentsOfDirectory(atPath: templates.path)
-            .filter { !$0.hasPrefix(".") }.sorted()
+            .filter { name in
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(
+                    atPath: templates.appending(path: name).path, isDirectory: &isDirectory)
+                return !name.hasPrefix(".") && exists && !isDirectory.boolValue
+            }.sorted()
         let inputs = names.map { templates.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
         return [

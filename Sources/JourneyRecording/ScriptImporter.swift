@@ -301,10 +301,9 @@ public enum ScriptImporter {
         }
 
         static func render(_ document: Node, source: String) throws(RecordingError) -> String {
-            let header = [
-                "# yaml-language-server: $schema=../schemas/journey.schema.json",
-                "# Imported by `journey import` from \(source).",
-            ]
+            // The `$schema` line depends on where the script is written: its writer adds it
+            // (SchemaReference).
+            let header = ["# Imported by `journey import` from \(source)."]
             do {
                 let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body

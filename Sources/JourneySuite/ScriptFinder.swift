@@ -18,6 +18,9 @@ package enum ScriptFinder {
         package var description: String { "no such file, folder or matching glob: \(path)" }
     }
 
+    /// What `journey run` and `journey lint` take when no path is given (`journey init` makes it).
+    package static let defaultFolder = "journeys/"
+
     package static func yamlFiles(in paths: [String]) throws(Missing) -> [String] {
         try files(in: paths, markdown: false)
     }

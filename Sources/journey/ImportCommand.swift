@@ -30,7 +30,8 @@ struct ImportCommand: AsyncParsableCommand {
                 throw CommandFailure(error.message)
             }
             guard let output else { return print(text, terminator: "") }
-            try OutputFile.write(text, to: output, limit: SourceFile.maximumBytes)
+            let directory = (output as NSString).deletingLastPathComponent
+            try OutputFile.write(SchemaReference.adding(to: text, writtenIn: directory), to: output, limit: SourceFile.maximumBytes)
             StandardError.write("wrote \(output)")
         }
     }

@@ -7,14 +7,18 @@ struct LintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check scripts and simulator trees (files, folders or globs) without running them.")
 
-    @Argument(help: "Script or tree files, folders or globs.")
-    var paths: [String]
+    @Argument(help: "Script or tree files, folders or globs (journeys/ when none is given).")
+    var paths: [String] = []
 
     @Option(name: .customLong("var"), help: "A variable supplied at run time (name or name=value; repeatable).")
     var variables: [String] = []
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
+
+    mutating func validate() {
+        if paths.isEmpty { paths = [ScriptFinder.defaultFolder] }
+    }
 
     func run() async throws {
         let known = Set(variables.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })

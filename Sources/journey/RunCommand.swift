@@ -32,8 +32,8 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Script files, folders or globs.")
-    var paths: [String]
+    @Argument(help: "Script files, folders or globs (journeys/ when none is given).")
+    var paths: [String] = []
 
     @OptionGroup var target: TargetOptions
 
@@ -105,7 +105,8 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite the `console journey` transcripts of Markdown guides from this run (nothing else in them).")
     var updateTranscripts = false
 
-    func validate() throws {
+    mutating func validate() throws {
+        if paths.isEmpty { paths = [ScriptFinder.defaultFolder] }
         if updateTranscripts && watch { throw ValidationError("--update-transcripts cannot be used with --watch") }
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), found \(jobs)")

@@ -21,15 +21,15 @@ enum CLI {
         return packageRoot.appendingPathComponent(candidates[0])
     }
 
-    /// Runs `journey arguments...` in the package root; kills it as hanging after `timeout`
-    /// seconds (scaled by `TestTime`).
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 600) async throws
-        -> Output
-    {
+    /// Runs `journey arguments...` in the package root (or `directory`); kills it as hanging after
+    /// `timeout` seconds (scaled by `TestTime`).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, timeout: Double = 600
+    ) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.merge(environment) { _, new in new }

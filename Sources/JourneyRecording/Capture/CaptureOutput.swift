@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyFormat
 import JourneyRun
 
 /// What `journey capture` writes when it stops: `DIR/capture.har`, redacted, and one script per
@@ -48,7 +49,11 @@ package enum CaptureOutput {
                 let recording = try Recording(document: document, source: harPath, script: page.scriptFile)
                 let text = try ScriptImporter.script(
                     from: recording, journeyName: page.journeyName, readsOutbox: true)
-                scripts.append(((directory as NSString).appendingPathComponent(page.scriptFile), text))
+                scripts.append(
+                    (
+                        (directory as NSString).appendingPathComponent(page.scriptFile),
+                        SchemaReference.adding(to: text, writtenIn: directory)
+                    ))
             } catch {
                 skipped.append("\(page.journeyName ?? "default journey"): \(error.message)")
             }
