@@ -1,5 +1,6 @@
 import JourneyCore
 import JourneyKit
+import Synchronization
 
 /// Answers tool calls by name, each within the call's time limit, its output scrubbed
 /// (``OutputScrubber``). Independent of the protocol: `JourneyAssistantServer` speaks MCP for it.
@@ -46,17 +47,24 @@ struct AssistantTools: Sendable {
         }
     }
 
-    /// The work's result, or nil once `seconds` have passed (the work is then cancelled).
+    /// The work's result, or nil once `seconds` have passed: the work is then cancelled and
+    /// the call answered at once, even when the work is slow to notice its cancellation.
     static func limited(seconds: Double, _ work: @escaping @Sendable () async -> ToolOutput) async -> ToolOutput? {
-        await withTaskGroup(of: ToolOutput?.self) { group in
-            group.addTask { await work() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
+        let pending = Mutex<CheckedContinuation<ToolOutput?, Never>?>(nil)
+        let finish: @Sendable (ToolOutput?) -> Void = { output in
+            pending.withLock { continuation in
+                continuation?.resume(returning: output)
+                continuation = nil
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        }
+        return await withCheckedContinuation { continuation in
+            pending.withLock { $0 = continuation }
+            let task = Task { finish(await work()) }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                task.cancel()
+                finish(nil)
+            }
         }
     }
 }
