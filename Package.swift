@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // Shared foundations: JSON values, source locations and diagnostics, clocks, seeded randomness.
@@ -128,6 +129,7 @@ let package = Package(
                 "JourneyBench",
                 "JourneyLoad",
                 "JourneyTelemetry",
+                "JourneyMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -177,6 +179,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `journey mcp`: a Model Context Protocol server on stdio (lint, run, list, describe
+        // callbacks) for the assistants QA engineers write scripts with (docs/assistants.md).
+        .target(
+            name: "JourneyMCP",
+            dependencies: ["JourneyCore", "JourneyKit", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedAssistantDocsPlugin"]
+        ),
+        // docs/format.md, schemas/*.json and the example scripts journeys/*.yaml embedded into
+        // JourneyMCP as its resources, by the same tool as the schemas.
+        .plugin(name: "EmbedAssistantDocsPlugin", capability: .buildTool(), dependencies: ["EmbedSchemasTool"]),
         .testTarget(
             name: "JourneyLoadTests",
             dependencies: ["JourneyLoad", "JourneyKit"],

@@ -6,7 +6,9 @@ import Foundation
 ///     EmbedSchemasTool OUTPUT.swift schemas/journey.schema.json schemas/simulator.schema.json
 ///
 /// gives `enum EmbeddedSchemas { static let journey = ...; static let simulator = ... }`;
-/// `--enum NAME` first names the enum otherwise (EmbedTemplatesPlugin's `EmbeddedTemplates`).
+/// `--enum NAME` first names the enum otherwise (EmbedTemplatesPlugin's `EmbeddedTemplates`);
+/// `--table ROOT` then holds the files in one `static let files: [String: String]` keyed by
+/// their paths relative to ROOT (EmbedAssistantDocsPlugin: names that are not identifiers).
 /// Run by the EmbedSchemasPlugin build-tool plugin (docs/decisions.md, "One source for the format").
 /// `@main` rather than top-level code, so builds passing `-parse-as-library` (scripts/fuzz) compile it.
 @main
@@ -18,20 +20,32 @@ enum EmbedSchemasTool {
             enumName = arguments[1]
             arguments.removeFirst(2)
         }
+        var tableRoot: String?
+        if arguments.first == "--table", arguments.count > 1 {
+            tableRoot = arguments[1].hasSuffix("/") ? arguments[1] : arguments[1] + "/"
+            arguments.removeFirst(2)
+        }
         guard let output = arguments.first, arguments.count > 1 else {
-            fail("usage: EmbedSchemasTool [--enum NAME] OUTPUT.swift FILE...", status: 2)
+            fail("usage: EmbedSchemasTool [--enum NAME] [--table ROOT] OUTPUT.swift FILE...", status: 2)
         }
         var source = "// Generated at build time by EmbedSchemasTool. Do not edit.\n"
         source += "enum \(enumName) {\n"
+        if tableRoot != nil { source += "    static let files: [String: String] = [\n" }
         for path in arguments.dropFirst() {
             let url = URL(fileURLWithPath: path)
             let name = url.lastPathComponent.prefix { $0 != "." }
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 fail("EmbedSchemasTool: cannot read \(path) as UTF-8", status: 1)
             }
+            if let tableRoot {
+                let key = path.hasPrefix(tableRoot) ? String(path.dropFirst(tableRoot.count)) : url.lastPathComponent
+                source += "        \(rawStringLiteral(key)): \(rawStringLiteral(text)),\n"
+                continue
+            }
             source += "    /// The bytes of \(url.lastPathComponent).\n"
             source += "    static let \(name) = \(rawStringLiteral(text))\n"
         }
+        if tableRoot != nil { source += "    ]\n" }
         source += "}\n"
         // Unchanged text is not rewritten: SwiftPM relinks and reruns the plugin tools on every
         // `--static-swift-stdlib` build, and a rewritten file would recompile its whole module.

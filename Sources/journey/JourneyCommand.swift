@@ -15,7 +15,7 @@ struct JourneyCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
             LoadCommand.self, ImportCommand.self, CaptureCommand.self, ServeCommand.self, DiffCommand.self,
-            ReportCommand.self, InitCommand.self, CompletionsCommand.self, ManCommand.self,
+            ReportCommand.self, InitCommand.self, CompletionsCommand.self, ManCommand.self, MCPCommand.self,
         ]
     )
 }
