@@ -41,7 +41,7 @@ public enum HARWriter {
     static func data(_ document: HARDocument) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        var data = HARControlEscapes.escaped((try? encoder.encode(document)) ?? Data("{}".utf8))
         data.append(0x0A)
         return data
     }
@@ -100,7 +100,7 @@ public enum HARWriter {
         var shell = document
         let entries = shell.log.entries
         shell.log.entries = []
-        var text = try encoder.encode(shell)
+        var text = HARControlEscapes.escaped(try encoder.encode(shell))
         text.append(0x0A)
         let empty = Data("\"entries\" : [\n\n    ]".utf8)
         guard !entries.isEmpty else { return try sink(text) }
@@ -109,7 +109,7 @@ public enum HARWriter {
         try sink(text[..<hole.lowerBound] + Data("\"entries\" : [\n".utf8))
         let indent = Data("      ".utf8)
         for (index, entry) in entries.enumerated() {
-            let encoded = try encoder.encode(entry)
+            let encoded = HARControlEscapes.escaped(try encoder.encode(entry))
             var indented = Data(capacity: encoded.count + encoded.count / 16)
             indented.append(indent)
             // Every line but the blank one inside an empty container (`{\n\n}`), which stays blank.

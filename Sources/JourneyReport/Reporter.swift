@@ -14,4 +14,14 @@ package protocol Reporter: Sendable {
 
     /// The text written after every script has finished.
     func finish(_ summary: RunSummary) -> String
+
+    /// The text of ``finish(_:)`` handed to `sink` in pieces: a reporter whose text may be too
+    /// large to hold whole (JSON, with its bodies) writes it as it goes.
+    func finish(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows
+}
+
+extension Reporter {
+    package func finish(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows {
+        try sink(finish(summary))
+    }
 }

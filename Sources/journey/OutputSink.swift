@@ -29,7 +29,18 @@ final class OutputSink: Sendable {
     /// span of the scripts' start times, which in a replay are the recordings' own dates.
     func finish(_ results: [JourneyResult], wallSeconds: Double? = nil, shard: Shard? = nil) -> RunSummary {
         let summary = RunSummary(results: results, duration: wallSeconds, shard: shard)
-        lock.withLock { _ in write(reporter.finish(summary)) }
+        // Written as the reporter makes it (the JSON report a script at a time), in large writes.
+        lock.withLock { _ in
+            var buffer = ""
+            reporter.finish(summary) { piece in
+                if buffer.utf8.count >= 1 << 16 {
+                    writeRaw(buffer)
+                    buffer = ""
+                }
+                buffer += piece
+            }
+            write(buffer)
+        }
         return summary
     }
 
@@ -44,10 +55,15 @@ final class OutputSink: Sendable {
     /// Whether a write found stdout gone (a watch then stops: nobody reads its reruns).
     var isClosed: Bool { outputClosed.load(ordering: .relaxed) }
 
+    /// Writes `text` and a line end unless it ends with one.
     private func write(_ text: String) {
+        writeRaw(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    private func writeRaw(_ text: String) {
         guard !outputClosed.load(ordering: .relaxed) else { return }
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
         } catch {
             outputClosed.store(true, ordering: .relaxed)
         }

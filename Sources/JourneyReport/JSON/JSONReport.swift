@@ -84,4 +84,9 @@ package struct JSONReporter: Reporter {
     package func scriptFinished(_ result: JourneyResult) -> String { "" }
 
     package func finish(_ summary: RunSummary) -> String { JSONReport.render(summary) }
+
+    /// The report a script at a time, as `--report json=` writes its file.
+    package func finish(_ summary: RunSummary, to sink: (String) throws -> Void) rethrows {
+        try JSONReport.write(summary, to: sink)
+    }
 }

@@ -12,6 +12,12 @@ extension Redactor {
     package func redact(url: String) -> String {
         // Most URLs hold no secret: one scan of the bytes before taking them apart.
         guard redact(url) != url else { return url }
+        // A secret written raw with a `?`, `&`, `#` or `=` in it is cut apart by the parts: a
+        // scan of the whole text after them finds it.
+        return redact(redact(urlParts: url))
+    }
+
+    private func redact(urlParts url: String) -> String {
         var rest = Substring(url)
         var origin: Substring = ""
         if let scheme = rest.range(of: "://") {
