@@ -5,17 +5,17 @@ struct CompletionsCommand: ParsableCommand {
         commandName: "completions",
         abstract: "Print the shell completion script for bash, zsh or fish.",
         discussion: """
-            Install:
-              bash  journey completions bash > ~/.local/share/bash-completion/completions/journey
-              zsh   journey completions zsh > ~/.zfunc/_journey   (with fpath+=(~/.zfunc) before compinit)
-              fish  journey completions fish > ~/.config/fish/completions/journey.fish
+            Install, for bash, zsh (into a folder of $fpath, before compinit) or fish:
+              journey completions bash > ~/.local/share/bash-completion/completions/journey
+              journey completions zsh > ~/.zfunc/_journey
+              journey completions fish > ~/.config/fish/completions/journey.fish
             """)
 
     enum Shell: String, ExpressibleByArgument, CaseIterable {
         case bash, zsh, fish
     }
 
-    @Argument(help: "bash, zsh or fish.")
+    @Argument(help: "The shell.")
     var shell: Shell
 
     func run() {

@@ -5,21 +5,21 @@ import JourneyKit
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Make a project whose journeys pass at once against the simulator: journeys/, .env.example, CI.",
+        abstract: "Start a project: a login script that passes against the simulator, .env.example, CI.",
         discussion: """
-            Writes, under DIR (the current folder by default):
-              journeys/login.yaml             a login script, run against the simulator tree beside it
-              journeys/trees/am.yaml          that tree: a Login journey and its user
-              journeys/journey.schema.json    the schemas the files' $schema lines name
-              journeys/simulator.schema.json
-              .env.example                    the variables the script reads (cp .env.example .env)
+            Writes under DIR (the current folder by default):
+              journeys/login.yaml             a login script
+              journeys/trees/am.yaml          the simulator tree it runs against
+              journeys/*.schema.json          the schemas its $schema lines name
+              .env.example                    the variables it reads (copy it to .env)
               .gitignore                      keeps .env out of Git
-              .github/workflows/journeys.yml  a GitHub Actions workflow: two shards, one merged report
-            Then `journey run journeys/` passes with no server. With --server (and --realm, \
-            --journey) the login script starts that journey on your server instead, the username \
-            and password read from JOURNEY_USERNAME and JOURNEY_PASSWORD.
-            No file is written over another: when one is there, nothing is written (exit 2, \
-            naming each) unless --force.
+              .github/workflows/journeys.yml  a GitHub Actions workflow
+            Then `journey run` passes with no server. With --server (and --realm, \
+            --journey) the login script starts that journey on your server instead, the \
+            username and password read from JOURNEY_USERNAME and JOURNEY_PASSWORD.
+
+            No file is written over another: when one is there, nothing is written \
+            (exit 2, naming each) unless --force.
             """)
 
     @Argument(help: "The project's folder (made when missing).")
