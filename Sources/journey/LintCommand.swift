@@ -16,6 +16,9 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Finding no script or tree to check exits 0, not 2.")
+    var allowEmpty = false
+
     func run() async throws {
         let known = Set(variables.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
         let report: LintReport
@@ -27,5 +30,8 @@ struct LintCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data(report.files.map(\.rendered).joined().utf8))
         print(report.summary)
         if report.fails(strict: strict) { throw ExitCode(2) }
+        if report.checkedNothing && !allowEmpty {
+            throw CommandExit.error(EmptySelection.message(command: "lint", paths: paths))
+        }
     }
 }

@@ -105,8 +105,20 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite the `console journey` transcripts of Markdown guides from this run (nothing else in them).")
     var updateTranscripts = false
 
+    @Flag(
+        help:
+            "With --update-transcripts, also write a run that did not pass into a transcript that does not show that failure."
+    )
+    var acceptFailures = false
+
+    @Flag(help: "Finding no script to run (none in the paths, or none left by --tag or --shard) exits 0, not 2.")
+    var allowEmpty = false
+
     func validate() throws {
         if updateTranscripts && watch { throw ValidationError("--update-transcripts cannot be used with --watch") }
+        if acceptFailures && !updateTranscripts {
+            throw ValidationError("--accept-failures applies to --update-transcripts; give both, or neither")
+        }
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), found \(jobs)")
         }
@@ -153,7 +165,7 @@ struct RunCommand: AsyncParsableCommand {
         options.shard = try parsedShard()
         options.repeatCount = repeatCount ?? 1
         options.allowFlaky = allowFlaky
-        if updateTranscripts { options.transcriptUpdates = TranscriptUpdates() }
+        if updateTranscripts { options.transcriptUpdates = TranscriptUpdates(acceptsFailures: acceptFailures) }
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
@@ -194,6 +206,10 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }
             if let recordFailure { throw recordFailure }
+        }
+        if results.isEmpty && !allowEmpty {
+            throw CommandExit.error(
+                EmptySelection.message(command: "run", paths: paths, tags: tags, shard: options.shard))
         }
         throw ExitCode(summary.exitCode)
     }
