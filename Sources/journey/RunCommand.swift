@@ -23,7 +23,8 @@ struct RunCommand: AsyncParsableCommand {
 
             In a Markdown file, each fenced block whose info string is `yaml journey` is a script, \
             and a `console journey` block right after one is its transcript: what the run must print \
-            (normalized; docs/guides.md). --update-transcripts rewrites them from the run.
+            (normalized; docs/guides.md). --update-transcripts rewrites them from the run, but writes \
+            a failure that a transcript does not already show only with --accept-failures.
 
             With --watch, after the run journey keeps polling (every 300 ms) the scripts and guides \
             found, the scripts they use, their simulator trees and --env-file, and runs again the scripts a \
