@@ -31,6 +31,8 @@ public struct Script: Sendable {
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
     package var commands: [Located<String>] = []
+    /// The environment variables the script cannot run without, where it reads them.
+    package var environmentReads: [EnvironmentRead] = []
     /// What the script's protocol runs: a PingAM journey, or MobileFirst's security checks.
     package var body: Body
 

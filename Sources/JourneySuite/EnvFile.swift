@@ -1,9 +1,9 @@
 import Foundation
 import JourneyCore
 
-/// Reads `KEY=VALUE` lines (`#` comments, optional `export`, optional quotes) into a dictionary.
+/// Reads an env file (dotenv's grammar: ``EnvFileParser``) into a dictionary.
 package enum EnvFile {
-    /// A file that cannot be read or a line that is not `KEY=VALUE`, said for humans.
+    /// A file that cannot be read or a line that is not `KEY=VALUE`, said for humans (`file:line: ...`).
     package struct Problem: Error, Sendable, CustomStringConvertible {
         package let description: String
     }
@@ -16,22 +16,7 @@ package enum EnvFile {
         } catch {
             throw Problem(description: "cannot read env file \(path): \(error.message)")
         }
-        var values: [String: String] = [:]
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("export ") { line = String(line.dropFirst("export ".count)) }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw Problem(description: "\(path):\(number + 1): expected KEY=VALUE")
-            }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
-                value = String(value.dropFirst().dropLast())
-            }
-            values[key] = value
-        }
-        return values
+        return try EnvFileParser.parse(text, file: path)
     }
 
     /// `name=value` pairs from `--var`.

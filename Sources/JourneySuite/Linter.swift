@@ -8,6 +8,8 @@ package struct LintedFile: Sendable {
     /// The file's text when it could be read.
     package let text: String?
     package let diagnostics: [Diagnostic]
+    /// A Markdown file without a `yaml journey` block and without a problem: nothing was checked in it.
+    package var checkedNothing = false
 
     /// Every diagnostic with its source line, each followed by a blank line.
     package var rendered: String {
@@ -26,6 +28,10 @@ package struct LintReport: Sendable {
         "\(Plural.count(files.count, "file")) checked: \(Plural.count(errors, "error")), "
             + Plural.count(warnings, "warning")
     }
+
+    /// Whether no script, guide block or tree was checked (no file found, or only Markdown files
+    /// without `yaml journey` blocks).
+    package var checkedNothing: Bool { files.allSatisfy(\.checkedNothing) }
 
     /// Whether lint fails: any error, or with `strict` any warning.
     package func fails(strict: Bool) -> Bool { errors > 0 || (strict && warnings > 0) }
@@ -71,6 +77,8 @@ package enum Linter {
         for block in guide.blocks {
             diagnostics += ScriptPreparation.prepare(block: block, in: guide, options: options)?.diagnostics ?? []
         }
-        return LintedFile(file: guide.file, text: guide.text, diagnostics: diagnostics)
+        var linted = LintedFile(file: guide.file, text: guide.text, diagnostics: diagnostics)
+        linted.checkedNothing = guide.blocks.isEmpty && diagnostics.isEmpty
+        return linted
     }
 }

@@ -221,6 +221,13 @@ public enum SuiteRunner {
                 }
             }
         }
+        // Last: a simulator, like --server, means the script's own server.url is never read.
+        let missing = EnvironmentCheck.diagnostics(for: script, configuration: configuration)
+        if !missing.isEmpty {
+            return .finished(
+                JourneyResult(
+                    name: script.name, file: file, tags: script.tags, diagnostics: prepared.diagnostics + missing))
+        }
         return .ready(compiled, configuration)
     }
 }

@@ -6,9 +6,10 @@ struct JourneyCommand: AsyncParsableCommand {
         commandName: "journey",
         abstract: "Run declarative PingAM authentication journeys.",
         discussion: """
-            Exit codes: 0 passed, 1 an expectation failed, 2 a script is invalid, \
+            Exit codes: 0 passed, 1 an expectation failed, \
+            2 a script is invalid or cannot start (a missing variable, no script found), \
             3 transport or protocol error, \
-            4 a replay did not match its recording.
+            4 a replay did not match its recording, 64 a usage error (nothing runs).
             """,
         // BuildCommit is generated at build time by EmbedCommitPlugin.
         version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",

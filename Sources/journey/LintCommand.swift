@@ -16,6 +16,9 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Finding no script or tree to check exits 0, not 2.")
+    var allowEmpty = false
+
     mutating func validate() {
         if paths.isEmpty { paths = [ScriptFinder.defaultFolder] }
     }
@@ -31,5 +34,8 @@ struct LintCommand: AsyncParsableCommand {
         StandardError.writeAsIs(report.files.map(\.rendered).joined())
         print(report.summary)
         if report.fails(strict: strict) { throw ExitCode(2) }
+        if report.checkedNothing && !allowEmpty {
+            throw CommandExit.error(EmptySelection.message(command: "lint", paths: paths))
+        }
     }
 }

@@ -23,7 +23,8 @@ struct RunCommand: AsyncParsableCommand {
 
             In a Markdown file, each fenced block whose info string is `yaml journey` is a script, \
             and a `console journey` block right after one is its transcript: what the run must print \
-            (normalized; docs/guides.md). --update-transcripts rewrites them from the run.
+            (normalized; docs/guides.md). --update-transcripts rewrites them from the run, but writes \
+            a failure that a transcript does not already show only with --accept-failures.
 
             With --watch, after the run journey keeps polling (every 300 ms) the scripts and guides \
             found, the scripts they use, their simulator trees and --env-file, and runs again the scripts a \
@@ -105,9 +106,21 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite the `console journey` transcripts of Markdown guides from this run (nothing else in them).")
     var updateTranscripts = false
 
+    @Flag(
+        help:
+            "With --update-transcripts, also write a run that did not pass into a transcript that does not show that failure."
+    )
+    var acceptFailures = false
+
+    @Flag(help: "Finding no script to run (none in the paths, or none left by --tag or --shard) exits 0, not 2.")
+    var allowEmpty = false
+
     mutating func validate() throws {
         if paths.isEmpty { paths = [ScriptFinder.defaultFolder] }
         if updateTranscripts && watch { throw ValidationError("--update-transcripts cannot be used with --watch") }
+        if acceptFailures && !updateTranscripts {
+            throw ValidationError("--accept-failures applies to --update-transcripts; give both, or neither")
+        }
         guard (1...Self.maximumJobs).contains(jobs) else {
             throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), found \(jobs)")
         }
@@ -154,7 +167,7 @@ struct RunCommand: AsyncParsableCommand {
         options.shard = try parsedShard()
         options.repeatCount = repeatCount ?? 1
         options.allowFlaky = allowFlaky
-        if updateTranscripts { options.transcriptUpdates = TranscriptUpdates() }
+        if updateTranscripts { options.transcriptUpdates = TranscriptUpdates(acceptsFailures: acceptFailures) }
         if let replay {
             try await CommandExit.reporting { try options.replay(from: replay, warn: StandardError.write) }
         }
@@ -195,6 +208,10 @@ struct RunCommand: AsyncParsableCommand {
         try await CommandExit.reporting {
             for file in try parsedReports() { try file.write(summary, sources: sources) }
             if let recordFailure { throw recordFailure }
+        }
+        if results.isEmpty && !allowEmpty {
+            throw CommandExit.error(
+                EmptySelection.message(command: "run", paths: paths, tags: tags, shard: options.shard))
         }
         throw ExitCode(summary.exitCode)
     }

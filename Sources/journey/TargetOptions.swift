@@ -38,6 +38,7 @@ struct TargetOptions: ParsableArguments {
             serverURL: server, realm: realm, variables: try EnvFile.parseAssignments(variables),
             environment: environment)
         configuration.allowCommands = allowCommands
+        configuration.envFile = envFile
         configuration.challengerURL = challenger
         return configuration
     }

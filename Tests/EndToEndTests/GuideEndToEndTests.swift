@@ -95,8 +95,19 @@ import Testing
         #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
         #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
 
-        // The update writes the transcripts and nothing else, byte for byte.
-        let update = try await CLI.run(["run", file.path, "--update-transcripts"])
+        // The wrong password fails, and its transcript does not show that yet: the update does not
+        // make it the guide's example on its own. It fails, names the block, and writes nothing.
+        let wrongBlock = try #require(Self.guide.components(separatedBy: "\n").firstIndex(of: "~~~yaml journey")) + 1
+        let refused = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(refused.status == 1, "\(refused.stdout)\n\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("not updated: \(file.path): \(file.path)#L\(wrongBlock) did not pass"),
+            "\(refused.stderr)")
+        #expect(refused.stdout.contains("--accept-failures writes it"), "\(refused.stdout)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == Self.guide)
+
+        // With --accept-failures the update writes the transcripts and nothing else, byte for byte.
+        let update = try await CLI.run(["run", file.path, "--update-transcripts", "--accept-failures"])
         #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
         #expect(update.stderr.contains("updated 3 transcripts in \(file.path)"), "\(update.stderr)")
         let written = try String(contentsOf: file, encoding: .utf8)
@@ -108,6 +119,8 @@ import Testing
         let checked = try await CLI.run(["run", file.path])
         #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
         #expect(checked.stdout.contains("2 passed, 1 failed (1 documented), 0 errors (3 scripts)"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains("; exit 0: the failure is one its guide's transcript shows"), "\(checked.stdout)")
         let third = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey")) + 1
         #expect(checked.stdout.contains("as its transcript at \(file.path):\(third) shows: the guide passes"))
 
@@ -129,6 +142,44 @@ import Testing
         #expect(Self.outsideTranscripts(restored) == Self.outsideTranscripts(Self.guide))
         #expect(restored.components(separatedBy: "\n")[changed] == "    session valid")
         #expect(try await CLI.run(["run", file.path]).status == 0)
+    }
+
+    /// `--update-transcripts` after a regression: a passing example that now fails is not
+    /// rewritten into a failure (the guide stays byte for byte), while a documented failure whose
+    /// other lines moved is updated around the same failure.
+    @Test func anUpdateNeverBlessesARegression() async throws {
+        let folder = try Self.folder(Self.guide)
+        let file = folder.appendingPathComponent("guide.md")
+        let update = try await CLI.run(["run", file.path, "--update-transcripts", "--accept-failures"])
+        #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+
+        // The documented failure's transcript drifts in a step line: the same failure, so it is updated.
+        var lines = written.components(separatedBy: "\n")
+        let third = try #require(lines.firstIndex(of: "~~~console journey"))
+        let stepLine = try #require(lines[third...].firstIndex(of: "    NameCallback \"User Name\" ← demo"))
+        lines[stepLine] = "    NameCallback \"User Name\" ← someone"
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        let sameFailure = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(sameFailure.status == 0, "\(sameFailure.stdout)\n\(sameFailure.stderr)")
+        #expect(sameFailure.stderr.contains("updated 1 transcript in \(file.path)"), "\(sameFailure.stderr)")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")[stepLine]
+                == lines[stepLine].replacingOccurrences(of: "someone", with: "demo"))
+
+        // A regression: the first example's password is wrong now. Its transcript shows a pass.
+        let broken = written.replacingOccurrences(
+            of: "  PasswordCallback: Ch4ng3it!\n```", with: "  PasswordCallback: oops\n```")
+        #expect(broken != written)
+        try Data(broken.utf8).write(to: file)
+        let regression = try await CLI.run(["run", file.path, "--update-transcripts"])
+        #expect(regression.status == 1, "\(regression.stdout)\n\(regression.stderr)")
+        #expect(regression.stderr.contains("not updated: \(file.path): "), "\(regression.stderr)")
+        #expect(regression.stderr.contains("\(file.path)#login.yaml"), "\(regression.stderr)")
+        #expect(!regression.stderr.contains("updated 1"), "\(regression.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == broken)
+        // And the plain run still fails: nothing was blessed.
+        #expect(try await CLI.run(["run", file.path]).status == 1)
     }
 
     /// A guide's block runs with one seed unless `--seed` says otherwise: the values it generates

@@ -100,7 +100,8 @@ import Testing
         return [
             ("transport", [try BadInputTests.script(login), "--server", "http://127.0.0.1:1/am"], "error"),
             ("protocol", [try BadInputTests.faulty("html")], "error"),
-            ("script", [try BadInputTests.script(Self.unsetVariable)], "failed"),
+            ("script", [try BadInputTests.script(Self.emptyOutbox)], "failed"),
+            ("configuration", [try BadInputTests.script(Self.unsetVariable)], "invalid"),
             (
                 "expectation", [try BadInputTests.script(login.replacingOccurrences(of: "Ch4ng3it!", with: "wrong"))],
                 "failed"
@@ -153,7 +154,7 @@ import Testing
         #expect(output.stdout.contains("✘ failed"))
     }
 
-    // MARK: Item 11: a value the script cannot produce is an expectation failure naming its line
+    // MARK: Item 11: a value the script cannot produce is named by its line
 
     static let unsetVariable = """
         version: 1
@@ -168,12 +169,36 @@ import Testing
 
         """
 
-    @Test func anUnsetEnvironmentVariableFailsWithItsLine() async throws {
-        let path = try BadInputTests.script(Self.unsetVariable)
+    /// A variable the script needs and nothing gives is the run's configuration, found before the
+    /// first request (exit 2), not a failure halfway through the journey.
+    /// A value found missing at run time, after the first request: an expectation failure at its line.
+    static let emptyOutbox = """
+        version: 1
+        name: Empty outbox
+        server: { simulate: TREE }
+        journey: Login
+        handlers:
+          NameCallback: { outbox: { to: nobody@example.com, field: code } }
+          PasswordCallback: { value: Ch4ng3it!, secret: true }
+
+        """
+
+    @Test func aValueTheRunCannotProduceFailsWithItsLine() async throws {
+        let path = try BadInputTests.script(Self.emptyOutbox)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1, "\(output.stdout)")
         #expect(output.stdout.contains("\(path):6:"), "\(output.stdout)")
-        #expect(output.stdout.contains("environment variable JOURNEY_UNSET_VARIABLE is not set and has no default"))
+        #expect(output.stdout.contains("the outbox of nobody@example.com is empty"))
         #expect(output.stdout.contains("✘ failed"))
+    }
+
+    @Test func anUnsetEnvironmentVariableStopsTheRunBeforeItsFirstRequestWithItsLine() async throws {
+        let path = try BadInputTests.script(Self.unsetVariable)
+        let output = try await CLI.run(["run", path])
+        #expect(output.status == 2, "\(output.stdout)")
+        #expect(output.stdout.contains("\(path):6:"), "\(output.stdout)")
+        #expect(output.stdout.contains("environment variable JOURNEY_UNSET_VARIABLE is not set"))
+        #expect(output.stdout.contains("✘ invalid"))
+        #expect(!output.stdout.contains("step 1"), "\(output.stdout)")
     }
 }

@@ -9,6 +9,8 @@ struct ExpressionScanner {
     private let lineFeeds: [Int]
     private(set) var offset = 0
     private(set) var references: [VariableReference] = []
+    /// The environment variables read (`env.NAME`), each named by `NAME`.
+    private(set) var environmentReferences: [VariableReference] = []
     /// How many calls the parser is inside, bounded by ``ExpressionLimits/maximumDepth``.
     private var depth = 0
 
@@ -186,6 +188,10 @@ struct ExpressionScanner {
             throw error(
                 "'\(path)' is not an environment variable reference", at: start, length: path.unicodeScalars.count,
                 hint: "write env.NAME")
+        } else {
+            environmentReferences.append(
+                VariableReference(
+                    name: components[1], path: path, location: location(at: start), length: path.unicodeScalars.count))
         }
         return .path(components)
     }

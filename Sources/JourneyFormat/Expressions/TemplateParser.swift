@@ -34,7 +34,9 @@ package enum TemplateParser {
             }
         }
         if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
-        return ParsedTemplate(template: Template(parts: parts, location: location), references: scanner.references)
+        return ParsedTemplate(
+            template: Template(parts: parts, location: location), references: scanner.references,
+            environment: scanner.environmentReferences)
     }
 }
 
@@ -42,6 +44,8 @@ package enum TemplateParser {
 struct ParsedTemplate {
     var template: Template
     var references: [VariableReference]
+    /// The environment variables read (`env.NAME`), named by `NAME`.
+    var environment: [VariableReference] = []
 }
 
 /// One place an expression reads a variable: `username` in `{{ lower(username) }}`.

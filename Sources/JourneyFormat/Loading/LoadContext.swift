@@ -10,6 +10,10 @@ package final class LoadContext {
     var protocolKind = ProtocolKind.pingam
     /// The program of each `command:` value source, in file order.
     private(set) var commands: [Located<String>] = []
+    /// The environment variables the script cannot run without, in file order.
+    private(set) var environmentReads: [EnvironmentRead] = []
+    /// What the values being read now are for (``EnvironmentRead/Scope``).
+    private var environmentScope = EnvironmentRead.Scope.always
     /// Split by bytes: splitting by Character walks grapheme clusters, a tenth of `lint`'s time.
     private lazy var sourceLines: [Substring] = reader.text.utf8.split(
         separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
@@ -49,8 +53,15 @@ package final class LoadContext {
                     parsed.references[index].location = node.location
                     parsed.references[index].length = node.caretLength
                 }
+                for index in parsed.environment.indices {
+                    parsed.environment[index].location = node.location
+                    parsed.environment[index].length = node.caretLength
+                }
             }
             references += parsed.references
+            environmentReads += parsed.environment.map {
+                EnvironmentRead(name: $0.name, location: $0.location, length: $0.length, scope: environmentScope)
+            }
             return parsed.template
         } catch {
             var diagnostic = error
@@ -98,6 +109,21 @@ package final class LoadContext {
         } else if node.isStringScalar, let text = node.scalarText, TemplateParser.containsExpression(text) {
             _ = template(text: text, of: node)
         }
+    }
+
+    /// Records an `env:` value source without a default: the run cannot start without the variable.
+    func noteEnvironmentRead(_ name: String, at node: YNode, secret: Bool) {
+        environmentReads.append(
+            EnvironmentRead(
+                name: name, location: node.location, length: node.caretLength, secret: secret, scope: environmentScope))
+    }
+
+    /// Runs `body` with the values it reads in `scope` (a value a command-line flag can replace).
+    func reading<T>(for scope: EnvironmentRead.Scope, _ body: () -> T) -> T {
+        let outer = environmentScope
+        environmentScope = scope
+        defer { environmentScope = outer }
+        return body()
     }
 
     /// Records a `command:` value source and warns that running the script runs a program.

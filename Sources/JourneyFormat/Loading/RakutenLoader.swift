@@ -27,7 +27,9 @@ extension LoadContext {
         }
         if let scope = mapping["scope"] { spec.scope = scopeList(scope, "rakuten.scope") }
         spec.serviceId = mapping["serviceId"].flatMap { template($0, "rakuten.serviceId") }
-        spec.challenger = mapping["challenger"].flatMap { template($0, "rakuten.challenger") }
+        spec.challenger = reading(for: .challenger) {
+            mapping["challenger"].flatMap { template($0, "rakuten.challenger") }
+        }
         if let page = mapping["pageId"]?.string("rakuten.pageId") { spec.pageId = page }
         if let device = mapping["device"] { spec.device = rakutenDevice(device) }
         if let challenge = mapping["challenge"] { spec.challenge = rakutenChallenge(challenge) }

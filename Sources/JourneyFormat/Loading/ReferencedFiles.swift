@@ -57,17 +57,33 @@ package enum ReferencedFiles {
     /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
     /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
     package static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
-        var commands: [Located<String>] = []
+        usedScripts(of: script, options: options).flatMap(\.commands) + script.commands
+    }
+
+    /// The environment variables `script` and the scripts it `uses:` cannot run without, in run
+    /// order. A used script runs against the run's server: its `server.url` is never read.
+    package static func environmentReads(of script: Script, options: LoadOptions = .init()) -> [EnvironmentRead] {
+        func inFileOrder(_ reads: [EnvironmentRead]) -> [EnvironmentRead] {
+            reads.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        }
+        let used = usedScripts(of: script, options: options).flatMap { inFileOrder($0.environmentReads) }
+        return used.filter { $0.scope != .serverURL } + inFileOrder(script.environmentReads)
+    }
+
+    /// The scripts `script` uses, the one it names first; a used script that cannot be loaded
+    /// or leads back ends the list (``diagnostics(for:options:)`` reports it).
+    private static func usedScripts(of script: Script, options: LoadOptions) -> [Script] {
+        var scripts: [Script] = []
         var chain: Set<String> = [ScriptSource.file(script.file).key]
         var current = script
         while let next = current.uses {
             let source = ScriptSource.used(by: current, name: next.script.value)
             guard chain.insert(source.key).inserted, let used = (try? source.lint(options: options))?.script
             else { break }
-            commands += used.commands
+            scripts.append(used)
             current = used
         }
-        return commands + script.commands
+        return scripts
     }
 
     /// A path as a script's own paths are written: relative to the folder of the file that names it.

@@ -84,6 +84,7 @@ extension LoadContext {
             request: request, cleanup: cleanup)
         script.oauth = oauth
         script.commands = commands
+        script.environmentReads = environmentReads
         script.device = deviceSpec
         return script
     }

@@ -7,8 +7,8 @@ extension LoadContext {
         var server = ServerSpec(location: node.location)
         guard let mapping = node.mapping("server") else { return server }
         mapping.allowOnly(ScriptKeys.server)
-        server.url = mapping["url"].flatMap { template($0, "server.url") }
-        server.realm = mapping["realm"].flatMap { template($0, "server.realm") }
+        server.url = reading(for: .serverURL) { mapping["url"].flatMap { template($0, "server.url") } }
+        server.realm = reading(for: .realm) { mapping["realm"].flatMap { template($0, "server.realm") } }
         server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
         if let headers = mapping["headers"] {
             server.headers = namedTemplates(headers, "server.headers")

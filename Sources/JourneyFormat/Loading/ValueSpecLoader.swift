@@ -83,6 +83,10 @@ extension LoadContext {
         case "env":
             guard let name = node.strictString("env (an environment variable name)") else { return nil }
             let fallback = mapping["default"].flatMap { $0.string("default") }
+            if fallback == nil {
+                let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
+                noteEnvironmentRead(name, at: node, secret: secret)
+            }
             return .env(name: name, default: fallback)
         case "generate":
             let names = Generator.allCases.map(\.rawValue)

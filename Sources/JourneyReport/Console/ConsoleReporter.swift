@@ -71,7 +71,8 @@ public struct ConsoleReporter: Reporter {
     /// (`--repeat`) passed on some attempts only. The counts always read `N passed, N failed`.
     /// A count that includes scripts which do not fail the run says how many, so a line that
     /// counts failures over an exit code of 0 explains itself: `1 failed (1 documented)` (a
-    /// guide's transcript shows the failure), `1 flaky (1 allowed)` (`--allow-flaky`).
+    /// guide's transcript shows the failure), `1 flaky (1 allowed)` (`--allow-flaky`); a run whose
+    /// documented failures leave it at exit 0 says so at the end of the line.
     package func renderSummary(_ summary: RunSummary) -> String {
         var counts =
             "\(summary.passed) passed, \(summary.failed) failed"
@@ -80,10 +81,18 @@ public struct ConsoleReporter: Reporter {
         if summary.invalid > 0 { counts += ", \(summary.invalid) invalid" }
         if summary.mismatched > 0 { counts += ", \(summary.mismatched) replay mismatched" }
         if summary.flaky > 0 { counts += ", \(summary.flaky) flaky" + Self.excused(summary.allowedFlaky, "allowed") }
-        let line =
+        var line =
             "\(counts) (\(Plural.count(summary.total, "script"))) in \(ReportTime.seconds(summary.duration))"
+        if summary.exitCode == 0 && summary.documentedFailures > 0 { line += Self.documentedExit(summary) }
         // Painted as a whole so the counts stay one contiguous text for tools that read them.
         return style.paint(line, summary.exitCode == 0 ? .green : .red)
+    }
+
+    /// Why a run that counts failures exits 0: `; exit 0: the failure is one its guide's transcript shows`.
+    private static func documentedExit(_ summary: RunSummary) -> String {
+        summary.documentedFailures == 1
+            ? "; exit 0: the failure is one its guide's transcript shows"
+            : "; exit 0: the \(summary.documentedFailures) failures are ones their guides' transcripts show"
     }
 
     /// ` (N documented)` after a count, for the `count` scripts in it that ask for exit 0; empty when none.

@@ -11,6 +11,8 @@ public struct RunConfiguration: Sendable {
     public var variables: [String: String]
     /// The environment `env` sources read (the process environment plus any env file).
     public var environment: [String: String]
+    /// The env file `environment` includes (`--env-file`), named where a variable is missing.
+    package var envFile: String?
     /// The transport; `nil` means live HTTP with the script's TLS setting.
     package var transport: (any Transport)?
     public var clock: any JourneyClock

@@ -8,28 +8,49 @@ import Synchronization
 package final class TranscriptUpdates: Sendable {
     private struct Pending {
         var guide: Guide
-        var transcripts: [(block: FencedBlock, lines: [String])]
+        var transcripts: [(block: FencedBlock, lines: [String])] = []
+        /// The blocks whose run failed in a way their transcript does not show: the guide is not written.
+        var refused: [String] = []
     }
 
     private let pending = Mutex<[String: Pending]>([:])
 
-    package init() {}
+    /// Whether a failure the transcript does not show may be written into it (`--accept-failures`).
+    package let acceptsFailures: Bool
+
+    package init(acceptsFailures: Bool = false) {
+        self.acceptsFailures = acceptsFailures
+    }
 
     /// Keeps `lines` as the new content of `transcript` in `guide`.
     package func record(_ lines: [String], for transcript: FencedBlock, in guide: Guide) {
         pending.withLock { pending in
-            pending[guide.file, default: Pending(guide: guide, transcripts: [])].transcripts.append((transcript, lines))
+            pending[guide.file, default: Pending(guide: guide)].transcripts.append((transcript, lines))
+        }
+    }
+
+    /// Keeps `guide` as it is: its block `block` (`guide.md#L40`) failed, and its transcript does not show that failure.
+    package func refuse(_ block: String, in guide: Guide) {
+        pending.withLock { pending in
+            pending[guide.file, default: Pending(guide: guide)].refused.append(block)
         }
     }
 
     /// Rewrites each guide with a changed transcript; one line per guide says what changed. A
     /// guide changed on disk since the run read it is not written (exit 2), nor one whose new
-    /// transcript would end its block early.
+    /// transcript would end its block early. A guide with a refused block is left byte for byte
+    /// as it is, and its line names the blocks.
     package func write() throws(CommandFailure) -> [String] {
         let guides = pending.withLock { $0 }.values.sorted { $0.guide.file < $1.guide.file }
         var messages: [String] = []
         for item in guides {
             let file = item.guide.file
+            guard item.refused.isEmpty else {
+                messages.append(
+                    "not updated: \(file): \(item.refused.sorted().joined(separator: ", ")) did not pass, "
+                        + "and the transcript does not show that failure (--accept-failures writes it)")
+                continue
+            }
             let current: String
             do {
                 current = try SourceFile.read(file)

@@ -16,7 +16,13 @@ struct DocumentedFailureReportTests {
         let console = ConsoleReporter()
         let summary = RunSummary(results: [ReportFixtures.passing, Self.documented], duration: 0.35)
         #expect(summary.exitCode == 0)
-        #expect(console.renderSummary(summary) == "1 passed, 1 failed (1 documented), 0 errors (2 scripts) in 0.35 s")
+        #expect(
+            console.renderSummary(summary)
+                == "1 passed, 1 failed (1 documented), 0 errors (2 scripts) in 0.35 s; "
+                + "exit 0: the failure is one its guide's transcript shows")
+        let two = RunSummary(results: [Self.documented, Self.documented], duration: 0.35)
+        #expect(
+            console.renderSummary(two).hasSuffix("; exit 0: the 2 failures are ones their guides' transcripts show"))
         // One documented, one not: the run fails, and the line tells the two apart.
         let mixed = RunSummary(results: [Self.documented, ReportFixtures.failed], duration: 0.35)
         #expect(console.renderSummary(mixed) == "0 passed, 2 failed (1 documented), 0 errors (2 scripts) in 0.35 s")
