@@ -190,6 +190,22 @@ public struct Recording: Sendable {
         journeys = Self.thread(decoded.filter { $0.kind == .authenticate })
     }
 
+    /// The recording of `page` alone, from the entries at `entries` (indexes in `document`, in
+    /// order: the page's and those of no page), as `init(document:source:script:)` reads it when
+    /// the script names that page. `journey capture` reads each of its pages so, in one pass over
+    /// the entries for all of them (not one pass per page).
+    package init(document: HARDocument, source: String, page: HARPage, entries: [Int]) throws(RecordingError) {
+        self.source = source
+        self.page = page.journey
+        var decoded: [RecordedExchange] = []
+        for index in entries where document.log.entries.indices.contains(index) {
+            decoded.append(try Self.exchange(document.log.entries[index], index: index, source: source))
+        }
+        exchanges = decoded
+        others = decoded.filter { $0.kind != .authenticate }
+        journeys = Self.thread(decoded.filter { $0.kind == .authenticate })
+    }
+
     /// The file name without folder and extension: `journeys/login.yaml` → `login`.
     package static func stem(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension

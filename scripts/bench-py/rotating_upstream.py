@@ -15,6 +15,9 @@ COUNTER = itertools.count()
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Head and body in one write, sent at once: else each answer waits out a delayed ACK.
+    wbufsize = 1 << 16
+    disable_nagle_algorithm = True
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))

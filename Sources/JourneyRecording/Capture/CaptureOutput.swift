@@ -44,9 +44,23 @@ package enum CaptureOutput {
         var skipped = log.journeys.filter { !$0.ended && !$0.isAdvice }.map {
             "\($0.name ?? "default journey"): it did not end (the app left it at step \($0.steps)); kept in the HAR"
         }
+        // Each page's entries and those of no page, found in one pass: the stop stays linear in the exchanges.
+        var entriesOfPage: [String: [Int]] = [:]
+        var ofNoPage: [Int] = []
+        for (index, entry) in document.log.entries.enumerated() {
+            if let pageref = entry.pageref {
+                entriesOfPage[pageref, default: []].append(index)
+            } else {
+                ofNoPage.append(index)
+            }
+        }
+        let harPages = Dictionary(
+            (document.log.pages ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for page in pages {
             do throws(RecordingError) {
-                let recording = try Recording(document: document, source: harPath, script: page.scriptFile)
+                guard let harPage = harPages[page.id] else { continue }
+                let entries = (entriesOfPage[page.id, default: []] + ofNoPage).sorted()
+                let recording = try Recording(document: document, source: harPath, page: harPage, entries: entries)
                 let text = try ScriptImporter.script(
                     from: recording, journeyName: page.journeyName, readsOutbox: true)
                 scripts.append(
