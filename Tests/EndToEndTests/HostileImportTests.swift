@@ -17,7 +17,9 @@ import Testing
         #expect(text.contains(#"value: {value: {command: ["touch", "/tmp/pwned"], env: "HOME"}}"#), "\(text)")
         let lint = try await CLI.run(["lint", script])
         #expect(
-            lint.status == 0 && lint.stdout.contains("0 errors, 0 warnings"), "\(lint.stdout)\(lint.stderr)\n\(text)")
+            lint.status == 0 && lint.stdout.contains("0 errors"), "\(lint.stdout)\(lint.stderr)\n\(text)")
+        // Warned: the callback type the runner does not know; no `command:` to warn about.
+        #expect(!lint.stdout.contains("runs the program"), "\(lint.stdout)")
         let replay = try await CLI.run(["run", script, "--replay", har, "--allow-commands", "--format", "human"])
         #expect(replay.status == 0, "\(text)\n\(replay.stdout)\n\(replay.stderr)")
     }
