@@ -61,6 +61,12 @@ public enum ScriptImporter {
             throw RecordingError(
                 "\(file): the last authenticate response (entry \(last.index + 1), HTTP \(last.status)) is not an AM body, so the journey's outcome is unknown"
             )
+        case .failure where journey.exchanges[journey.exchanges.count - 1].status >= 500:
+            // A run takes a 5xx for an error, whatever the body: no script could expect it.
+            let last = journey.exchanges[journey.exchanges.count - 1]
+            throw RecordingError(
+                "\(file): the last authenticate response (entry \(last.index + 1)) is HTTP \(last.status), a server error, so the journey has no outcome a script can expect"
+            )
         default:
             break
         }

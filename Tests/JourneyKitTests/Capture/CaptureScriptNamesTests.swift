@@ -53,4 +53,24 @@ import Testing
             #expect(result.status == .passed, "\(script): \(result.error?.message ?? "") \(result.failures)")
         }
     }
+
+    /// A journey the upstream never answered (the proxy's own 502) gives no script: a run takes
+    /// a 5xx for an error, so no script could pass on it; the capture says why and keeps it in the HAR.
+    @Test func aJourneyEndedByAServerErrorIsSkippedWithItsReason() throws {
+        let log = CaptureLog()
+        _ = log.add(
+            CapturedExchange(
+                startedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 0.01, method: "POST",
+                url:
+                    "https://am.example.com/am/json/realms/root/realms/alpha/authenticate?authIndexType=service&authIndexValue=Login",
+                requestHeaders: [], requestBody: Data("{}".utf8), status: 502,
+                responseHeaders: [HeaderField("Content-Type", "application/json")],
+                responseBody: Data(#"{"code":502,"reason":"Bad Gateway","message":"no answer"}"#.utf8), proxyError: true
+            ))
+        let folder = try TemporaryFiles.directory("capture-502")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try CaptureOutput.write(log, upstream: Self.upstream, to: folder.path)
+        #expect(written.scripts.isEmpty, "\(written.scripts)")
+        #expect(written.skipped.contains { $0.contains("HTTP 502") }, "\(written.skipped)")
+    }
 }
