@@ -58,15 +58,15 @@ struct ImportedOAuth {
     var node: Node {
         var entries: [(String, Node)] = []
         if clientCredentials { entries.append(("grant", .text("clientCredentials"))) }
-        entries.append(("clientId", ScriptImporter.Builder.yaml(.string(clientId))))
-        if let redirectUri { entries.append(("redirectUri", ScriptImporter.Builder.yaml(.string(redirectUri)))) }
+        entries.append(("clientId", ImportedText.template(clientId)))
+        if let redirectUri { entries.append(("redirectUri", ImportedText.template(redirectUri))) }
         if !scope.isEmpty { entries.append(("scope", .flow(scope.map { Node.text($0) }))) }
         if hasSecret {
             entries.append(
                 ("clientSecret", .flow([("env", .text(Self.secretVariable)), ("secret", .plain("true"))])))
         }
         if !clientCredentials, !pkce { entries.append(("pkce", .plain("false"))) }
-        if let acrValues { entries.append(("acrValues", ScriptImporter.Builder.yaml(.string(acrValues)))) }
+        if let acrValues { entries.append(("acrValues", ImportedText.template(acrValues))) }
         if refresh { entries.append(("refresh", .plain("true"))) }
         return .block(entries)
     }
@@ -91,15 +91,14 @@ extension ImportedOAuth {
             ("version", .plain("1")),
             (
                 "name",
-                ScriptImporter.Builder.yaml(
-                    .string("Client credentials for \(oauth.clientId) (imported from \(source))"))
+                ImportedText.string("Client credentials for \(oauth.clientId) (imported from \(source))")
             ),
             ("tags", .flow([.plain("imported")])),
             (
                 "server",
                 .flow([
-                    ("url", ScriptImporter.Builder.yaml(.string(AMEndpoints.origin(of: exchange.url) + deployment))),
-                    ("realm", ScriptImporter.Builder.yaml(.string(realm))),
+                    ("url", ImportedText.template(AMEndpoints.origin(of: exchange.url) + deployment)),
+                    ("realm", ImportedText.template(realm)),
                 ])
             ),
             ("oauth", oauth.node),

@@ -33,7 +33,7 @@ struct ImportedOutbox {
     func source(for value: String) -> Node? {
         guard let read = reads.last(where: { $0.value == value }) else { return nil }
         return .flow([
-            ("outbox", .flow([("to", .text(read.recipient)), ("field", .plain(read.field))])),
+            ("outbox", .flow([("to", ImportedText.template(read.recipient)), ("field", .plain(read.field))])),
             ("secret", .plain("true")),
         ])
     }

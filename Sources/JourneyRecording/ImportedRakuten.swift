@@ -44,14 +44,14 @@ struct ImportedRakuten {
             ("version", .plain("1")),
             (
                 "name",
-                yaml(
+                ImportedText.string(
                     isPasswordGrant
                         ? "Rakuten login for \(clientId) (imported from \(source))"
                         : "Rakuten anonymous login for \(clientId) (imported from \(source))")
             ),
             ("tags", .flow([.plain("imported")])),
             ("protocol", .plain("rakuten")),
-            ("server", .flow([("url", yaml(serverURL))])),
+            ("server", .flow([("url", ImportedText.template(serverURL))])),
             ("rakuten", .block(rakutenEntries(clientId: clientId))),
             ("expect", .block(expectEntries())),
         ]
@@ -64,7 +64,7 @@ struct ImportedRakuten {
     private func rakutenEntries(clientId: String) -> [(String, Node)] {
         var entries: [(String, Node)] = []
         if !isPasswordGrant { entries.append(("grant", .plain("clientCredentials"))) }
-        entries.append(("clientId", yaml(clientId)))
+        entries.append(("clientId", ImportedText.template(clientId)))
         entries.append(("clientSecret", secret(Self.clientSecretVariable)))
         if let scope = form.value("scope"), !scope.isEmpty {
             entries.append(("scope", .flow(scope.split(separator: ",").map { Node.text(String($0)) })))
@@ -72,16 +72,16 @@ struct ImportedRakuten {
         guard isPasswordGrant else { return entries }
         let username = form.value("username") ?? ""
         entries.append(
-            ("username", Placeholder.isWhole(username) ? secret("JOURNEY_USERNAME") : yaml(username)))
+            ("username", Placeholder.isWhole(username) ? secret("JOURNEY_USERNAME") : ImportedText.template(username)))
         entries.append(("password", secret(Self.passwordVariable)))
-        if let serviceId = form.value("service_id") { entries.append(("serviceId", yaml(serviceId))) }
+        if let serviceId = form.value("service_id") { entries.append(("serviceId", ImportedText.template(serviceId))) }
         if let challenge = challengeExchange {
             let base = AMEndpoints.origin(of: challenge.url) + String(challenge.path.dropLast("/v1.0/c".count))
             if base != RakutenWire.challengerURL(forTokenServer: serverURL) {
-                entries.append(("challenger", yaml(base)))
+                entries.append(("challenger", ImportedText.template(base)))
             }
             if let page = challenge.requestJSON?["pid"]?.stringValue, page != RakutenSpec.defaultPageId {
-                entries.append(("pageId", yaml(page)))
+                entries.append(("pageId", ImportedText.string(page)))
             }
         }
         let device = deviceEntries()
@@ -108,7 +108,7 @@ struct ImportedRakuten {
         ]
         return fields.compactMap { name, value, standard in
             guard let value, value != standard else { return nil }
-            return (name, yaml(value))
+            return (name, ImportedText.string(value))
         }
     }
 
@@ -129,9 +129,9 @@ struct ImportedRakuten {
             entries.append(("outcome", .plain("success")))
         } else {
             var failure: [(String, Node)] = [("code", .plain(String(login.status)))]
-            if let error = body?["error"]?.stringValue { failure.append(("error", yaml(error))) }
+            if let error = body?["error"]?.stringValue { failure.append(("error", ImportedText.pattern(error))) }
             if let description = body?["error_description"]?.stringValue {
-                failure.append(("errorDescription", yaml(description)))
+                failure.append(("errorDescription", ImportedText.pattern(description)))
             }
             entries.append(("outcome", .flow([("failure", .flow(failure))])))
         }
@@ -152,11 +152,13 @@ struct ImportedRakuten {
         var member: [(String, Node)] = []
         if let name = memberResponse("/MemberInformation/GetName/") {
             for key in ["firstName", "lastName"] {
-                if let value = name[key]?.stringValue, !value.isEmpty { member.append((key, yaml(value))) }
+                if let value = name[key]?.stringValue, !value.isEmpty {
+                    member.append((key, ImportedText.pattern(value)))
+                }
             }
         }
         if let easyId = memberResponse("/IdInformation/GetEncryptedEasyId/")?["easyId"]?.stringValue {
-            member.append(("easyId", yaml(easyId)))
+            member.append(("easyId", ImportedText.pattern(easyId)))
         }
         if !member.isEmpty { checks.append(("userinfo", .flow(member))) }
         return checks
@@ -179,6 +181,4 @@ struct ImportedRakuten {
     private func secret(_ variable: String) -> Node {
         .flow([("env", .text(variable)), ("secret", .plain("true"))])
     }
-
-    private func yaml(_ text: String) -> Node { ScriptImporter.Builder.yaml(.string(text)) }
 }

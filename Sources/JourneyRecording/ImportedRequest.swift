@@ -134,12 +134,12 @@ extension ScriptImporter.Builder {
         let origin = AMEndpoints.origin(of: call.url)
         let url = origin == journey.origin ? AMEndpoints.pathAndQuery(call.url) : call.url
         var entries: [(String, Node)] = [
-            ("method", .text(call.method)), ("url", Self.yaml(.string(templated(url)))),
+            ("method", .text(call.method)), ("url", ImportedText.string(templated(url))),
         ]
         let headers = request.headers
         if !headers.isEmpty {
             var pairs: [(String, Node)] = []
-            for header in headers { pairs.append((header.name, Self.yaml(.string(templated(header.value))))) }
+            for header in headers { pairs.append((header.name, ImportedText.string(templated(header.value)))) }
             entries.append(("headers", .flow(pairs)))
         }
         if call.requestHeaders.value("x-authenticate-response")?.lowercased() == "header" {
@@ -149,7 +149,7 @@ extension ScriptImporter.Builder {
         if let json = call.requestJSON {
             entries.append(("body", templated(json)))
         } else if !call.requestBody.isEmpty {
-            entries.append(("body", Self.yaml(.string(templated(String(decoding: call.requestBody, as: UTF8.self))))))
+            entries.append(("body", ImportedText.string(templated(String(decoding: call.requestBody, as: UTF8.self)))))
         }
         let retry = request.retryOptions
         if !retry.isEmpty { entries.append(("retry", .flow(retry.map { ($0.0, Node.text($0.1)) }))) }
@@ -159,7 +159,7 @@ extension ScriptImporter.Builder {
     /// What the retry got: `authorized` for a 2xx, else `denied`; `denied` when the advice
     /// journey did not succeed.
     func requestOutcome(_ request: ImportedRequest) -> Node {
-        let advice = ("advice", Self.yaml(.string(request.advice.names)))
+        let advice = ("advice", ImportedText.pattern(request.advice.names))
         guard let retry = request.retry else { return .flow([("denied", .flow([advice]))]) }
         let status = ("status", Node.plain(String(retry.status)))
         if (200..<300).contains(retry.status) { return .flow([("authorized", .flow([status, advice]))]) }
@@ -170,7 +170,7 @@ extension ScriptImporter.Builder {
     mutating func templated(_ value: JSONValue) -> Node {
         switch value {
         case .string(let text):
-            return Self.yaml(.string(templated(text)))
+            return ImportedText.string(templated(text))
         case .array(let items):
             var nodes: [Node] = []
             for item in items { nodes.append(templated(item)) }
@@ -180,22 +180,27 @@ extension ScriptImporter.Builder {
             for (key, member) in members.sorted(by: { $0.key < $1.key }) { pairs.append((key, templated(member))) }
             return .flow(pairs)
         default:
-            return Self.yaml(value)
+            return ImportedText.literal(value)
         }
     }
 
-    /// Recorded text with each placeholder (`«password»`) turned into `{{ password }}`, a secret variable.
+    /// Recorded text as a template: each placeholder (`«password»`) turned into `{{ password }}`,
+    /// a secret variable, and the rest sent as it is (`{{` in it escaped, `ImportedText`).
     mutating func templated(_ text: String) -> String {
-        guard Placeholder.isHeld(in: text) else { return text }
+        guard Placeholder.isHeld(in: text) else { return ImportedText.escapingExpressions(text) }
         var result = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "«"), let close = rest[open...].firstIndex(of: "»") {
-            result += rest[..<open]
             let placeholder = String(rest[open...close])
             let name = String(placeholder.dropFirst().dropLast())
-            result += name.isEmpty ? placeholder : "{{ \(secretVariable(base: name, recorded: placeholder)) }}"
+            if name.isEmpty {
+                result += ImportedText.escapingExpressions(String(rest[..<open])) + placeholder
+            } else {
+                result += ImportedText.escapingExpressions(String(rest[..<open]), beforeExpression: true)
+                result += "{{ \(secretVariable(base: name, recorded: placeholder)) }}"
+            }
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + ImportedText.escapingExpressions(String(rest))
     }
 }

@@ -61,6 +61,12 @@ public enum ScriptImporter {
             throw RecordingError(
                 "\(file): the last authenticate response (entry \(last.index + 1), HTTP \(last.status)) is not an AM body, so the journey's outcome is unknown"
             )
+        case .failure where journey.exchanges[journey.exchanges.count - 1].status >= 500:
+            // A run takes a 5xx for an error, whatever the body: no script could expect it.
+            let last = journey.exchanges[journey.exchanges.count - 1]
+            throw RecordingError(
+                "\(file): the last authenticate response (entry \(last.index + 1)) is HTTP \(last.status), a server error, so the journey has no outcome a script can expect"
+            )
         default:
             break
         }
@@ -180,7 +186,7 @@ public enum ScriptImporter {
             let user = username ?? ""
             let renderedUser =
                 placeholderName(user).map { Node.reference(to: secretVariable(base: $0, recorded: user)) }
-                ?? Self.yaml(.string(user))
+                ?? ImportedText.template(user)
             let secret = password ?? ""
             zeroPageCredentials = (renderedUser, .reference(to: secretVariable(base: "password", recorded: secret)))
         }
@@ -198,7 +204,7 @@ public enum ScriptImporter {
             let clientError = value.hasPrefix("ERROR::") || value == "unsupported"
             return Handler(
                 type: form.typeName, step: number, occurrence: 1, prompt: nil,
-                options: clientError ? [("clientError", Self.yaml(.string(value)))] : [])
+                options: clientError ? [("clientError", ImportedText.template(value))] : [])
         }
 
         /// The answer options for one callback, from the inputs the client sent.
@@ -217,7 +223,7 @@ public enum ScriptImporter {
                     if let read = outbox?.source(for: text) { return read }
                     return .reference(to: secretVariable(base: secret, recorded: text))
                 }
-                return Self.yaml(value)
+                return ImportedText.value(value)
             }
             // Read back the way the callback's answerer writes it.
             switch RecordedAnswerShapes.shape(forTypeNamed: callback.type) {
@@ -236,7 +242,9 @@ public enum ScriptImporter {
                 {
                     return []
                 }
-                return [("choose", index < labels.count ? Self.yaml(.string(labels[index])) : Self.yaml(.int(index)))]
+                // By label when the label picks that option (the answerer takes the first equal one).
+                let byLabel = index < labels.count && labels.firstIndex(of: labels[index]) == index
+                return [("choose", byLabel ? ImportedText.string(labels[index]) : .plain(String(index)))]
             case .kbaCreate:
                 var options: [(String, Node)] = []
                 if let question = rendered("question") { options.append(("question", question)) }
@@ -247,7 +255,7 @@ public enum ScriptImporter {
                 return [("accept", accepted ? "true" : "false")]
             case .reCaptchaEnterprise:
                 if let clientError = input("clientError")?.stringValue, !clientError.isEmpty {
-                    return [("clientError", Self.yaml(.string(clientError)))]
+                    return [("clientError", ImportedText.template(clientError))]
                 }
                 return rendered("token").map { [("token", $0)] } ?? []
             case .inputValues:
@@ -267,7 +275,7 @@ public enum ScriptImporter {
                     let text = pair.value.displayText
                     let value =
                         placeholderName(text).map { Node.reference(to: secretVariable(base: $0, recorded: text)) }
-                        ?? Self.yaml(pair.value)
+                        ?? ImportedText.value(pair.value)
                     return (pair.name, value)
                 }
                 return [("inputs", .flow(pairs))]
@@ -282,6 +290,7 @@ public enum ScriptImporter {
         /// The variable holding a secret: one per distinct recorded value, named after the secret.
         mutating func secretVariable(base: String, recorded: String) -> String {
             if let existing = secrets.first(where: { $0.recorded == recorded }) { return existing.name }
+            let base = Self.identifierWords(base)
             let camel = Self.camelCase(base)
             var name = camel
             var counter = 1
@@ -303,7 +312,7 @@ public enum ScriptImporter {
         static func render(_ document: Node, source: String) throws(RecordingError) -> String {
             // The `$schema` line depends on where the script is written: its writer adds it
             // (SchemaReference).
-            let header = ["# Imported by `journey import` from \(source)."]
+            let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."]
             do {
                 let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body
@@ -316,13 +325,13 @@ public enum ScriptImporter {
             let first = journey.exchanges[0]
             var root: [(String, Node)] = [
                 ("version", .plain("1")),
-                ("name", Self.yaml(.string("\(journey.name ?? "Journey") (imported from \(source))"))),
+                ("name", ImportedText.string("\(journey.name ?? "Journey") (imported from \(source))")),
                 ("tags", .flow([.plain("imported")])),
                 (
                     "server",
                     .flow([
-                        ("url", Self.yaml(.string(journey.origin + journey.deploymentPath))),
-                        ("realm", Self.yaml(.string(journey.realm))),
+                        ("url", ImportedText.template(journey.origin + journey.deploymentPath)),
+                        ("realm", ImportedText.template(journey.realm)),
                     ])
                 ),
             ]
@@ -337,7 +346,7 @@ public enum ScriptImporter {
             } else if let zeroPage = zeroPageCredentials {
                 var start: [(String, Node)] = []
                 if let name = journey.name, journey.authIndexType ?? "service" == "service" {
-                    start.append(("service", Self.yaml(.string(name))))
+                    start.append(("service", ImportedText.template(name)))
                 }
                 start.append(("zeroPage", .flow([("username", zeroPage.username), ("password", zeroPage.password)])))
                 root.append(("start", .block(start)))
@@ -348,11 +357,12 @@ public enum ScriptImporter {
                     (
                         "start",
                         .flow([
-                            ("authIndexType", Self.yaml(.string(type))), ("authIndexValue", Self.yaml(.string(value))),
+                            ("authIndexType", ImportedText.string(type)),
+                            ("authIndexValue", ImportedText.template(value)),
                         ])
                     ))
             } else if let name = journey.name {
-                root.append(("journey", Self.yaml(.string(name))))
+                root.append(("journey", ImportedText.template(name)))
             }
             if !secrets.isEmpty {
                 let vars = secrets.map { secret -> (String, Node) in
@@ -385,7 +395,7 @@ public enum ScriptImporter {
             if sameType.count == 1 { return .text(handler.type) }
             var parts: [(String, Node)] = [("type", .text(handler.type))]
             parts.append(
-                handler.stage.map { ("stage", Self.yaml(.string($0))) } ?? ("step", .plain(String(handler.step))))
+                handler.stage.map { ("stage", ImportedText.pattern($0)) } ?? ("step", .plain(String(handler.step))))
             if sameType.filter({ $0.step == handler.step }).count > 1 {
                 parts.append(("occurrence", .plain(String(handler.occurrence))))
             }
@@ -398,14 +408,14 @@ public enum ScriptImporter {
             switch journey.end {
             case .success:
                 guard case .success(let success)? = last else { return "success" }
-                return .flow([("success", .flow([("session", Self.yaml(.bool(success.tokenId != nil)))]))])
+                return .flow([("success", .flow([("session", .plain(success.tokenId != nil ? "true" : "false"))]))])
             case .failure:
                 guard case .failure(let error)? = last else { return "failure" }
                 if error.isSessionTimeout { return "timeout" }
                 return .flow([
                     (
                         "failure",
-                        .flow([("code", Self.yaml(.int(error.code))), ("message", Self.yaml(.string(error.message)))])
+                        .flow([("code", .plain(String(error.code))), ("message", ImportedText.pattern(error.message))])
                     )
                 ])
             case .redirect: return "redirect"
@@ -414,17 +424,14 @@ public enum ScriptImporter {
             }
         }
 
-        /// A JSON value as YAML: strings double-quoted (a recorded "true" or "0123" stays a
-        /// string), numbers and booleans plain, arrays and objects in flow style.
-        static func yaml(_ value: JSONValue) -> Node {
-            switch value {
-            case .string(let text): return Node(text, .implicit, .doubleQuoted)
-            case .null: return Node("", .implicit, .doubleQuoted)
-            case .array(let items): return .flow(items.map(yaml))
-            case .object(let members):
-                return .flow(members.sorted { $0.key < $1.key }.map { ($0.key, yaml($0.value)) })
-            default: return .plain(value.compactJSON)
-            }
+        /// A name from traffic (a placeholder's, `«one-time code»`) as words a variable and an
+        /// environment variable can be named after: ASCII letters and digits, each other
+        /// character a separator; `secret` when nothing is left or it would start with a digit.
+        static func identifierWords(_ name: String) -> String {
+            let words = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+            guard let first = words.first(where: { $0 != "-" }) else { return "secret" }
+            let base = first.isNumber ? "secret-" + words : words
+            return base.split(separator: "-").joined(separator: "-") == "env" ? "env-secret" : base
         }
 
         static func camelCase(_ name: String) -> String {

@@ -43,7 +43,7 @@ package final class YAMLReader {
                 error("the file is empty", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }
-            return YNode(node, reader: self)
+            return YNode(YAMLByteOrderMarks.restored(node, in: text), reader: self)
         } catch let yamlError as YamlError {
             report(yamlError)
             return nil

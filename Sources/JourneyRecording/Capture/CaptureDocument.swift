@@ -10,7 +10,7 @@ package enum CaptureDocument {
     /// A page of the document: a captured journey and the script file it becomes.
     package struct Page: Sendable {
         package var id: String
-        /// `Login.yaml`, `Login-2.yaml`...
+        /// `Login.yaml`, `Login-2.yaml`...: distinct, also to a file system that ignores case.
         package var scriptFile: String
         package var journeyName: String?
     }
@@ -28,7 +28,8 @@ package enum CaptureDocument {
         var pages: [Page] = []
         var harPages: [HARPage] = []
         var pageOfJourney: [Int: String] = [:]
-        var used: [String: Int] = [:]
+        // File names taken, compared as a case-insensitive file system would.
+        var taken: Set<String> = []
         for (index, journey) in journeys.enumerated() where !journey.isAdvice {
             guard journey.ended else {
                 // Left before its end (an app closed mid-journey): kept in the file, on a page
@@ -41,9 +42,14 @@ package enum CaptureDocument {
                         id: id, title: "\(journey.name ?? "default journey") (not finished)", journey: nil))
                 continue
             }
-            var stem = fileStem(journey.name)
-            used[stem, default: 0] += 1
-            if let count = used[stem], count > 1 { stem += "-\(count)" }
+            let base = fileStem(journey.name)
+            var stem = base
+            var count = 1
+            while taken.contains(stem.lowercased()) {
+                count += 1
+                stem = "\(base)-\(count)"
+            }
+            taken.insert(stem.lowercased())
             let id = "page_\(pages.count + 1)"
             let started = HARReader.string(firstOfJourney[index]?.startedAt ?? Date())
             pages.append(Page(id: id, scriptFile: stem + ".yaml", journeyName: journey.name))

@@ -52,46 +52,17 @@ package struct CaptureRewrite: Sendable {
         return ([first] + kept).joined(separator: ";")
     }
 
-    /// The body with its URLs rewritten, or nil when nothing changes (most bodies).
+    /// The body with its URLs rewritten, or nil when nothing changes (most bodies). Only the
+    /// rewritten strings' bytes change (`CaptureBodySplice`): the rest reaches the app as sent.
     package func body(_ body: Data) -> Data? {
         guard !body.isEmpty,
-            routes.contains(where: { body.range(of: Data($0.origin.utf8)) != nil }) || escapedOrigins(in: body),
-            let json = try? JSONValue.parse(body), let rewritten = rewrite(json, key: nil, sibling: nil)
+            routes.contains(where: { body.range(of: Data($0.origin.utf8)) != nil }) || escapedOrigins(in: body)
         else { return nil }
-        return Data(rewritten.compactJSON.utf8)
+        return CaptureBodySplice.splice(body, selects: Self.rewrites(key:outputName:), replacement: url)
     }
 
     private func escapedOrigins(in body: Data) -> Bool {
         routes.contains { body.range(of: Data($0.origin.replacingOccurrences(of: "/", with: "\\/").utf8)) != nil }
-    }
-
-    private func rewrite(_ json: JSONValue, key: String?, sibling: String?) -> JSONValue? {
-        switch json {
-        case .object(let object):
-            var copy: [String: JSONValue]?
-            let name = object["name"]?.stringValue
-            for (member, value) in object {
-                if let replaced = rewrite(value, key: member, sibling: name) {
-                    if copy == nil { copy = object }
-                    copy?[member] = replaced
-                }
-            }
-            return copy.map { .object($0) }
-        case .array(let items):
-            var copy: [JSONValue]?
-            for (index, item) in items.enumerated() {
-                if let replaced = rewrite(item, key: nil, sibling: nil) {
-                    if copy == nil { copy = items }
-                    copy?[index] = replaced
-                }
-            }
-            return copy.map { .array($0) }
-        case .string(let text):
-            guard let key, Self.rewrites(key: key, outputName: sibling), let proxied = url(text) else { return nil }
-            return .string(proxied)
-        default:
-            return nil
-        }
     }
 
     /// The members whose URL is rewritten: discovery endpoints, and a RedirectCallback's `redirectUrl` output.

@@ -54,4 +54,26 @@ import Testing
         #expect(json["issuer"]?.stringValue == origin + "/am/oauth2/realms/root/realms/alpha")
         #expect(rewrite.body(Data(#"{"authId":"a","callbacks":[]}"#.utf8)) == nil, "nothing to rewrite")
     }
+
+    /// A rewrite splices the URL's bytes: numbers the app parses itself, member order and
+    /// whitespace reach it as the upstream sent them (a re-serialized body loses `1e400`,
+    /// `-0.0` and integers past 64 bits).
+    @Test func aRedirectCallbackRewriteChangesTheURLsBytesOnly() throws {
+        let body = """
+            { "authId" : "a",  "big": 123456789012345678901234567890, "huge": 1e400, "zero": -0.0,
+              "callbacks": [ {"type":"RedirectCallback","output":[
+                {"value":"https://tenant.example.com/am/oauth2/authorize?x=1", "name":"redirectUrl"},
+                {"name":"redirectMethod","value":"GET"}]} ], "price": 1.50, "url": "https://tenant.example.com/am/kept" }
+            """
+        let rewritten = try #require(Self.rewrite.body(Data(body.utf8)))
+        let expected = body.replacingOccurrences(
+            of: "https://tenant.example.com/am/oauth2", with: "http://127.0.0.1:8080/am/oauth2")
+        #expect(String(decoding: rewritten, as: UTF8.self) == expected)
+        let escaped =
+            #"{"z":1,"output":[{"name":"redirectUrl","value":"https:\/\/tenant.example.com\/am\/x"}], "a":-0.0}"#
+        let spliced = try #require(Self.rewrite.body(Data(escaped.utf8)))
+        #expect(
+            String(decoding: spliced, as: UTF8.self)
+                == #"{"z":1,"output":[{"name":"redirectUrl","value":"http://127.0.0.1:8080/am/x"}], "a":-0.0}"#)
+    }
 }
