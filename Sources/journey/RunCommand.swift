@@ -150,6 +150,7 @@ struct RunCommand: AsyncParsableCommand {
                 output.scriptFinished(result)
                 tracing?.record(result)
             })
+        options.onWarnings = { StandardError.write($0.rendered + "\n") }
         options.shard = try parsedShard()
         options.repeatCount = repeatCount ?? 1
         options.allowFlaky = allowFlaky
