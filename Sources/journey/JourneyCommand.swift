@@ -7,8 +7,8 @@ struct JourneyCommand: AsyncParsableCommand {
         abstract: "Run declarative PingAM authentication journeys.",
         discussion: """
             Exit codes: 0 passed, 1 an expectation failed, 2 a script is invalid, \
-            3 transport or protocol error, \
-            4 a replay did not match its recording.
+            3 transport or protocol error, 4 a replay did not match its recording, \
+            64 a usage error (an unknown option, a value out of its range).
             """,
         // BuildCommit is generated at build time by EmbedCommitPlugin.
         version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",
