@@ -13,7 +13,8 @@ struct BenchCommand: AsyncParsableCommand {
               journey simulate journeys/trees/am.yaml --port 8080 --quiet &
               journey bench journeys/login.yaml --server http://127.0.0.1:8080/am
             Or replay a recording in-process, without a server:
-              journey bench journeys/login.yaml --replay journeys/recordings/login.har --count 1000
+              journey bench journeys/login.yaml --count 1000 \\
+                --replay journeys/recordings/login.har
             """)
 
     @Argument(help: "The script to run repeatedly.")
