@@ -9,7 +9,7 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run journey scripts (files, folders or globs).",
         discussion: """
             Examples:
-              journey run journeys/            # each script against its server or simulator
+              journey run journeys/    # each script against its server or simulator
               journey run journeys/login.yaml --server https://tenant.example.com/am \\
                 --realm alpha
               journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 \\

@@ -26,7 +26,7 @@ import Testing
         for line in Self.discussion(wide.stdout) where !line.isEmpty {
             if line.hasPrefix(" ") {
                 // An example keeps its line at 80 columns: the help never breaks it.
-                #expect(line.count <= 80, "\(command): \(line)")
+                #expect(line.count < 80, "\(command): \(line)")
             } else {
                 // Prose is one line per paragraph until the help wraps it: a line of the source
                 // text that starts mid-sentence would be a stray fragment at any width.
