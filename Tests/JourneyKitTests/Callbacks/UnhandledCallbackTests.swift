@@ -78,9 +78,9 @@ import Testing
                 "    #8 id 'x' (test.yaml:16:3): not a HiddenValueCallback",
             ])
         // The messages agree with the matching itself: a handler that would match is never listed as not matching.
-        let matching = handler(nil, line: 17, matching: { $0.stage = TextPattern(exact: "SecondFactorChoice") }) {
-            $0.choose = Located(.index(1), at: here)
-        }
+        let matching = handler(
+            nil, line: 17, matching: { $0.stage = TextPattern(exact: "SecondFactorChoice") },
+            answer: { $0.choose = Located(.index(1), at: here) })
         let answered = try await answer(try Fixtures.step("callbacks/ChoiceCallback.json"), handlers + [matching])
         #expect(answered.unhandled.isEmpty)
     }
