@@ -261,8 +261,10 @@ public enum ScriptImporter {
             case .inputValues:
                 break
             }
-            let allowed = CallbackCatalogue.allowedOptions(for: callback.type) ?? CallbackCatalogue.customTypeOptions
-            if allowed.contains("value"), let value = rendered("") {
+            // A custom type is answered by input name, which declares it (a `value:` alone would not).
+            if let allowed = CallbackCatalogue.allowedOptions(for: callback.type), allowed.contains("value"),
+                let value = rendered("")
+            {
                 var options = [("value", value)]
                 if allowed.contains("validateOnly"), input("validateOnly")?.boolValue == true {
                     options.append(("validateOnly", "true"))

@@ -30,6 +30,9 @@ public struct SuiteOptions: Sendable {
     package var onResult: (@Sendable (JourneyResult) -> Void)?
     /// Called for each script its tags leave out (``tags``), from any task.
     package var onSkipped: (@Sendable (String) -> Void)?
+    /// Called with a script that will run but has warnings (what `lint` would say), before its
+    /// first attempt (once, whatever `repeatCount`), from any task.
+    package var onWarnings: (@Sendable (PreparedScript) -> Void)?
     /// Adjusts the configuration of each compiled script before it runs (a replay's recording);
     /// an error becomes that script's result. Command permission is checked against
     /// `configuration` before, so a replay sets `configuration.offline` itself.
@@ -169,6 +172,7 @@ public enum SuiteRunner {
         guard let prepared = preparedScript else { return nil }
         let file = prepared.file
         guard let compiled = prepared.journey else { return .finished(prepared.invalidResult) }
+        if !prepared.diagnostics.isEmpty { options.onWarnings?(prepared) }
         let script = compiled.script
         var configuration = options.configuration
         if case .block = suiteScript, configuration.seed == nil {

@@ -10,10 +10,11 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure the runner against a server: journeys/s, round-trip p50/p99, runner time per step.",
         discussion: """
             Start the simulator in another process first, then point the bench at it:
-              swift run -c release journey simulate journeys/trees/am.yaml --port 8080 --quiet &
-              swift run -c release journey bench journeys/login.yaml --server http://127.0.0.1:8080/am
+              journey simulate journeys/trees/am.yaml --port 8080 --quiet &
+              journey bench journeys/login.yaml --server http://127.0.0.1:8080/am
             Or replay a recording in-process, without a server:
-              swift run -c release journey bench journeys/login.yaml --replay journeys/recordings/login.har --count 1000
+              journey bench journeys/login.yaml --count 1000 \\
+                --replay journeys/recordings/login.har
             """)
 
     @Argument(help: "The script to run repeatedly.")

@@ -25,8 +25,8 @@ struct CaptureCommand: AsyncParsableCommand {
                  JOURNEY_PASSWORD=... journey run bug/Login.yaml
             5. Later, check the journey still has that shape:
                  journey diff bug/Login.yaml --recording bug/capture.har
-            HTTPS towards the app: --tls-cert cert.pem --tls-key key.pem. A
-            resource on another origin: --upstream bank=https://api.example.com,
+            HTTPS towards the app: --tls-cert cert.pem --tls-key key.pem. A \
+            resource on another origin: --upstream bank=https://api.example.com, \
             reached at /bank/... on the proxy. docs/capture.md has the details.
             """)
 

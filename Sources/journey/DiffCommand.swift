@@ -8,10 +8,11 @@ struct DiffCommand: AsyncParsableCommand {
         commandName: "diff",
         abstract: "Run a script live and report structural drift from its recording, step by step.",
         discussion: """
-            Compares callback signatures (type, prompt, input names, HiddenValueCallback id,
-            MetadataCallback _type/_action), stages and the outcome. Exit codes: 0 no drift,
+            Compares callback signatures (type, prompt, input names, HiddenValueCallback id, \
+            MetadataCallback _type/_action), stages and the outcome. Exit codes: 0 no drift, \
             1 drift, 2 invalid script or recording, 3 the live run failed to reach the server.
-              journey diff journeys/login.yaml --recording journeys/recordings/login.har --server https://tenant/am
+              journey diff journeys/login.yaml --server https://tenant/am \\
+                --recording journeys/recordings/login.har
             """)
 
     @Argument(help: "The script.")

@@ -7,9 +7,10 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Turn a HAR recording of a PingAM journey into a script.",
         discussion: """
-            Secret inputs (passwords, OTPs, tokens) become variables read from the environment,
+            Secret inputs (passwords, OTPs, tokens) become variables read from the environment, \
             e.g. { env: JOURNEY_PASSWORD, secret: true }. The script replays against the recording:
-              journey import login.har -o login.yaml && journey run login.yaml --replay login.har
+              journey import login.har -o login.yaml
+              journey run login.yaml --replay login.har
             """)
 
     @Argument(help: "The HAR file (written by journey, Chrome DevTools, Polly.js...).")

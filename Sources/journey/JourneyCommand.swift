@@ -9,7 +9,7 @@ struct JourneyCommand: AsyncParsableCommand {
             Exit codes: 0 passed, 1 an expectation failed, \
             2 a script is invalid or cannot start (a missing variable, no script found), \
             3 transport or protocol error, \
-            4 a replay did not match its recording, 64 a usage error (nothing runs).
+            4 a replay did not match its recording, 64 a usage error (an unknown option, a value out of its range; nothing runs).
             """,
         // BuildCommit is generated at build time by EmbedCommitPlugin.
         version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",

@@ -10,9 +10,11 @@ struct LoadCommand: AsyncParsableCommand {
             "Run scripts as a load test: an open (--rate) or closed (--users) model, latency percentiles, thresholds.",
         discussion: """
             Examples:
-              journey load journeys/login.yaml --server http://127.0.0.1:8080/am --rate 200/s --ramp 30s --duration 5m \\
+              journey load journeys/login.yaml --server http://127.0.0.1:8080/am \\
+                --rate 200/s --ramp 30s --duration 5m \\
                 --threshold 'journey.p99<300ms' --threshold 'errors<0.1%'
-              journey load journeys/login.yaml --simulate journeys/trees/am.yaml --users 16 --think 100ms --duration 30s
+              journey load journeys/login.yaml --simulate journeys/trees/am.yaml \\
+                --users 16 --think 100ms --duration 30s
             Each journey gets the variables vu and iteration, and its row of --data. Exit 1 when a \
             threshold is broken or, without thresholds, when any journey did not pass.
             """)

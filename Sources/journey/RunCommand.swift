@@ -9,12 +9,14 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run journey scripts (files, folders or globs).",
         discussion: """
             Examples:
-              journey run journeys/                      # each script against its own server or simulator
-              journey run journeys/login.yaml --server https://tenant.example.com/am --realm alpha
-              journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 --report junit=out/junit.xml
-              journey run journeys/ --repeat 5         # find flaky scripts
-              journey run journeys/ --watch            # rerun what a change affects
-              journey run README.md docs/              # the `yaml journey` blocks of Markdown guides
+              journey run journeys/    # each script against its server or simulator
+              journey run journeys/login.yaml --server https://tenant.example.com/am \\
+                --realm alpha
+              journey run journeys/ --simulate journeys/trees/am.yaml --jobs 8 \\
+                --report junit=out/junit.xml
+              journey run journeys/ --repeat 5 # find flaky scripts
+              journey run journeys/ --watch    # rerun what a change affects
+              journey run README.md docs/      # the `yaml journey` blocks of guides
 
             With --repeat N each script runs N times; one that passed on some attempts and not on \
             others is 'flaky' (its own status in the reports, counted in the summary) and fails the \
@@ -164,6 +166,7 @@ struct RunCommand: AsyncParsableCommand {
                 output.scriptFinished(result)
                 tracing?.record(result)
             })
+        options.onWarnings = { StandardError.write($0.rendered + "\n") }
         options.shard = try parsedShard()
         options.repeatCount = repeatCount ?? 1
         options.allowFlaky = allowFlaky

@@ -9,8 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a HAR recording as a stateful mock AM, for an app or SDK (loopback by default).",
         discussion: """
-            Each start request begins a session on the recorded journey of that name; each
-            continue (by authId) gets the next recorded response. Point the app at
+            Each start request begins a session on the recorded journey of that name; each \
+            continue (by authId) gets the next recorded response. Point the app at \
             http://127.0.0.1:<port><deployment path>, e.g. http://127.0.0.1:8080/am.
             """)
 

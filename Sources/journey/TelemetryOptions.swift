@@ -7,8 +7,8 @@ import JourneyTelemetry
 struct TelemetryOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Export each journey as a trace over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318).",
-            discussion: "Without it, OTEL_EXPORTER_OTLP_ENDPOINT turns the export on."))
+            "Export each journey as a trace over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318); without it, OTEL_EXPORTER_OTLP_ENDPOINT turns the export on."
+        ))
     var otelEndpoint: String?
 
     /// The exporter, when asked for by the option or the environment.

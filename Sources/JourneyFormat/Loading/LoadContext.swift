@@ -8,6 +8,8 @@ package final class LoadContext {
     private(set) var references: [VariableReference] = []
     /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
     var protocolKind = ProtocolKind.pingam
+    /// The handler keys and `match: type` values naming a type the catalogue does not know.
+    var handlerTypeNodes: [YNode] = []
     /// The program of each `command:` value source, in file order.
     private(set) var commands: [Located<String>] = []
     /// The environment variables the script cannot run without, in file order.
@@ -178,9 +180,14 @@ package final class LoadContext {
     }
 
     /// A callback type name; unknown names are allowed (custom callbacks) with a warning.
-    func callbackType(_ node: YNode, _ what: String) -> Located<String>? {
+    /// A handler's type (`ofHandler`) is checked once every handler is read (``checkHandlerTypes(_:)``).
+    func callbackType(_ node: YNode, _ what: String, ofHandler: Bool = false) -> Located<String>? {
         guard let name = node.strictString(what) else { return nil }
-        warnIfUnknown(callbackType: name, at: node)
+        if ofHandler {
+            if protocolKind == .pingam, !KnownCallbackTypes.isKnown(name) { handlerTypeNodes.append(node) }
+        } else {
+            warnIfUnknown(callbackType: name, at: node)
+        }
         return Located(name, at: node.location)
     }
 

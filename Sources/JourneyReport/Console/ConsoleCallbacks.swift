@@ -13,7 +13,11 @@ struct ConsoleCallbacks {
     func lines(for callback: CallbackTrace) -> [String] {
         var line = callback.type
         if let prompt = callback.prompt, !prompt.isEmpty { line += " \"\(prompt)\"" }
-        if let answer = Self.answer(callback.inputs) { line += " ← \(answer)" }
+        if callback.unanswered {
+            line += " (not answered)"
+        } else if let answer = Self.answer(callback.inputs) {
+            line += " ← \(answer)"
+        }
         var lines = [VisibleText.escaped(line)]
         if !callback.notes.isEmpty {
             let notes = callback.notes.map { "\($0.key)=\(verbose ? $0.value : Self.cut($0.value))" }
@@ -29,16 +33,19 @@ struct ConsoleCallbacks {
     /// shared `IDTokenN` prefix left out (`token=«recaptcha» action=login`). `nil` without inputs.
     static func answer(_ inputs: [InputTrace]) -> String? {
         guard let first = inputs.first else { return nil }
-        if inputs.count == 1 { return display(first.value) }
+        if inputs.count == 1 { return display(first) }
         let prefix = sharedTokenPrefix(inputs.map(\.name))
         return inputs.map { input in
             let name = prefix.map { String(input.name.dropFirst($0.count)) } ?? input.name
-            return "\(name)=\(display(input.value))"
+            return "\(name)=\(display(input))"
         }.joined(separator: " ")
     }
 
-    /// `""` for an empty value, so it is visible.
-    static func display(_ value: String) -> String { value.isEmpty ? "\"\"" : value }
+    /// The value, `""` when empty (so it is visible), and a chosen option's label: `1 (SMS)`.
+    static func display(_ input: InputTrace) -> String {
+        let value = input.value.isEmpty ? "\"\"" : input.value
+        return input.label.map { "\(value) (\($0))" } ?? value
+    }
 
     /// The `IDTokenN` prefix every name starts with and none equals, if any.
     static func sharedTokenPrefix(_ names: [String]) -> String? {

@@ -154,11 +154,14 @@ public struct ConsoleReporter: Reporter {
     private func failure(_ failure: ExpectationFailure, underStep: Bool = false) -> String {
         var text = underStep ? failure.message : failure.description
         if underStep, let location = failure.location { text += "  (\(location))" }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each line escaped: a message quotes server text, whose control characters never reach the terminal.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            VisibleText.escaped(String($0))
+        }
         let indent = underStep ? "    " : "  "
         return
             ([style.paint("✗ \(lines.first ?? "")", .red)]
-            + lines.dropFirst().map { indent + style.paint(String($0), .red) }).joined(separator: "\n")
+            + lines.dropFirst().map { indent + style.paint($0, .red) }).joined(separator: "\n")
     }
 
     private func timing(_ result: JourneyResult) -> String {

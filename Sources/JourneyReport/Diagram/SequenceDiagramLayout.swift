@@ -8,6 +8,10 @@ struct SequenceDiagramLayout {
     static let boxHeight = 40.0
     static let rowHeight = 30.0
     static let noteHeight = 24.0
+    /// The height each further line of a wrapped note adds.
+    static let noteLineHeight = 15.0
+    /// The narrowest a note wraps to, in a diagram narrower than that.
+    static let minimumNoteWidth = 320.0
     static let minimumGap = 60.0
     static let failedColor = "#c62828"
     static let color = "#333"
@@ -33,8 +37,11 @@ struct SequenceDiagramLayout {
         var x: Double
         var y: Double
         var width: Double
-        var text: String
+        /// The note's text wrapped to its width, one line each.
+        var lines: [String]
         var failed: Bool
+
+        var height: Double { SequenceDiagramLayout.noteHeight + Double(lines.count - 1) * noteLineHeight }
     }
 
     var boxes: [Box] = []
@@ -82,6 +89,8 @@ struct SequenceDiagramLayout {
         lifelineTop = Self.margin + Self.boxHeight
         var y = lifelineTop + 8
         var right = (centres.last ?? 0) + (boxWidths.last ?? 0) / 2
+        // A note wraps inside the width the participants and arrows take (its card), never widening it.
+        let columnsRight = right
         for event in diagram.events {
             switch event {
             case .message(let message):
@@ -95,14 +104,42 @@ struct SequenceDiagramLayout {
                 guard centres.indices.contains(note.first), centres.indices.contains(note.last) else { continue }
                 y += 8
                 let left = centres[note.first] - 10
-                let width = max(centres[note.last] + 10 - left, Self.textWidth(note.text) + 16)
-                notes.append(NoteBox(x: left, y: y, width: width, text: note.text, failed: note.failed))
+                let span = centres[note.last] + 10 - left
+                let available = max(span, columnsRight - left, Self.minimumNoteWidth)
+                let lines = Self.wrap(note.text, width: available - 16)
+                let width = max(span, (lines.map(Self.textWidth).max() ?? 0) + 16)
+                let box = NoteBox(x: left, y: y, width: width, lines: lines, failed: note.failed)
+                notes.append(box)
                 right = max(right, left + width)
-                y += Self.noteHeight
+                y += box.height
             }
         }
         height = y + 16 + Self.margin
         width = right + Self.margin
+    }
+
+    /// `text` in lines no wider than `width`, broken at spaces; a word wider than that is cut.
+    static func wrap(_ text: String, width: Double) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let joined = line.isEmpty ? word : line + " " + word
+            if textWidth(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            for character in word {
+                if !line.isEmpty, textWidth(line + String(character)) > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     static func label(_ message: SequenceDiagram.Message) -> String {
@@ -142,11 +179,18 @@ struct SequenceDiagramLayout {
                 ]
             },
             "notes": notes.map { note -> [String: Any] in
-                [
+                let colour = note.failed ? Self.failedColor : Self.color
+                return [
                     "x": Self.number(note.x), "y": Self.number(note.y), "width": Self.number(note.width),
-                    "height": Self.number(Self.noteHeight), "textX": Self.number(note.x + 8),
-                    "textY": Self.number(note.y + 16), "text": note.text, "failed": note.failed,
-                    "colour": note.failed ? Self.failedColor : Self.color,
+                    "height": Self.number(note.height), "failed": note.failed,
+                    "lines": note.lines.enumerated().map { index, line -> [String: Any] in
+                        [
+                            "x": Self.number(note.x + 8),
+                            "y": Self.number(note.y + 16 + Double(index) * Self.noteLineHeight),
+                            "text": line, "colour": colour,
+                        ]
+                    },
+                    "colour": colour,
                     "fill": note.failed ? "#fdecea" : "#fff8dc",
                 ]
             },

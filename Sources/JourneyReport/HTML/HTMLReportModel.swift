@@ -21,6 +21,7 @@ enum HTMLReportModel {
             "startedAt": summary["startedAt"]?.stringValue ?? "",
             "duration": duration(summary["duration"]?.doubleValue),
             "total": summary["scripts"]?.intValue ?? scripts.count,
+            "scriptsNoun": Plural.noun(summary["scripts"]?.intValue ?? scripts.count, "script"),
             "exitCode": exitCode,
             "verdict": exitCode == 0 ? "passed" : "failed",
             "statusCounts": statuses.map { status -> [String: Any] in
@@ -87,7 +88,7 @@ enum HTMLReportModel {
             "hasAttempts": !attempts.isEmpty,
             "documented": documented ?? "",
             "hasDocumented": documented != nil,
-            "stepCount": stepModels.count,
+            "stepCount": Plural.count(stepModels.count, "step"),
         ]
     }
 
@@ -133,6 +134,7 @@ enum HTMLReportModel {
             [
                 "name": text(input["name"]), "value": text(input["value"]),
                 "redacted": input["redacted"]?.boolValue ?? false,
+                "label": text(input["label"]), "hasLabel": !text(input["label"]).isEmpty,
             ]
         }
         return [
@@ -143,6 +145,7 @@ enum HTMLReportModel {
             "hasAnsweredBy": !text(callback["answeredBy"]).isEmpty,
             "inputs": inputs,
             "hasInputs": !inputs.isEmpty,
+            "unanswered": callback["unanswered"]?.boolValue ?? false,
         ]
     }
 

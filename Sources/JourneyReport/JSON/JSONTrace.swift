@@ -69,19 +69,24 @@ enum JSONTrace {
         ])
     }
 
+    /// `label` (a chosen option's) and `unanswered` are there only when they say something.
     static func callback(_ callback: CallbackTrace) -> JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "type": .string(callback.type),
             "prompt": optional(callback.prompt),
             "answeredBy": optional(callback.answeredBy),
             "inputs": .array(
                 callback.inputs.map { input in
-                    .object([
+                    var members: [String: JSONValue] = [
                         "name": .string(input.name), "value": .string(input.value), "redacted": .bool(input.redacted),
-                    ])
+                    ]
+                    if let label = input.label { members["label"] = .string(label) }
+                    return .object(members)
                 }),
             "notes": .array(callback.notes.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
-        ])
+        ]
+        if callback.unanswered { object["unanswered"] = .bool(true) }
+        return .object(object)
     }
 
     static func outcome(_ outcome: Outcome) -> JSONValue {

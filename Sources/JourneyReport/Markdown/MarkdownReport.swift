@@ -44,7 +44,8 @@ package enum MarkdownReport {
         }
         let steps = script["steps"]?.arrayValue ?? []
         facts.append(
-            "- \(steps.count) steps · \(ReportTime.short(max(script["duration"]?.doubleValue ?? 0, 0)))")
+            "- \(Plural.count(steps.count, "step")) · \(ReportTime.short(max(script["duration"]?.doubleValue ?? 0, 0)))"
+        )
         if let place = documentedPlace(script) {
             facts.append("- \(MarkdownText.inline("as its transcript at \(place) shows: the guide passes"))")
         }
@@ -109,7 +110,7 @@ package enum MarkdownReport {
                 callback["prompt"]?.stringValue.flatMap {
                     $0.isEmpty ? nil : " (\(DiagramText.line($0, limit: promptLimit)))"
                 } ?? ""
-            return type + prompt
+            return type + prompt + answer(callback)
         }
         let failed = !(step["failures"]?.arrayValue ?? []).isEmpty
         let cells = [
@@ -117,6 +118,16 @@ package enum MarkdownReport {
             callbacks.joined(separator: ", "), step["phase"]?.stringValue ?? "",
         ]
         return "| " + cells.map { MarkdownText.inline($0) }.joined(separator: " | ") + " |"
+    }
+
+    /// ` — not answered` for a callback no handler answered, ` ← 1 (SMS)` for a chosen option; else empty.
+    static func answer(_ callback: JSONValue) -> String {
+        if callback["unanswered"]?.boolValue == true { return " — not answered" }
+        let inputs = callback["inputs"]?.arrayValue ?? []
+        guard let chosen = inputs.first(where: { $0["label"]?.stringValue != nil }),
+            let label = chosen["label"]?.stringValue
+        else { return "" }
+        return " ← \(chosen["value"]?.stringValue ?? "") (\(DiagramText.line(label, limit: promptLimit)))"
     }
 
     /// Characters of a callback's prompt a step's row shows.

@@ -8,18 +8,21 @@ public struct CallbackTrace: Sendable {
     /// or `built-in: echo` for defaults.
     package var answeredBy: String?
     package var inputs: [InputTrace]
+    /// An input callback no handler answered (the run stopped there): it has no inputs to show.
+    package var unanswered: Bool
     /// Facts worth showing: reCAPTCHA site key, action, payload, client error; failedPolicies; polling wait.
     public var notes: [(key: String, value: String)]
 
     package init(
         type: String, prompt: String?, answeredBy: String?, inputs: [InputTrace],
-        notes: [(key: String, value: String)] = []
+        notes: [(key: String, value: String)] = [], unanswered: Bool = false
     ) {
         self.type = type
         self.prompt = prompt.map(Self.capped)
         self.answeredBy = answeredBy
         self.inputs = inputs
         self.notes = notes
+        self.unanswered = unanswered
     }
 
     /// Characters of a prompt a trace keeps: a server's text, shown on one line, and part of the

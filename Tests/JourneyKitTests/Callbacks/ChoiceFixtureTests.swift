@@ -14,7 +14,7 @@ import Testing
         FixtureCase(
             testDescription: "choice by label writes the index", path: choicePath,
             handlers: [handler("ChoiceCallback") { $0.choose = located(.label("SMS")) }],
-            setting: [(0, "IDToken1", 1)], notes: [(0, "chosen", "SMS")]),
+            setting: [(0, "IDToken1", 1)]),
         FixtureCase(
             testDescription: "choice by index", path: choicePath,
             handlers: [handler("ChoiceCallback") { $0.choose = located(.index(0)) }],
@@ -103,6 +103,23 @@ import Testing
     @Test(arguments: cases)
     func fixtureIsAnswered(_ example: FixtureCase) async throws {
         try await example.check()
+    }
+
+    /// The trace keeps the chosen option's label beside its index, whoever chose it; a value
+    /// that names no option (100, "nothing chosen") has none.
+    @Test func theTraceShowsTheChosenLabel() async throws {
+        let chosen = try await answer(
+            try Fixtures.step(Self.choicePath), [handler("ChoiceCallback") { $0.choose = located(.label("SMS")) }])
+        #expect(chosen.callbacks[0].inputs == [InputTrace(name: "IDToken1", value: "1", redacted: false, label: "SMS")])
+        #expect(chosen.callbacks[0].notes.isEmpty)
+        let echoed = try await answer(
+            try Fixtures.step("callbacks/ConfirmationCallback.json"),
+            [handler("ConfirmationCallback") { $0.echo = located(true) }])
+        #expect(echoed.callbacks[0].inputs == [InputTrace(name: "IDToken2", value: "100", redacted: false)])
+        let confirmed = try await answer(
+            try Fixtures.step("callbacks/ConfirmationCallback.json"),
+            [handler("ConfirmationCallback") { $0.choose = located(.index(0)) }])
+        #expect(confirmed.callbacks[0].inputs.first?.label == "I can't wait, please let me go.")
     }
 
     @Test func unknownChoiceNamesTheAvailableChoices() async throws {

@@ -72,7 +72,7 @@ import Testing
         let unhandled = try await answer(try Fixtures.step(path), [])
         #expect(
             unhandled.unhandled.map(\.message) == [
-                "no handler for MetadataCallback (PingOne Protect risk evaluation); handlers tried: none"
+                "no handler for MetadataCallback (PingOne Protect risk evaluation)\n  handlers tried: none"
             ])
     }
 

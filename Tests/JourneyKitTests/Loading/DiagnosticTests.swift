@@ -181,15 +181,70 @@ import Testing
         #expect(LoaderTestSupport.problems(quoted).first?.hasPrefix("5:23 error: unterminated '{{'") == true)
     }
 
-    @Test func unknownCallbackTypeIsAWarningWithASuggestion() throws {
+    @Test func unknownCallbackTypeIsAnErrorWithASuggestion() throws {
         let text =
             "version: 1\nname: Custom\njourney: Login\nhandlers:\n  NameCallbak: demo\n  AcmeRiskScoreCallback: { inputs: { IDToken1: x } }\n"
         let result = ScriptLoader.lint(text: text, file: "test.yaml")
-        #expect(result.script != nil)
+        #expect(result.script == nil)
         #expect(
             result.diagnostics.map(LoaderTestSupport.summary) == [
-                "5:3 warning: unknown callback type 'NameCallbak' (custom types are answered by input name) [did you mean 'NameCallback'?]",
-                "6:3 warning: unknown callback type 'AcmeRiskScoreCallback' (custom types are answered by input name)",
+                "5:3 error: unknown callback type 'NameCallbak' [did you mean 'NameCallback'?]"
+            ])
+    }
+
+    @Test func anUndeclaredCustomTypeIsAnErrorThatSaysHowToDeclareIt() throws {
+        let text = """
+            version: 1
+            name: Custom
+            journey: Login
+            handlers:
+              - match: { type: AcmeRiskCallback, stage: Risk }
+                value: "0.9"
+            """
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:20 error: unknown callback type 'AcmeRiskCallback' [a custom callback type is declared by a handler that answers its inputs by name (inputs: { IDToken1: ... }) or solves it (solve:)]"
+            ])
+    }
+
+    @Test func aCustomTypeDeclaredByOneHandlerMayBeMatchedByOthers() throws {
+        let text = """
+            version: 1
+            name: Custom
+            journey: Login
+            handlers:
+              - match: { type: AcmeRiskCallback, stage: Risk }
+                value: "0.9"
+              - match: AcmeRiskCallback
+                inputs: { score: "0.5" }
+              - match: AcmePowCallback
+                solve: pow
+            """
+        #expect(LoaderTestSupport.problems(text) == [])
+    }
+
+    @Test func aDeclaredCustomTypeCloseToAKnownOneIsAWarning() throws {
+        let text =
+            "version: 1\nname: Custom\njourney: Login\nhandlers:\n  PasswordCallbak: { inputs: { IDToken2: x } }\n"
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "5:3 warning: custom callback type 'PasswordCallbak' is close to a known type [did you mean 'PasswordCallback'?]"
+            ])
+    }
+
+    @Test func unknownTypesOutsideHandlersStayWarnings() throws {
+        let text = """
+            version: 1
+            name: Custom
+            journey: Login
+            handlers:
+              NameCallback: demo
+            expect:
+              steps: [[NameCalback]]
+            """
+        #expect(
+            LoaderTestSupport.problems(text) == [
+                "7:12 warning: unknown callback type 'NameCalback' (custom types are answered by input name) [did you mean 'NameCallback'?]"
             ])
     }
 

@@ -167,10 +167,32 @@ struct SequenceDiagramTests {
         let right = layout.boxes.map { $0.centre + $0.width / 2 }.max() ?? 0
         let notes = layout.notes.map { $0.x + $0.width }.max() ?? 0
         #expect(layout.width == max(right, notes) + SequenceDiagramLayout.margin)
-        #expect(layout.height > (layout.notes.last?.y ?? 0) + SequenceDiagramLayout.noteHeight)
+        #expect(layout.height > (layout.notes.last.map { $0.y + $0.height } ?? 0))
         // The AM column is far enough from the client for the widest label between them.
         let widest = layout.arrows.map { SequenceDiagramLayout.textWidth($0.label) }.max() ?? 0
         #expect(layout.boxes[1].centre - layout.boxes[0].centre >= widest)
+    }
+
+    /// A long failure wraps inside the diagram's width (the report's card), its box as tall as its lines.
+    @Test func aLongNoteWrapsInsideTheDiagram() throws {
+        let long = ExpectationFailure(
+            "no handler for ChoiceCallback (prompt \"Choose your second factor\") "
+                + String(repeating: "word ", count: 60)
+                + String(repeating: "x", count: 200),
+            step: 1)
+        var result = ReportFixtures.failed
+        result.failures = [long]
+        let layout = SequenceDiagramLayout(try Self.diagram(result))
+        let right = layout.boxes.map { $0.centre + $0.width / 2 }.max() ?? 0
+        let note = try #require(layout.notes.first)
+        #expect(note.lines.count > 2)
+        #expect(note.x + note.width <= max(right, note.x + SequenceDiagramLayout.minimumNoteWidth))
+        #expect(
+            layout.width <= max(right, note.x + SequenceDiagramLayout.minimumNoteWidth) + SequenceDiagramLayout.margin)
+        #expect(note.lines.allSatisfy { SequenceDiagramLayout.textWidth($0) <= note.width - 16 })
+        #expect(
+            note.height == SequenceDiagramLayout.noteHeight + Double(note.lines.count - 1)
+                * SequenceDiagramLayout.noteLineHeight)
     }
 
     @Test func theMarkdownTranscriptEscapesEveryText() throws {

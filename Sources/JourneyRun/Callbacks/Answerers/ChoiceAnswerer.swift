@@ -10,8 +10,8 @@ package enum ChoiceAnswerer: CallbackAnswerer {
         guard let choose = context.answer.choose else { throw context.missingAnswer(draft, expected: "choose") }
         let labels = optionLabels(of: draft.original)
         let index = try index(of: choose.value, in: labels, draft: draft, context: context)
+        // The trace shows the chosen label beside the index (`InputTrace.label`).
         try draft.write(.int(index), suffix: "", redactor: context.redactor, context: context)
-        if labels.indices.contains(index) { draft.notes.append(("chosen", labels[index])) }
     }
 
     /// The labels offered: `choices` for ChoiceCallback, `options` for ConfirmationCallback.

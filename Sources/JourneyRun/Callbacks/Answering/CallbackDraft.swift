@@ -34,12 +34,14 @@ package struct CallbackDraft: Sendable {
 
     /// `ChoiceCallback (prompt "SecondFactorChoice")`, `MetadataCallback (WebAuthn registration)`: the callback in messages.
     var subject: String {
-        if let form { return "\(type) (\(form.summary))" }
-        if let prompt = original.prompt, !prompt.isEmpty { return "\(type) (prompt \"\(Self.shortened(prompt))\")" }
-        if type == CallbackType.hiddenValue.wireName, let id = original.output("id")?.stringValue {
-            return "\(type) (id \"\(id)\")"
+        if let form { return "\(VisibleText.escaped(type)) (\(form.summary))" }
+        if let prompt = original.prompt, !prompt.isEmpty {
+            return "\(VisibleText.escaped(type)) (prompt \"\(Self.shortened(prompt))\")"
         }
-        return type
+        if type == CallbackType.hiddenValue.wireName, let id = original.output("id")?.stringValue {
+            return "\(VisibleText.escaped(type)) (id \"\(Self.shortened(id))\")"
+        }
+        return VisibleText.escaped(type)
     }
 
     /// The input names, for messages.
@@ -96,18 +98,31 @@ package struct CallbackDraft: Sendable {
     /// The inputs as the trace shows them: secrets as their placeholder, everything else redacted
     /// text (`secrets`: the redactor's snapshot, one for the whole step).
     func inputTraces(redactor: Redactor, with secrets: Redactor.Secrets) -> [InputTrace] {
-        (callback.input ?? []).map { input in
+        let choice = choiceInput
+        return (callback.input ?? []).map { input in
             if let secret = secretInputs[input.name] {
                 return InputTrace(name: input.name, value: Redactor.placeholder(secret), redacted: true)
             }
             let text = input.value.displayText
             let shown = redactor.redact(text, with: secrets)
-            return InputTrace(name: input.name, value: shown, redacted: shown != text)
+            var label: String?
+            if input.name == choice, let index = input.value.intValue {
+                let labels = ChoiceAnswerer.optionLabels(of: original)
+                if labels.indices.contains(index) { label = redactor.redact(labels[index], with: secrets) }
+            }
+            return InputTrace(name: input.name, value: shown, redacted: shown != text, label: label)
         }
     }
 
+    /// The input holding a ChoiceCallback's or ConfirmationCallback's chosen index, if this is one.
+    private var choiceInput: String? {
+        guard CallbackRegistry.definition(wireName: type)?.choicesOutput != nil else { return nil }
+        return callback.inputName(suffix: "")
+    }
+
+    /// Server text on one line, escaped (control characters never raw), cut to 80 characters.
     private static func shortened(_ text: String) -> String {
-        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        let oneLine = VisibleText.escaped(text.replacingOccurrences(of: "\n", with: " "))
         return oneLine.count > 80 ? String(oneLine.prefix(77)) + "..." : oneLine
     }
 }

@@ -127,6 +127,7 @@ struct StepAnswering {
         let secrets = redactor.snapshot
         var step = layout.step
         step.callbacks = drafts.map(\.callback)
+        let unanswered = Set(unhandled)
         let traces = drafts.map { draft in
             CallbackTrace(
                 type: draft.type,
@@ -136,14 +137,15 @@ struct StepAnswering {
                         ? redactor.redact(label: $0, with: secrets) : redactor.redact($0, with: secrets)
                 },
                 answeredBy: draft.answeredBy,
-                inputs: draft.inputTraces(redactor: redactor, with: secrets),
+                inputs: unanswered.contains(draft.index) ? [] : draft.inputTraces(redactor: redactor, with: secrets),
                 notes: (Self.standingNotes(for: draft) + draft.notes).map {
                     ($0.key, redactor.redact($0.value, with: secrets))
-                })
+                }, unanswered: unanswered.contains(draft.index))
         }
         let failures = unhandled.sorted().map { index in
             ExpectationFailure(
-                "no handler for \(drafts[index].subject); handlers tried: \(selection.triedSummary)",
+                UnhandledCallback(draft: drafts[index], layout: layout, selection: selection).message(
+                    redactor: redactor),
                 step: layout.number)
         }
         return StepAnswer(step: step, callbacks: traces, unhandled: failures, exitPolling: exitPolling)

@@ -24,10 +24,4 @@ struct HandlerSelection: Sendable {
         }
         return nil
     }
-
-    /// Every handler, as listed in an unhandled-callback message.
-    var triedSummary: String {
-        guard !handlers.isEmpty else { return "none" }
-        return handlers.map(\.triedSummary).joined(separator: ", ")
-    }
 }

@@ -27,7 +27,7 @@ extension RunSession {
         let missing = expected[seen...].map { "[\($0.callbacks.joined(separator: ", "))]" }
         return [
             ExpectationFailure(
-                "expected \(expected.count) steps with callbacks, got \(seen); missing \(missing.joined(separator: ", "))",
+                "expected \(Plural.count(expected.count, "step")) with callbacks, got \(seen); missing \(missing.joined(separator: ", "))",
                 location: expected[seen].location)
         ]
     }

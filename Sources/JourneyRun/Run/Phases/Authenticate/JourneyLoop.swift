@@ -75,6 +75,12 @@ struct JourneyLoop {
         }
     }
 
+    /// What a 404 from the authenticate endpoint most likely means.
+    private var realmHint: String {
+        let realm = endpoint.realm.isEmpty ? "/" : endpoint.realm
+        return "realm '\(VisibleText.escaped(realm))' may not exist on this server"
+    }
+
     /// What a step of the journey leads to: the next request, or the journey's end.
     private enum StepTurn {
         case next(TransportRequest)
@@ -89,7 +95,15 @@ struct JourneyLoop {
         let limits = session.script.limits
         let redactor = session.redactor
         let number = trace.number
-        let (body, json) = try ResponseReader.read(response, request: request, step: number)
+        let body: AMResponseBody
+        let json: JSONValue
+        do throws(RunError) {
+            (body, json) = try ResponseReader.read(response, request: request, step: number)
+        } catch {
+            var error = error
+            if response.status == 404 { error.message += "; \(realmHint)" }
+            throw error
+        }
         // The parsed body is kept only with the body itself (not past the run's budget).
         if trace.exchange.unredacted?.response == response.body {
             trace.exchange.unredacted?.responseJSON = json
@@ -104,6 +118,7 @@ struct JourneyLoop {
                     success.tokenId.map(AMSession.init)))
         case .failure(let error):
             if error.isSessionTimeout { return .end(.outcome(.timeout(message: error.message))) }
+            if error.code == 404 { trace.notes.append(("hint", realmHint)) }
             return .end(
                 .outcome(
                     .failure(

@@ -1,0 +1,51 @@
+import Foundation
+import JourneyCore
+import Testing
+
+@testable import JourneyFormat
+@testable import JourneyRecording
+@testable import JourneyReport
+@testable import JourneyRun
+
+/// A 404 from the authenticate endpoint names the realm as its likely cause.
+@Suite struct RealmNotFoundTests {
+    struct NotFound: Transport {
+        let contentType: String
+        let body: String
+
+        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+            TransportResponse(status: 404, headers: [HeaderField("Content-Type", contentType)], body: Data(body.utf8))
+        }
+    }
+
+    static func run(_ transport: NotFound) async throws -> JourneyResult {
+        let journey = try RecordingSupport.compile(
+            """
+            version: 1
+            name: Wrong realm
+            server: { url: "http://am.test/am", realm: alpha }
+            journey: Login
+            expect: { outcome: success }
+            """)
+        return await JourneyDriver.run(
+            journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: transport))
+    }
+
+    @Test func aCRESTNotFoundNotesTheRealm() async throws {
+        let result = try await Self.run(
+            NotFound(
+                contentType: "application/json", body: #"{"code":404,"reason":"Not Found","message":"Not Found"}"#))
+        #expect(result.status == .failed)
+        #expect(
+            result.steps.first?.notes.map { "\($0.key) \($0.value)" } == [
+                "hint realm 'alpha' may not exist on this server"
+            ])
+        #expect(ConsoleReporter().render(result).contains("    hint realm 'alpha' may not exist on this server"))
+    }
+
+    @Test func aNotFoundPageNamesTheRealm() async throws {
+        let result = try await Self.run(NotFound(contentType: "text/plain", body: "no such thing"))
+        #expect(result.status == .error)
+        #expect(result.error?.message.hasSuffix("; realm 'alpha' may not exist on this server") == true)
+    }
+}
