@@ -5,9 +5,9 @@ import MCP
 /// `journey mcp`: a Model Context Protocol server on stdio (the MCP Swift SDK's transport)
 /// offering the tools of ``ToolCatalog`` and the resources of ``AssistantResources``.
 /// Calls are answered concurrently, each in a task of its own.
-public enum JourneyAssistantServer {
+package enum JourneyAssistantServer {
     /// Serves MCP on the file descriptors `input` and `output` until the client closes `input`.
-    public static func serve(_ options: AssistantServerOptions, input: Int32, output: Int32) async throws {
+    package static func serve(_ options: AssistantServerOptions, input: Int32, output: Int32) async throws {
         let tools = try AssistantTools(options)
         let server = Server(
             name: "journey", version: JourneyVersion.number, title: "journey: PingAM journey scripts",

@@ -37,7 +37,7 @@ import Testing
 
     /// Runs the client against `journey mcp ARGS` in `root` and returns its JSON document.
     static func drive(
-        root: URL, calls: [[String: Any]], read: [String] = [], serverArguments: [String] = ["--env-file", ".env"]
+        root: URL, calls: [[String: Any]], read: [String] = [], serverArguments: [String] = []
     ) async throws -> [String: Any]? {
         guard let python = PythonTools.executable("python3") else {
             Issue.record(Comment(rawValue: PythonTools.missing("python3")))
@@ -79,7 +79,8 @@ import Testing
         ]
         guard
             let document = try await Self.drive(
-                root: root, calls: calls, read: ["journey://docs/format.md", "journey://journeys/login.yaml"])
+                root: root, calls: calls, read: ["journey://docs/format.md", "journey://journeys/login.yaml"],
+                serverArguments: ["--env-file", ".env"])
         else { return }
 
         let tools = try #require(document["tools"] as? [[String: Any]])
@@ -142,5 +143,46 @@ import Testing
             #expect((refused["text"] as? String)?.contains("outside the root") == true, "\(refused)")
             #expect(!((refused["text"] as? String) ?? "").contains("outside-the-root"))
         }
+    }
+
+    /// describe_callback's example handler for each type the registry knows lints clean.
+    @Test func everyCallbackExampleLintsClean() async throws {
+        let root = try TemporaryFiles.directory("mcp-examples")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("journeys/trees"), to: root.appendingPathComponent("trees"))
+        guard let first = try await Self.drive(root: root, calls: [Self.call("describe_callback", ["type": "Custom"])])
+        else { return }
+        let known = try #require(
+            ((first["results"] as? [[String: Any]])?.first?["structured"] as? [String: Any])?["known"] as? [String])
+        #expect(known.contains("NameCallback") && known.contains("WebAuthnAuthenticationCallback"))
+        guard
+            let described = try await Self.drive(
+                root: root, calls: known.map { Self.call("describe_callback", ["type": $0]) })
+        else { return }
+        let results = try #require(described["results"] as? [[String: Any]])
+        var withExample = 0
+        for result in results {
+            let structured = try #require(result["structured"] as? [String: Any])
+            guard let example = structured["example"] as? String, let type = structured["type"] as? String else {
+                continue
+            }
+            withExample += 1
+            let script = """
+                version: 1
+                name: \(type) example
+                server: { simulate: trees/am.yaml, realm: alpha }
+                journey: Login
+
+                """
+            try Data((script + example).utf8).write(to: root.appendingPathComponent("\(type).yaml"))
+        }
+        #expect(withExample >= known.count - 3, "only output callbacks and redirects have no example")
+        guard let linted = try await Self.drive(root: root, calls: [Self.call("lint", ["path": "."])]) else { return }
+        let lint = try #require((linted["results"] as? [[String: Any]])?.first)
+        #expect(lint["isError"] as? Bool == false, "\(lint["text"] ?? "")")
+        let structured = try #require(lint["structured"] as? [String: Any])
+        #expect(structured["warnings"] as? Int == 0, "\(lint["text"] ?? "")")
+        #expect(structured["files"] as? Int ?? 0 > withExample)
     }
 }

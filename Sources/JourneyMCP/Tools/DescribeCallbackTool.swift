@@ -96,7 +96,7 @@ struct DescribeCallbackTool: Sendable {
         } else if options.contains("exit") {
             answer = "{ exit: false }"
         } else if options.contains("resume") {
-            answer = "{ resume: \"{{ suspendedId }}\" }"
+            answer = "{ resume: { env: SUSPENDED_ID } }"
         } else if options.contains("profile") {
             answer = "{ profile: browser }"
         } else if options.contains("deviceName") {
