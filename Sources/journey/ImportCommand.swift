@@ -32,7 +32,8 @@ struct ImportCommand: AsyncParsableCommand {
             }
             guard let output else { return print(text, terminator: "") }
             let directory = (output as NSString).deletingLastPathComponent
-            try OutputFile.write(SchemaReference.adding(to: text, writtenIn: directory), to: output, limit: SourceFile.maximumBytes)
+            try OutputFile.write(
+                SchemaReference.adding(to: text, writtenIn: directory), to: output, limit: SourceFile.maximumBytes)
             StandardError.write("wrote \(output)")
         }
     }
