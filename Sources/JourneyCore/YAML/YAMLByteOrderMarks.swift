@@ -8,7 +8,7 @@ import Yams
 enum YAMLByteOrderMarks {
     static let mark: Character = "\u{FEFF}"
 
-    /// `node` with the leading U+FEFF of each quoted scalar restored; `node` itself when the
+    /// `node` with the leading U+FEFF Yams dropped from each quoted scalar restored; `node` itself when the
     /// text holds no U+FEFF in any spelling (nearly every file).
     static func restored(_ node: Node, in text: String) -> Node {
         guard text.contains(mark) || text.range(of: "FEFF", options: .caseInsensitive) != nil else { return node }
@@ -35,7 +35,8 @@ enum YAMLByteOrderMarks {
 
     /// Whether the quoted scalar's source, after its opening quote, spells U+FEFF first.
     private static func startsWithMark(_ scalar: Node.Scalar, lines: [Substring]) -> Bool {
-        guard !scalar.string.hasPrefix(String(mark)), let position = scalar.mark,
+        // Yams drops exactly one leading mark, also from text that starts with several.
+        guard let position = scalar.mark,
             scalar.style == .doubleQuoted || scalar.style == .singleQuoted,
             lines.indices.contains(position.line - 1)
         else { return false }
