@@ -107,7 +107,7 @@ public enum HARWriter {
         // Should the encoder write an empty array otherwise, the document is written whole.
         guard let hole = text.range(of: empty) else { return try sink(data(document)) }
         try sink(text[..<hole.lowerBound] + Data("\"entries\" : [\n".utf8))
-        let indent = Data("      ".utf8)
+        let indent = Array("      ".utf8)
         for (index, entry) in entries.enumerated() {
             let encoded = try encoder.encode(entry)
             var indented: [UInt8] = []
@@ -115,14 +115,17 @@ public enum HARWriter {
             indented.append(contentsOf: indent)
             // Every line but the blank one inside an empty container (`{\n\n}`), which stays blank.
             // Line by line over the bytes: a byte at a time through `Data` was a quarter of `journey capture`'s stop.
-            encoded.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            encoded.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                let count = raw.count
                 var start = 0
-                while let newline = bytes[start...].firstIndex(of: 0x0A) {
-                    indented.append(contentsOf: bytes[start...newline])
-                    if newline + 1 < bytes.count, bytes[newline + 1] != 0x0A { indented.append(contentsOf: indent) }
+                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                    let newline = base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self)))
+                    indented.append(contentsOf: UnsafeBufferPointer(start: base + start, count: newline + 1 - start))
+                    if newline + 1 < count, base[newline + 1] != 0x0A { indented.append(contentsOf: indent) }
                     start = newline + 1
                 }
-                indented.append(contentsOf: bytes[start...])
+                indented.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
             }
             indented.append(contentsOf: Array((index == entries.count - 1 ? "\n" : ",\n").utf8))
             try sink(Data(indented))
