@@ -94,11 +94,25 @@ package final class Redactor: Sendable {
             }
         }
 
-        private static func insert(_ form: Form, into forms: inout [Form]) {
-            // The newest secret goes after every form that comes before it: a search from the end.
-            var position = forms.count
-            while position > 0 && form.comes(before: forms[position - 1]) { position -= 1 }
-            forms.insert(form, at: position)
+        /// `form` into `forms` (in search order) after every form that comes before it. A binary
+        /// search: a walk from the end passed every shorter secret's forms for each longer one
+        /// (a capture's `tokenId`s grow longer as they count up), quadratic in the secrets.
+        static func insert(_ form: Form, into forms: inout [Form]) {
+            forms.insert(form, at: insertionPoint(of: form, in: forms))
+        }
+
+        /// The first place in `forms` whose form `form` comes before (`forms.count` when none);
+        /// `comesBefore` is `Form.comes(before:)` (a test counts its calls).
+        static func insertionPoint(
+            of form: Form, in forms: [Form], comesBefore: (Form, Form) -> Bool = { $0.comes(before: $1) }
+        ) -> Int {
+            var low = 0
+            var high = forms.count
+            while low < high {
+                let middle = (low + high) / 2
+                if comesBefore(form, forms[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
 
         /// The forms whose match can begin at `index`, in search order: the first two bytes there,
