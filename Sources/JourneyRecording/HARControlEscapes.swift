@@ -8,7 +8,8 @@ import Foundation
 enum HARControlEscapes {
     /// `json` (UTF-8 JSON text) with each such character written `\uXXXX`.
     static func escaped(_ json: Data) -> Data {
-        guard json.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return json }
+        // Over the raw bytes: `Data`'s own iteration is per-byte work on every entry HARWriter streams.
+        guard json.withUnsafeBytes({ $0.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }) else { return json }
         var out = Data(capacity: json.count + 16)
         var index = json.startIndex
         while index < json.endIndex {
