@@ -1,3 +1,5 @@
+import Foundation
+
 /// Percent-encoding and decoding, byte by byte (Foundation's `CharacterSet.alphanumerics` lets
 /// non-ASCII letters through unencoded, and its encoder and decoder are slow on every request).
 package enum PercentEncoding {
@@ -57,6 +59,16 @@ package enum PercentEncoding {
             }
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The query parameters of `components`, decoded byte for byte. Foundation's decoder drops a
+    /// leading U+FEFF (`%EF%BB%BFLogin` reads as `Login`), so a journey named with one would be
+    /// started, recorded and imported as another.
+    package static func queryItems(of components: URLComponents?) -> [(name: String, value: String)] {
+        (components?.percentEncodedQueryItems ?? []).map { item -> (name: String, value: String) in
+            let value = item.value ?? ""
+            return (decoded(item.name) ?? item.name, decoded(value) ?? value)
+        }
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

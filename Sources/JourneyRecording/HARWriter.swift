@@ -138,7 +138,9 @@ public enum HARWriter {
     static func page(_ result: JourneyResult, exchanges: [OrderedExchange], id: String) -> HARPage {
         let start = exchanges.first { isAuthenticate($0.exchange.url) }
         let journeyName = start.flatMap {
-            URLComponents(string: $0.exchange.url)?.queryItems?.first(where: { $0.name == "authIndexValue" })?.value
+            PercentEncoding.queryItems(of: URLComponents(string: $0.exchange.url)).first {
+                $0.name == "authIndexValue"
+            }?.value
         }
         let info = HARJourneyPage(
             script: result.file, name: result.name, journey: journeyName, server: result.server,
@@ -219,17 +221,25 @@ public enum HARWriter {
     static func redactedURL(_ url: String) -> (String, [HARNameValue]) {
         // A placeholder (`«password»`) is not ASCII: encoded first, so the rest of the URL is not encoded twice.
         let url = url.utf8.allSatisfy { $0 < 0x80 } ? url : PercentEncoding.nonASCIIEncoded(url)
-        guard var components = URLComponents(string: url), let items = components.queryItems, !items.isEmpty else {
+        guard var components = URLComponents(string: url), let encoded = components.percentEncodedQueryItems,
+            !encoded.isEmpty
+        else {
             return (url, [])
         }
-        let redacted = items.map { item -> URLQueryItem in
-            guard let value = item.value, secretQueryNames.contains(item.name), !Placeholder.isWhole(value) else {
-                return item
-            }
-            return URLQueryItem(name: item.name, value: Redactor.placeholder(item.name))
+        let items = PercentEncoding.queryItems(of: components)
+        let secret = items.map { secretQueryNames.contains($0.name) && !Placeholder.isWhole($0.value) }
+        let query = zip(items, secret).map { item, secret in
+            HARNameValue(item.name, secret ? Redactor.placeholder(item.name) : item.value)
         }
-        components.queryItems = redacted
-        return (components.string ?? url, redacted.map { HARNameValue($0.name, $0.value ?? "") })
+        guard secret.contains(true) else { return (url, query) }
+        // Only the secret values are rewritten: the others keep their bytes (Foundation's
+        // decoding and re-encoding would drop a leading U+FEFF).
+        components.percentEncodedQueryItems = zip(encoded, secret).map { item, secret in
+            secret
+                ? URLQueryItem(name: item.name, value: PercentEncoding.queryComponent(Redactor.placeholder(item.name)))
+                : item
+        }
+        return (components.string ?? url, query)
     }
 
     /// Cookie names from `Cookie` or `Set-Cookie` values; the values are already placeholders.

@@ -220,9 +220,9 @@ public struct Recording: Sendable {
     static func exchange(_ entry: HAREntry, index: Int, source: String) throws(RecordingError) -> RecordedExchange {
         let components = URLComponents(string: entry.request.url)
         let path = components?.percentEncodedPath ?? entry.request.url
-        var query: [(name: String, value: String)] = (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+        var query = PercentEncoding.queryItems(of: components)
         if query.isEmpty, !entry.request.queryString.isEmpty {
-            query = entry.request.queryString.map { ($0.name, $0.value.removingPercentEncoding ?? $0.value) }
+            query = entry.request.queryString.map { ($0.name, PercentEncoding.decoded($0.value) ?? $0.value) }
         }
         let method = entry.request.method.uppercased()
         let kind: RecordedExchange.Kind =

@@ -22,7 +22,7 @@ enum SentURL {
         let path = components?.percentEncodedPath ?? url
         let parts = Parts(
             path: path, amPath: RecordedExchange.amPath(path),
-            query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+            query: PercentEncoding.queryItems(of: components))
         known.withLock { known in
             if known.count >= limit { known.removeAll(keepingCapacity: true) }
             known[url] = parts

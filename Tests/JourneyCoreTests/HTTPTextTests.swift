@@ -1,3 +1,4 @@
+import Foundation
 import JourneyCore
 import Testing
 
@@ -21,6 +22,15 @@ struct HTTPTextTests {
         #expect(PercentEncoding.decoded("%zz") == nil)
         #expect(PercentEncoding.decoded("%4") == nil)
         #expect(PercentEncoding.decoded("%FF") == nil, "not UTF-8")
+    }
+
+    @Test("query items decode byte for byte: a leading U+FEFF stays (Foundation's decoder drops one)")
+    func queryItemsKeepLeadingByteOrderMarks() {
+        let url = "https://am.example.com/am/authenticate?authIndexValue=%EF%BB%BF%EF%BB%BFx&a=b%20c&flag&%E2%80%A8=v"
+        let items = PercentEncoding.queryItems(of: URLComponents(string: url))
+        #expect(items.map(\.name) == ["authIndexValue", "a", "flag", "\u{2028}"])
+        #expect(items.map(\.value) == ["\u{FEFF}\u{FEFF}x", "b c", "", "v"])
+        #expect(PercentEncoding.queryItems(of: URLComponents(string: "https://x/a")).isEmpty)
     }
 
     @Test("header names match without regard to ASCII case; values trim spaces and tabs")

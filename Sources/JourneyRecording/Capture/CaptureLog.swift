@@ -71,7 +71,7 @@ package final class CaptureLog: Sendable {
         let isAuthenticate = exchange.method == "POST" && Self.path(of: exchange.url).hasSuffix("/authenticate")
         let request = isAuthenticate ? try? JSONValue.parse(exchange.requestBody) : nil
         let response = isAuthenticate ? try? JSONValue.parse(exchange.responseBody) : nil
-        let query = URLComponents(string: exchange.url)?.queryItems ?? []
+        let query = PercentEncoding.queryItems(of: URLComponents(string: exchange.url))
         let result = state.withLock { state -> (CapturedExchange, Bool, Int)? in
             guard state.exchanges.count < Self.maxExchanges else {
                 state.dropped += 1

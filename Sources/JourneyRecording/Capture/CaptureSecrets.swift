@@ -40,7 +40,7 @@ enum CaptureSecrets {
             redactor.register(password, name: "password")
         }
         if let authorization = headers.value("authorization") { registerAuthorization(authorization, in: redactor) }
-        registerParameters(URLComponents(string: exchange.url)?.queryItems ?? [], in: redactor)
+        registerParameters(PercentEncoding.queryItems(of: URLComponents(string: exchange.url)), in: redactor)
         let body = exchange.requestBody
         guard !body.isEmpty else { return }
         if let json = redactor.registerSecrets(inBody: body) {
@@ -97,11 +97,12 @@ enum CaptureSecrets {
     private static func registerResponse(_ exchange: CapturedExchange, in redactor: Redactor) {
         for location in exchange.responseHeaders.values("location") {
             var components = URLComponents(string: location)
-            registerParameters(components?.queryItems ?? [], in: redactor)
+            registerParameters(PercentEncoding.queryItems(of: components), in: redactor)
             // A fragment response (`#code=…&id_token=…`) reads as a query.
-            let fragment = components?.fragment
-            components?.query = fragment
-            registerParameters(components?.queryItems ?? [], in: redactor)
+            // A fragment allows the characters a query does: the encoded fragment is a valid encoded query.
+            let fragment = components?.percentEncodedFragment
+            components?.percentEncodedQuery = fragment
+            registerParameters(PercentEncoding.queryItems(of: components), in: redactor)
         }
         guard let json = redactor.registerSecrets(inBody: exchange.responseBody) else { return }
         if let access = json["access_token"]?.stringValue { redactor.register(access, name: "access_token") }
@@ -166,9 +167,9 @@ enum CaptureSecrets {
         }
     }
 
-    private static func registerParameters(_ items: [URLQueryItem], in redactor: Redactor) {
+    private static func registerParameters(_ items: [(name: String, value: String)], in redactor: Redactor) {
         for item in items where isSecretParameter(item.name) {
-            guard let value = item.value else { continue }
+            let value = item.value
             if item.name == "id_token" || item.name == "id_token_hint" {
                 registerIDToken(value, in: redactor)
             } else {
@@ -205,7 +206,7 @@ enum CaptureSecrets {
     /// `a=b&c=d` bodies, decoded; nil when the body is not such a form. A body sent as
     /// `application/x-www-form-urlencoded` is one whatever it holds (a raw `{` in a `claims`
     /// value, a trailing line break); without that type, one that reads as JSON or as lines is not.
-    static func formItems(_ body: Data, contentType: String? = nil) -> [URLQueryItem]? {
+    static func formItems(_ body: Data, contentType: String? = nil) -> [(name: String, value: String)]? {
         let text = String(decoding: body, as: UTF8.self)
         let declared = contentType?.range(of: "application/x-www-form-urlencoded", options: .caseInsensitive) != nil
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -217,7 +218,7 @@ enum CaptureSecrets {
             let parts = pair.split(separator: "=", maxSplits: 1)
             let name = PercentEncoding.decoded(parts[0], plusAsSpace: true) ?? String(parts[0])
             let value = parts.count > 1 ? PercentEncoding.decoded(parts[1], plusAsSpace: true) ?? String(parts[1]) : ""
-            return URLQueryItem(name: name, value: value)
+            return (name, value)
         }
     }
 }

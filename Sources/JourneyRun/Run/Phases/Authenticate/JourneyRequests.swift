@@ -77,14 +77,14 @@ extension JourneyLoop {
     private func linkQuery(_ link: ValueSpec) async throws(RunError) -> [(String, String)] {
         let redactor = session.redactor
         let text = try await session.context.resolve(link, timeoutMilliseconds: nil).text
-        let items = URLComponents(string: text)?.queryItems ?? []
+        let items = PercentEncoding.queryItems(of: URLComponents(string: text))
         guard !items.isEmpty else {
             throw RunError(
                 .script,
                 "\(link.location): start.resumeUrl '\(redactor.redact(text))' has no query parameters to resume with (expected a link with suspendedId=…)"
             )
         }
-        let query = items.map { ($0.name, $0.value ?? "") }
+        let query = items.map { ($0.name, $0.value) }
         for (name, value) in query where name == "suspendedId" { redactor.register(value, name: "suspendedId") }
         return query
     }
