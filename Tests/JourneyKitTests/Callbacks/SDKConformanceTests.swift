@@ -7,7 +7,9 @@ import Testing
 
 /// journey's answers against the Ping SDKs' own unit-test assertions (`Tests/Fixtures/sdk`,
 /// docs/protocols/sdk-differences.md). Without a profile journey answers as ping-ios, so every
-/// ping-ios fixture must come out as that SDK posts it.
+/// ping-ios fixture must come out as that SDK posts it. With `--sdk` profiles, the same check runs
+/// per profile: `SDKFixture.all(sdk:)` of each SDK, answered with the profile named `fixture.sdk`
+/// (only `check` needs the profile passed to the answer pipeline).
 @Suite struct SDKConformanceTests {
     /// The SDK journey follows without a profile.
     static let noProfileSDK = "ping-ios"
