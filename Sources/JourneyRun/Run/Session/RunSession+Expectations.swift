@@ -34,7 +34,10 @@ extension RunSession {
 
     /// The failure when `what` went past `limits.maxSteps` after `step`; the caller then stops its phase.
     func stepLimitFailure(after step: Int, what: String) -> ExpectationFailure {
-        ExpectationFailure(
-            "\(what) did not end within \(script.limits.maxSteps) round trips (limits.maxSteps)", step: step)
+        Self.stepLimitFailure(after: step, what: what, maxSteps: script.limits.maxSteps)
+    }
+
+    static func stepLimitFailure(after step: Int, what: String, maxSteps: Int) -> ExpectationFailure {
+        ExpectationFailure("\(what) did not end within \(maxSteps) round trips (limits.maxSteps)", step: step)
     }
 }
