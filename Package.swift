@@ -199,7 +199,7 @@ let package = Package(
         ),
         // What the test targets share (trees they start the simulator on); not a test target itself.
         .target(
-            name: "JourneyTestSupport", dependencies: ["JourneyCore", "JourneyRun"],
+            name: "JourneyTestSupport", dependencies: ["JourneyCore", "JourneyRun", "JourneySimulator"],
             path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyCoreTests",
