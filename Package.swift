@@ -198,7 +198,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What the test targets share (trees they start the simulator on); not a test target itself.
-        .target(name: "JourneyTestSupport", path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "JourneyTestSupport", dependencies: ["JourneyCore", "JourneyRun", "JourneySimulator"],
+            path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyCoreTests",
             dependencies: [

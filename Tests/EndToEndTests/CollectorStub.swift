@@ -1,4 +1,5 @@
 import Foundation
+import JourneyTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,36 +15,30 @@ final class CollectorStub: Sendable {
         var body: Data
     }
 
-    let port: Int
-    private let listener: Int32
-    private let received = Mutex<[Request]>([])
+    private let server: LoopbackServer
+    private let received: Received
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
-    var requests: [Request] { received.withLock { $0 } }
+    var port: Int { server.port }
+    var requests: [Request] { received.list.withLock { $0 } }
+
+    /// The requests received so far.
+    private final class Received: Sendable {
+        let list = Mutex<[Request]>([])
+    }
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        Thread.detachNewThread { [self] in acceptLoop() }
-    }
-
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            Thread.detachNewThread { [self] in
-                // Keep-alive: requests one after another until the client closes.
-                while let (path, head, body) = LoopbackSocket.readRequest(connection) {
-                    received.withLock { $0.append(Request(path: path, head: head, body: body)) }
-                    let reply = "HTTP/1.1 200 OK\r\nContent-Type: application/x-protobuf\r\nContent-Length: 0\r\n\r\n"
-                    guard LoopbackSocket.write(connection, Data(reply.utf8)) else { break }
-                }
-                close(connection)
+        let received = Received()
+        self.received = received
+        server = try LoopbackServer { connection in
+            // Keep-alive: requests one after another until the client closes.
+            while let (path, head, body) = LoopbackSocket.readRequest(connection) {
+                received.list.withLock { $0.append(Request(path: path, head: head, body: body)) }
+                let reply = "HTTP/1.1 200 OK\r\nContent-Type: application/x-protobuf\r\nContent-Length: 0\r\n\r\n"
+                guard LoopbackSocket.write(connection, Data(reply.utf8)) else { break }
             }
         }
     }
+
+    func stop() { server.stop() }
 }

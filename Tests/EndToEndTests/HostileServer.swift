@@ -1,6 +1,5 @@
 import Foundation
 import JourneyTestSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -41,35 +40,19 @@ final class HostileServer: Sendable {
         case bigLoop
     }
 
-    let port: Int
-    private let listener: Int32
-    private let stopped = Atomic<Bool>(false)
+    private let server: LoopbackServer
+
+    var port: Int { server.port }
 
     /// The base URL a script uses for `behaviour`.
     func baseURL(_ behaviour: Behaviour) -> String { "http://127.0.0.1:\(port)/\(behaviour.rawValue)/am" }
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        server = try LoopbackServer(serve: Self.serve)
     }
 
     /// Stops accepting; open connections end when their client goes.
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            Thread.detachNewThread {
-                Self.serve(connection)
-                close(connection)
-            }
-        }
-    }
+    func stop() { server.stop() }
 
     // MARK: One connection
 

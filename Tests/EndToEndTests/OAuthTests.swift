@@ -220,7 +220,7 @@ import Testing
                 + "expect: { outcome: { failure: { error: invalid_grant, code: 400, errorDescription: /code verifier/ } } }\n"
         )
         let simulators = SecretOutputs.Simulators()
-        let transport = VerifierSwap(base: HTTPTransport(verifyTLS: true))
+        let transport = VerifierSwap(base: simulators.transport)
         let configuration = RunConfiguration(environment: [:], transport: transport, seed: 7)
         let results = await SuiteRunner.run(
             SuiteOptions(paths: [path], jobs: 1, configuration: configuration, launcher: simulators))

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JourneyTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,40 +9,27 @@ import Synchronization
 /// with an AM-shaped error whose message repeats the request's target and body, as a server
 /// that logs a failed login back to the client would. The capture must still show no secret.
 final class ParrotUpstream: Sendable {
-    let port: Int
-    private let listener: Int32
-    private let stopped = Atomic<Bool>(false)
+    private let server: LoopbackServer
 
+    var port: Int { server.port }
     var baseURL: String { "http://127.0.0.1:\(port)/am" }
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        server = try LoopbackServer(serve: Self.serve)
     }
 
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { server.stop() }
 
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            Thread.detachNewThread {
-                defer { close(connection) }
-                guard let (_, head, body) = LoopbackSocket.readRequest(connection) else { return }
-                let target = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-                let said = "Invalid credentials: \(target) \(String(decoding: body, as: UTF8.self))"
-                let json =
-                    (try? JSONSerialization.data(
-                        withJSONObject: ["code": 401, "reason": "Unauthorized", "message": said] as [String: Any]))
-                    ?? Data()
-                let head401 =
-                    "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n"
-                _ = LoopbackSocket.write(connection, Data(head401.utf8) + json)
-            }
-        }
+    private static func serve(_ connection: Int32) {
+        guard let (_, head, body) = LoopbackSocket.readRequest(connection) else { return }
+        let target = head.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let said = "Invalid credentials: \(target) \(String(decoding: body, as: UTF8.self))"
+        let json =
+            (try? JSONSerialization.data(
+                withJSONObject: ["code": 401, "reason": "Unauthorized", "message": said] as [String: Any]))
+            ?? Data()
+        let head401 =
+            "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n"
+        _ = LoopbackSocket.write(connection, Data(head401.utf8) + json)
     }
 }

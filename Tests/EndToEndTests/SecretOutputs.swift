@@ -63,10 +63,12 @@ enum SecretOutputs {
     }
 
     /// Starts a fresh simulator per tree file (nothing carried over from another suite: used
-    /// TOTP codes, registered devices) and keeps their request logs.
+    /// TOTP codes, registered devices), in process: runs reach them through `transport`, and
+    /// any other server live. Keeps their request logs.
     actor Simulators: SimulatorLauncher {
         private var running: [String: RunningSimulator] = [:]
         private let log = Log()
+        nonisolated let transport = InProcessSimulators(others: HTTPTransport(verifyTLS: true))
 
         final class Log: Sendable {
             let lines = Mutex<[String]>([])
@@ -79,9 +81,10 @@ enum SecretOutputs {
                 return SimulatorEndpoints(
                     am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
             }
-            var options = SimulatorOptions(logRequests: true)
+            var options = SimulatorOptions(host: "simulator-\(running.count + 1).invalid", logRequests: true)
             options.log = { [log] line in log.lines.withLock { $0.append(line) } }
-            let simulator = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
+            let simulator = Simulator.inProcess(try SimulatorLoader.load(path: path), options: options)
+            transport.add(simulator)
             running[path] = simulator
             return SimulatorEndpoints(
                 am: simulator.baseURL, mobileFirst: simulator.mobileFirstURL, rakuten: simulator.rakutenURL)
@@ -108,8 +111,8 @@ enum SecretOutputs {
 
     /// Runs `paths` live (simulators started in process, or `serverURL`) with `extraSecrets`.
     static func record(_ paths: [String], extraSecrets: [String] = [], serverURL: String? = nil) async -> Run {
-        let injection = SecretInjection(base: HTTPTransport(verifyTLS: true), extraSecrets: extraSecrets)
         let simulators = Simulators()
+        let injection = SecretInjection(base: simulators.transport, extraSecrets: extraSecrets)
         var configuration = RunConfiguration(serverURL: serverURL, environment: [:], transport: injection, seed: 1)
         configuration.fastPolling = true
         let results = await SuiteRunner.run(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JourneyTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,40 +9,28 @@ import Synchronization
 /// the connection until the client goes. `received` yields each request's path once it is read,
 /// so a test knows a request is in flight without waiting on time.
 final class SilentUpstream: Sendable {
-    let port: Int
     let received: AsyncStream<String>
     private let arrivals: AsyncStream<String>.Continuation
-    private let listener: Int32
-    private let stopped = Atomic<Bool>(false)
+    private let server: LoopbackServer
 
+    var port: Int { server.port }
     var baseURL: String { "http://127.0.0.1:\(port)/am" }
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        (received, arrivals) = AsyncStream<String>.makeStream()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        let (received, arrivals) = AsyncStream<String>.makeStream(of: String.self)
+        self.received = received
+        self.arrivals = arrivals
+        server = try LoopbackServer { connection in
+            if let (path, _, _) = LoopbackSocket.readRequest(connection) {
+                arrivals.yield(path)
+                var byte: UInt8 = 0
+                while recv(connection, &byte, 1, 0) > 0 {}  // until the client goes away
+            }
+        }
     }
 
     func stop() {
-        stopped.store(true, ordering: .relaxed)
         arrivals.finish()
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            let arrivals = arrivals
-            Thread.detachNewThread {
-                if let (path, _, _) = LoopbackSocket.readRequest(connection) {
-                    arrivals.yield(path)
-                    var byte: UInt8 = 0
-                    while recv(connection, &byte, 1, 0) > 0 {}  // until the client goes away
-                }
-                close(connection)
-            }
-        }
+        server.stop()
     }
 }

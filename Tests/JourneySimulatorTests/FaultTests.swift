@@ -46,7 +46,7 @@ struct FaultTests {
 
     @Test("close drops the connection without a response")
     func close() async throws {
-        try await Harness.run { h in
+        try await Harness.run(setup: .live) { h in
             await #expect(throws: (any Error).self) {
                 _ = try await h.start("Login", headers: [("X-Simulator-Fault", "close")])
             }
@@ -57,7 +57,7 @@ struct FaultTests {
 
     @Test("hang never answers: the client times out, others are served, stop() releases it")
     func hang() async throws {
-        try await Harness.run { h in
+        try await Harness.run(setup: .live) { h in
             await #expect(throws: HTTPClientError.self) {
                 _ = try await h.post(
                     h.authenticatePath() + "?authIndexValue=Login", headers: [("X-Simulator-Fault", "hang")],

@@ -61,7 +61,7 @@ extension SimulatorHardeningTests {
 
     @Test("hangOnValue: an answer with the value hangs, others are answered; a header fault works the same")
     func hangOnValue() async throws {
-        try await Harness.run(Self.smallTree) { h in
+        try await Harness.run(Self.smallTree, setup: .live) { h in
             let step = try await h.start("Login").json
             await #expect(throws: HTTPClientError.self) {
                 _ = try await h.post(

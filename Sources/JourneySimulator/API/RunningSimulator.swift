@@ -1,20 +1,25 @@
 import Foundation
 import JourneyCore
 
-/// A simulator listening on a port, started by `Simulator.start`.
+/// A simulator listening on a port, started by `Simulator.start` (or, in tests, one without a
+/// socket, made by `Simulator.inProcess`).
 public final class RunningSimulator: Sendable {
-    /// The bound port.
-    public var port: Int { server.port }
+    /// The bound port (0 for a simulator in process).
+    public var port: Int { server?.port ?? 0 }
     let core: SimulatorCore
-    private let server: HTTPServer.Started
+    /// Nil in process.
+    private let server: HTTPServer.Started?
+    /// The server root in process (`Simulator.inProcess`).
+    private let inProcessURL: String
 
-    init(core: SimulatorCore, server: HTTPServer.Started) {
+    init(core: SimulatorCore, server: HTTPServer.Started?, inProcessURL: String = "") {
         self.core = core
         self.server = server
+        self.inProcessURL = inProcessURL
     }
 
     /// `http://127.0.0.1:<port>`: the server root (protected resources and `/__simulator` live here).
-    public var serverURL: String { server.serverURL }
+    public var serverURL: String { server?.serverURL ?? inProcessURL }
 
     /// `http://127.0.0.1:<port>/am`: AM's base URL (context path `/am`).
     public var baseURL: String { serverURL + "/am" }
@@ -27,7 +32,7 @@ public final class RunningSimulator: Sendable {
     /// Stops listening. Hanging requests are released; open requests finish first.
     public func stop() async {
         core.hangs.releaseAll()
-        await server.stop(cancelAfter: .seconds(5))
+        await server?.stop(cancelAfter: .seconds(5))
     }
 
     /// Messages sent to `recipient` (an email address or phone number), oldest first.
@@ -88,7 +93,7 @@ public final class RunningSimulator: Sendable {
         core.env.webAuthnDevices.recoveryCodesRemaining(for: username)
     }
 
-    var listeningLine: String { Self.listeningLine(host: server.host, port: port, core: core) }
+    var listeningLine: String { Self.listeningLine(host: server?.host ?? core.options.host, port: port, core: core) }
 
     static func listeningLine(host: String, port: Int, core: SimulatorCore) -> String {
         let names = core.definition.journeyNames.joined(separator: ", ")

@@ -18,6 +18,16 @@ public enum Simulator {
         return running
     }
 
+    /// A simulator without a socket, for tests (the `.router` setup of docs/architecture.md's
+    /// "Testing"): requests reach its responder through `RunningSimulator.respond`. Its URLs name
+    /// `options.host` and `options.port` (none when 0), where nothing listens.
+    package static func inProcess(_ definition: SimulatorDefinition, options: SimulatorOptions) -> RunningSimulator {
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        return RunningSimulator(
+            core: SimulatorCore(definition: definition, options: options), server: nil,
+            inProcessURL: "http://\(host)\(options.port == 0 ? "" : ":\(options.port)")")
+    }
+
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
     /// (requests held by a `hang` or `delay` fault are released first; whatever is still in flight a
     /// second later is cancelled). For the command line.

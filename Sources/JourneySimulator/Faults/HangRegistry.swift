@@ -20,15 +20,14 @@ final class HangRegistry: Sendable {
     /// Number of requests currently hanging.
     var count: Int { state.withLock { $0.waiters.count } }
 
-    /// Waits until the channel closes, the task is cancelled, or `releaseAll()` runs.
-    func hang(on channel: any Channel) async {
+    /// Waits until the connection closes, the task is cancelled, or `releaseAll()` runs.
+    func hang(on connection: any SimulatorConnection) async {
         let id = state.withLock { state -> Int in
             state.nextId += 1
             state.pending.insert(state.nextId)
             return state.nextId
         }
-        channel.closeFuture.whenComplete { _ in self.release(id) }
-        InputClosedDetector.install(on: channel)
+        connection.whenClosed { self.release(id) }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -46,12 +45,12 @@ final class HangRegistry: Sendable {
         }
     }
 
-    /// Waits `milliseconds`, or less when the channel closes or the simulator stops: a `delay` fault
+    /// Waits `milliseconds`, or less when the connection closes or the simulator stops: a `delay` fault
     /// never holds up shutdown.
-    func delay(milliseconds: Int, on channel: any Channel) async {
+    func delay(milliseconds: Int, on connection: any SimulatorConnection) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await Task.sleep(for: .milliseconds(milliseconds)) }
-            group.addTask { await self.hang(on: channel) }
+            group.addTask { await self.hang(on: connection) }
             _ = await group.next()
             group.cancelAll()
         }

@@ -7,11 +7,17 @@ import NIOCore
 /// The request context: Hummingbird's core storage plus the connection, which `close` and `hang` faults need.
 struct SimulatorContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    let channel: any Channel
+    let connection: any SimulatorConnection
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        channel = source.channel
+        connection = ChannelConnection(channel: source.channel)
+    }
+
+    /// A request handed over in process (`RunningSimulator.respond`), on a connection without a socket.
+    init(source: some RequestContextSource, connection: any SimulatorConnection) {
+        coreContext = .init(source: source)
+        self.connection = connection
     }
 }
 
@@ -84,7 +90,7 @@ struct SimulatorResponder: HTTPResponder {
         if let fault, let reply = FaultResponses.reply(for: fault, original: nil), fault != .truncated {
             return finish(reply, request, path)
         }
-        if case .delay(let ms)? = fault { await core.hangs.delay(milliseconds: ms, on: context.channel) }
+        if case .delay(let ms)? = fault { await core.hangs.delay(milliseconds: ms, on: context.connection) }
         var reply = core.router.reply(to: incoming)
         if fault == .truncated, let cut = FaultResponses.reply(for: .truncated, original: reply) {
             reply = withContext(cut, of: reply)
@@ -93,7 +99,7 @@ struct SimulatorResponder: HTTPResponder {
                 log(request, path, reply.logContext, "fault \(nodeFault.kind)")
                 try await drop(nodeFault, request, path, context, logged: true)
             }
-            if case .delay(let ms) = nodeFault { await core.hangs.delay(milliseconds: ms, on: context.channel) }
+            if case .delay(let ms) = nodeFault { await core.hangs.delay(milliseconds: ms, on: context.connection) }
             if let faulty = FaultResponses.reply(for: nodeFault, original: reply) {
                 reply = withContext(faulty, of: reply)
             }
@@ -112,8 +118,8 @@ struct SimulatorResponder: HTTPResponder {
         _ fault: FaultSpec, _ request: Request, _ path: String, _ context: SimulatorContext, logged: Bool = false
     ) async throws -> Never {
         if !logged { log(request, path, "", "fault \(fault.kind)") }
-        if fault == .hang { await core.hangs.hang(on: context.channel) }
-        try? await context.channel.close()
+        if fault == .hang { await core.hangs.hang(on: context.connection) }
+        await context.connection.close()
         throw ConnectionDropped()
     }
 

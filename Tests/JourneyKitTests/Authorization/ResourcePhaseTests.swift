@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Synchronization
 import Testing
 
@@ -7,48 +8,52 @@ import Testing
 @testable import JourneyReport
 @testable import JourneyRun
 
-/// A tiny AM plus a resource, as a `Transport`: a one-step password journey (right password →
-/// tokenId `TOKEN-1234`, without Set-Cookie, as AIC does), serverinfo, sessions, and a resource
-/// whose answers the test decides.
-final class StubServer: Transport {
-    private let log = Mutex<[TransportRequest]>([])
-    private let resource: @Sendable (TransportRequest, Int) -> TransportResponse
-    private let loggedOut = Mutex(false)
-
-    /// `resource(request, n)` answers the n-th (from 1) call to a URL outside /am.
-    init(resource: @escaping @Sendable (TransportRequest, Int) -> TransportResponse) {
-        self.resource = resource
+/// A tiny AM plus a resource, as a scripted `Transport`: a one-step password journey (right
+/// password → tokenId `TOKEN-1234`, without Set-Cookie, as AIC does), serverinfo, sessions, and
+/// a resource whose answers the test decides.
+enum StubServer {
+    /// What the server remembers between requests.
+    private final class State: Sendable {
+        let loggedOut = Mutex(false)
+        /// Requests to a URL outside /am so far.
+        let outsideAM = Mutex(0)
     }
 
-    var requests: [TransportRequest] { log.withLock { $0 } }
-
-    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        log.withLock { $0.append(request) }
-        let url = request.url
-        if url.contains("/json/serverinfo/") { return Self.json(#"{"cookieName":"sess"}"#) }
-        if url.contains("/sessions?_action=validate") {
-            let valid = request.headers.value("sess") == "TOKEN-1234" && !loggedOut.withLock { $0 }
-            return Self.json(#"{"valid":\#(valid)}"#)
-        }
-        if url.contains("/sessions?_action=logout") {
-            loggedOut.withLock { $0 = true }
-            return Self.json(#"{"result":"Successfully logged out"}"#)
-        }
-        if url.contains("/authenticate") {
-            let body = (try? JSONValue.parse(request.body ?? Data())) ?? .null
-            if body["authId"] == nil {
-                return Self.json(
-                    #"{"authId":"a1","stage":"\#(url.contains("composite_advice") ? "Confirm" : "Login")","callbacks":[{"type":"PasswordCallback","output":[{"name":"prompt","value":"Password"}],"input":[{"name":"IDToken1","value":""}]}]}"#
-                )
+    /// `resource(request, n)` answers the n-th (from 1) call to a URL outside /am.
+    static func transport(resource: @escaping @Sendable (TransportRequest, Int) -> TransportResponse)
+        -> ScriptedTransport
+    {
+        let state = State()
+        return ScriptedTransport { request, _ in
+            let url = request.url
+            let outside = state.outsideAM.withLock { count in
+                if !url.contains("/am/") { count += 1 }
+                return count
             }
-            let password = body["callbacks"]?.arrayValue?.first?["input"]?.arrayValue?.first?["value"]?.stringValue
-            if password == "right" {
-                return Self.json(#"{"tokenId":"TOKEN-1234","successUrl":"/am/console","realm":"/"}"#)
+            if url.contains("/json/serverinfo/") { return Self.json(#"{"cookieName":"sess"}"#) }
+            if url.contains("/sessions?_action=validate") {
+                let valid = request.headers.value("sess") == "TOKEN-1234" && !state.loggedOut.withLock { $0 }
+                return Self.json(#"{"valid":\#(valid)}"#)
             }
-            return Self.json(#"{"code":401,"reason":"Unauthorized","message":"Login failure"}"#, status: 401)
+            if url.contains("/sessions?_action=logout") {
+                state.loggedOut.withLock { $0 = true }
+                return Self.json(#"{"result":"Successfully logged out"}"#)
+            }
+            if url.contains("/authenticate") {
+                let body = (try? JSONValue.parse(request.body ?? Data())) ?? .null
+                if body["authId"] == nil {
+                    return Self.json(
+                        #"{"authId":"a1","stage":"\#(url.contains("composite_advice") ? "Confirm" : "Login")","callbacks":[{"type":"PasswordCallback","output":[{"name":"prompt","value":"Password"}],"input":[{"name":"IDToken1","value":""}]}]}"#
+                    )
+                }
+                let password = body["callbacks"]?.arrayValue?.first?["input"]?.arrayValue?.first?["value"]?.stringValue
+                if password == "right" {
+                    return Self.json(#"{"tokenId":"TOKEN-1234","successUrl":"/am/console","realm":"/"}"#)
+                }
+                return Self.json(#"{"code":401,"reason":"Unauthorized","message":"Login failure"}"#, status: 401)
+            }
+            return resource(request, outside)
         }
-        let count = log.withLock { $0.filter { !$0.url.contains("/am/") }.count }
-        return resource(request, count)
     }
 
     static func json(_ text: String, status: Int = 200, headers: [HeaderField] = []) -> TransportResponse {
@@ -63,7 +68,7 @@ final class StubServer: Transport {
 
 @Suite struct ResourcePhaseTests {
     static func run(
-        _ server: StubServer, request: String = "request: { url: /resource }",
+        _ server: ScriptedTransport, request: String = "request: { url: /resource }",
         handlers: String = "PasswordCallback: right",
         expect: String = "expect: { outcome: authorized }", extra: String = ""
     ) async throws -> JourneyResult {
@@ -86,7 +91,7 @@ final class StubServer: Transport {
     }
 
     @Test func theAdviceIsSatisfiedAndTheRetryCarriesTheTxID() async throws {
-        let server = StubServer { request, count in
+        let server = StubServer.transport { request, count in
             count == 1
                 ? StubServer.decision
                 : (request.headers.value("X-TxID") == "tx-1" ? StubServer.granted : StubServer.decision)
@@ -118,16 +123,16 @@ final class StubServer: Transport {
     }
 
     @Test func aResourceWithoutAdviceIsAuthorizedAtOnceOrDenied() async throws {
-        let open = try await Self.run(StubServer { _, _ in StubServer.granted })
+        let open = try await Self.run(StubServer.transport { _, _ in StubServer.granted })
         guard case .authorized(200, nil, _)? = open.outcome else {
             Issue.record("outcome \(String(describing: open.outcome))")
             return
         }
         let closed = try await Self.run(
-            StubServer { _, _ in StubServer.json(#"{"code":403}"#, status: 403) },
+            StubServer.transport { _, _ in StubServer.json(#"{"code":403}"#, status: 403) },
             expect: "expect: { outcome: { denied: { status: 403, body: { code: 403 } } } }")
         #expect(closed.status == .passed, "\(closed.failures)")
-        let wrong = try await Self.run(StubServer { _, _ in StubServer.json(#"{"code":403}"#, status: 403) })
+        let wrong = try await Self.run(StubServer.transport { _, _ in StubServer.json(#"{"code":403}"#, status: 403) })
         #expect(wrong.status == .failed)
         #expect(
             wrong.failures.map(\.message) == [
@@ -136,7 +141,7 @@ final class StubServer: Transport {
     }
 
     @Test func badBase64AdviceIsAProtocolErrorNamingTheStepAndResponse() async throws {
-        let server = StubServer { _, _ in
+        let server = StubServer.transport { _, _ in
             StubServer.json(
                 "", status: 401,
                 headers: [HeaderField("WWW-Authenticate", #"SSOADVICE realm="/",advices="%%%not-base64",am_uri="x""#)])
@@ -154,7 +159,7 @@ final class StubServer: Transport {
     }
 
     @Test func badXMLAndUnknownAdviceAreProtocolErrors() async throws {
-        let xml = StubServer { _, _ in
+        let xml = StubServer.transport { _, _ in
             TransportResponse(
                 status: 307,
                 headers: [
@@ -171,7 +176,7 @@ final class StubServer: Transport {
             xmlResult.error?.description.hasPrefix("step 4: cannot read the advice in the answer to GET /resource")
                 == true)
 
-        let unknown = StubServer { _, _ in StubServer.json(#"{"advices":{"MagicAdvice":["x"]}}"#) }
+        let unknown = StubServer.transport { _, _ in StubServer.json(#"{"advices":{"MagicAdvice":["x"]}}"#) }
         let unknownResult = try await Self.run(unknown)
         #expect(unknownResult.error?.kind == .protocol)
         #expect(unknownResult.error?.message.contains("unknown advice type 'MagicAdvice'") == true)
@@ -182,7 +187,7 @@ final class StubServer: Transport {
     }
 
     @Test func aResourceThatKeepsAskingForAdviceIsAProtocolError() async throws {
-        let result = try await Self.run(StubServer { _, _ in StubServer.decision })
+        let result = try await Self.run(StubServer.transport { _, _ in StubServer.decision })
         let error = try #require(result.error)
         #expect(error.kind == .protocol)
         #expect(error.step == 7)
@@ -202,18 +207,18 @@ final class StubServer: Transport {
               - match: { type: PasswordCallback, stage: Confirm }
                 value: wrong
             """
-        let result = try await Self.run(StubServer { _, _ in StubServer.decision }, handlers: handlers)
+        let result = try await Self.run(StubServer.transport { _, _ in StubServer.decision }, handlers: handlers)
         #expect(result.status == .failed)
         #expect(
             result.failures.map(\.message) == [
                 "expected outcome authorized, got denied: the composite_advice journey for TransactionConditionAdvice ended with failure 401 Unauthorized: Login failure at step 6"
             ])
         let denied = try await Self.run(
-            StubServer { _, _ in StubServer.decision }, handlers: handlers,
+            StubServer.transport { _, _ in StubServer.decision }, handlers: handlers,
             expect: "expect: { outcome: { denied: { advice: TransactionConditionAdvice } } }")
         #expect(denied.status == .passed, "\(denied.failures)")
         let status = try await Self.run(
-            StubServer { _, _ in StubServer.decision }, handlers: handlers,
+            StubServer.transport { _, _ in StubServer.decision }, handlers: handlers,
             expect: "expect: { outcome: { denied: { status: 403 } } }")
         #expect(
             status.failures.map(\.message) == [
@@ -222,7 +227,7 @@ final class StubServer: Transport {
     }
 
     @Test func aGrantThatWorksTwiceFailsTheSingleUseCheck() async throws {
-        let server = StubServer { request, count in
+        let server = StubServer.transport { request, count in
             count == 1 ? StubServer.decision : StubServer.granted
         }
         let result = try await Self.run(server, expect: "expect: { outcome: authorized, singleUse: true }")
@@ -235,7 +240,7 @@ final class StubServer: Transport {
     }
 
     @Test func retryCarriersFollowTheScript() async throws {
-        let server = StubServer { request, count in
+        let server = StubServer.transport { request, count in
             count == 1 ? StubServer.decision : StubServer.granted
         }
         let result = try await Self.run(
@@ -251,13 +256,13 @@ final class StubServer: Transport {
     }
 
     @Test func cleanupChecksTheSessionBeforeAndAfterTheLogout() async throws {
-        let server = StubServer { _, _ in StubServer.granted }
+        let server = StubServer.transport { _, _ in StubServer.granted }
         let result = try await Self.run(server, extra: "cleanup: logout")
         #expect(result.status == .passed, "\(result.failures)")
         #expect(result.steps.suffix(3).map { $0.phase ?? "-" } == ["cleanup", "cleanup", "cleanup"])
         #expect(result.steps.suffix(3).flatMap { $0.notes.map(\.value) } == ["valid", "done", "invalid"])
         let still = try await Self.run(
-            StubServer { _, _ in StubServer.granted }, extra: "cleanup: { logout: false, after: invalid }")
+            StubServer.transport { _, _ in StubServer.granted }, extra: "cleanup: { logout: false, after: invalid }")
         #expect(still.failures.map(\.message) == ["expected the session to be invalid at the end, but it is valid"])
     }
 }

@@ -11,11 +11,9 @@ import Testing
 @Suite struct CaptureLimitsTests {
     static let routes = [CaptureRoute(name: "", origin: "https://am.example.com", path: "/am")]
 
-    /// A transport whose requests are never answered; `received` yields each one's URL.
-    struct Silent: Transport {
-        let arrivals: AsyncStream<String>.Continuation
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    /// A transport whose requests are never answered; `arrivals` yields each one's URL.
+    static func silent(_ arrivals: AsyncStream<String>.Continuation) -> ScriptedTransport {
+        ScriptedTransport { request, _ in
             arrivals.yield(request.url)
             let (never, keep) = AsyncStream<Void>.makeStream()
             // Ignores cancellation on purpose: the stop must not wait for the transport.
@@ -31,7 +29,7 @@ import Testing
     @Test func theStopAnswersTheExchangesInFlightAndKeepsThem() async throws {
         let (received, arrivals) = AsyncStream<String>.makeStream()
         let log = CaptureLog()
-        let proxy = CaptureProxy(routes: Self.routes, log: log, transport: Silent(arrivals: arrivals))
+        let proxy = CaptureProxy(routes: Self.routes, log: log, transport: Self.silent(arrivals))
         let request = CaptureProxy.Request(
             method: "POST", target: "/am/json/realms/root/authenticate", headers: [], body: Data("{}".utf8))
         let inFlight = Task { await proxy.handle(request) }

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyRecording
@@ -40,7 +41,7 @@ import Testing
             Array(repeating: step, count: steps) + [
                 AMSuccess(tokenId: "token-1", successUrl: "/am", realm: "/").json
             ]
-        let transport = CapturedSecretsTests.CannedAM(bodies)
+        let transport = ScriptedTransport(json: bodies)
         return await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: transport))
     }

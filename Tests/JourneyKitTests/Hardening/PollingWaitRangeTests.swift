@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyReport
@@ -30,7 +31,7 @@ import Testing
             \(limits)
             expect: { outcome: success }
             """)
-        let transport = CapturedSecretsTests.CannedAM([
+        let transport = ScriptedTransport(json: [
             pollingStep(waitTime), AMSuccess(tokenId: "token-1", successUrl: "/am", realm: "/").json,
         ])
         return await JourneyDriver.run(
@@ -85,7 +86,7 @@ import Testing
     func anOutOfRangeServerTimeStampIsAProtocolError(_ stamp: String) async throws {
         let successes = FakeMobileFirst.json(
             #"{"successes":{"SimpleCaptcha":{},"clockSynchronization":{"serverTimeStamp":"# + stamp + "}}}")
-        let server = FakeMobileFirst { body, _ in
+        let server = FakeMobileFirst.transport { body, _ in
             body["challengeResponse"] == nil ? FakeMobileFirst.challenge : successes
         }
         let result = try await MobileFirstDriverTests.run(server)

@@ -1,6 +1,7 @@
 import CryptoExtras
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Synchronization
 import Testing
 
@@ -9,45 +10,53 @@ import Testing
 @testable import JourneyRun
 @testable import JourneySuite
 
-/// A MobileFirst server as a `Transport`, answering with the literal shapes of challenges.md
-/// §1.4 and §1.8, and checking the literal shapes of what the driver sends.
-final class FakeMobileFirst: Transport {
-    private let log = Mutex<[TransportRequest]>([])
-    /// Answers preauthorize request n (from 1); the default is §1.8's SimpleCaptcha exchange.
-    let preauthorize: @Sendable (JSONValue, Int) -> TransportResponse
-
-    init(preauthorize: (@Sendable (JSONValue, Int) -> TransportResponse)? = nil) {
-        self.preauthorize =
+/// A MobileFirst server as a scripted `Transport`, answering with the literal shapes of
+/// challenges.md §1.4 and §1.8, and checking the literal shapes of what the driver sends.
+enum FakeMobileFirst {
+    /// `preauthorize(body, n)` answers preauthorize request n (from 1); the default is §1.8's SimpleCaptcha exchange.
+    static func transport(preauthorize: (@Sendable (JSONValue, Int) -> TransportResponse)? = nil) -> ScriptedTransport {
+        let preauthorize =
             preauthorize ?? { body, _ in
                 body["challengeResponse"] == nil ? FakeMobileFirst.challenge : FakeMobileFirst.successes
             }
+        let counts = Counts()
+        return ScriptedTransport { request, _ in
+            let url = request.url
+            let count = counts.preauthorize.withLock { count in
+                if url.hasSuffix("/preauthorize") { count += 1 }
+                return count
+            }
+            if url.hasSuffix("/registration/v1/self") {
+                let clients = counts.registrations.withLock { count in
+                    count += 1
+                    return count
+                }
+                return TransportResponse(
+                    status: 201,
+                    headers: [
+                        HeaderField("Location", "https://mfp.example.com/mfp/api/registration/clients/C\(clients)")
+                    ])
+            }
+            if url.hasSuffix("/preauth/v1/preauthorize") {
+                return preauthorize((try? JSONValue.parse(request.body ?? Data())) ?? .null, count)
+            }
+            if url.contains("/az/v1/authorization?") {
+                return TransportResponse(
+                    status: 302, headers: [HeaderField("Location", "https://mfpredirecturi?code=K")])
+            }
+            if url.hasSuffix("/az/v1/token") {
+                return Self.json(
+                    #"{"access_token":"AT-secret-token","token_type":"Bearer","expires_in":3600,"scope":"SimpleCaptcha"}"#
+                )
+            }
+            return Self.json(#"{"balance":12}"#)
+        }
     }
 
-    var requests: [TransportRequest] { log.withLock { $0 } }
-
-    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        let count = log.withLock { log in
-            log.append(request)
-            return log.filter { $0.url.hasSuffix("/preauthorize") }.count
-        }
-        let url = request.url
-        if url.hasSuffix("/registration/v1/self") {
-            let clients = requests.filter { $0.url.hasSuffix("/registration/v1/self") }.count
-            return TransportResponse(
-                status: 201,
-                headers: [HeaderField("Location", "https://mfp.example.com/mfp/api/registration/clients/C\(clients)")])
-        }
-        if url.hasSuffix("/preauth/v1/preauthorize") {
-            return preauthorize((try? JSONValue.parse(request.body ?? Data())) ?? .null, count)
-        }
-        if url.contains("/az/v1/authorization?") {
-            return TransportResponse(status: 302, headers: [HeaderField("Location", "https://mfpredirecturi?code=K")])
-        }
-        if url.hasSuffix("/az/v1/token") {
-            return Self.json(
-                #"{"access_token":"AT-secret-token","token_type":"Bearer","expires_in":3600,"scope":"SimpleCaptcha"}"#)
-        }
-        return Self.json(#"{"balance":12}"#)
+    /// The requests counted so far, by kind.
+    private final class Counts: Sendable {
+        let preauthorize = Mutex(0)
+        let registrations = Mutex(0)
     }
 
     static func json(_ text: String, status: Int = 200, headers: [HeaderField] = []) -> TransportResponse {
@@ -68,7 +77,7 @@ final class FakeMobileFirst: Transport {
 
 @Suite struct MobileFirstDriverTests {
     static func run(
-        _ server: FakeMobileFirst, handlers: String = "SimpleCaptcha: { answer: { solve: arithmetic } }",
+        _ server: ScriptedTransport, handlers: String = "SimpleCaptcha: { answer: { solve: arithmetic } }",
         expect: String = "", extra: String = ""
     ) async throws -> JourneyResult {
         let text = """
@@ -104,7 +113,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func simpleCaptchaTokenAcquisitionUsesTheLiteralShapes() async throws {
-        let server = FakeMobileFirst()
+        let server = FakeMobileFirst.transport()
         let result = try await Self.run(server, extra: "request: { url: /mfp/api/adapters/accounts/balance }")
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         let requests = server.requests
@@ -134,7 +143,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func registrationIsASelfSignedJWSAndTheClientAssertionFollowsTheRules() async throws {
-        let server = FakeMobileFirst()
+        let server = FakeMobileFirst.transport()
         _ = try await Self.run(server)
         let registration = try #require(Self.body(server.requests[0])["signedRegistrationData"])
         let header = try Self.json(registration["header"]?.stringValue)
@@ -182,7 +191,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func conflictIsResentAndInvalidClientRegistersAgain() async throws {
-        let server = FakeMobileFirst { body, n in
+        let server = FakeMobileFirst.transport { body, n in
             switch n {
             case 1:
                 return FakeMobileFirst.json(
@@ -202,16 +211,16 @@ final class FakeMobileFirst: Transport {
 
     @Test func blockedAndOtherFailuresAreTypedOutcomes() async throws {
         let blocked = try await Self.run(
-            FakeMobileFirst { _, _ in FakeMobileFirst.blocked },
+            FakeMobileFirst.transport { _, _ in FakeMobileFirst.blocked },
             expect: "expect: { outcome: { blocked: { check: SimpleCaptcha, message: Account blocked } } }")
         #expect(blocked.status == .passed, "\(blocked.failures)")
         let failed = try await Self.run(
-            FakeMobileFirst { _, _ in
+            FakeMobileFirst.transport { _, _ in
                 FakeMobileFirst.json(#"{"failures":{"SimpleCaptcha":{"failure":"Not allowed"}}}"#, status: 403)
             },
             expect: "expect: { outcome: { failure: { code: 403, reason: SimpleCaptcha, message: Not allowed } } }")
         #expect(failed.status == .passed, "\(failed.failures)")
-        let wrong = try await Self.run(FakeMobileFirst { _, _ in FakeMobileFirst.blocked })
+        let wrong = try await Self.run(FakeMobileFirst.transport { _, _ in FakeMobileFirst.blocked })
         #expect(wrong.status == .failed)
         #expect(
             wrong.failures.map(\.message).contains {
@@ -220,7 +229,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func anUnknownChallengeNamesTheCheckAndTheHandlers() async throws {
-        let server = FakeMobileFirst { _, _ in
+        let server = FakeMobileFirst.transport { _, _ in
             FakeMobileFirst.json(
                 #"{"challenges":{"PinCodeAttempts":{"errorMsg":null,"remainingAttempts":3}}}"#, status: 401,
                 headers: [HeaderField("WWW-Authenticate", "MFP-Challenge")])
@@ -233,7 +242,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func remainingAttemptsAreAssertedAndCapturedAndThePinIsRedacted() async throws {
-        let server = FakeMobileFirst { body, _ in
+        let server = FakeMobileFirst.transport { body, _ in
             if body["challengeResponse"]?["PinCodeAttempts"]?["pin"] == "4711" {
                 return FakeMobileFirst.json(#"{"successes":{"PinCodeAttempts":{}}}"#)
             }
@@ -256,7 +265,7 @@ final class FakeMobileFirst: Transport {
     }
 
     @Test func aWrongRemainingAttemptsExpectationFails() async throws {
-        let server = FakeMobileFirst { body, _ in
+        let server = FakeMobileFirst.transport { body, _ in
             body["challengeResponse"] == nil
                 ? FakeMobileFirst.json(
                     #"{"challenges":{"SimpleCaptcha":{"captcha":"1 + 1","message":null}}}"#, status: 401,

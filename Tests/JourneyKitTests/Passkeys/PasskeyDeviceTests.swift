@@ -13,7 +13,7 @@ import Testing
 @Suite struct PasskeyDeviceTests {
     static let server = "http://am.test/am"
 
-    static func run(_ path: String, _ transport: PasskeyAM) async throws -> JourneyResult {
+    static func run(_ path: String, _ transport: ScriptedTransport) async throws -> JourneyResult {
         let journey = try JourneyCompiler.compile(try ScriptLoader.load(path: path))
         return await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: server, transport: transport, seed: 7))
@@ -49,7 +49,7 @@ import Testing
         let login = try Self.write(Self.loginScript, "login.yaml", in: folder)
         let devicePath = folder.appendingPathComponent("alice-device.json").path
 
-        let first = try PasskeyAM(fixtures: ["registration-metadata-am71-platform"])
+        let first = try PasskeyAM.transport(fixtures: ["registration-metadata-am71-platform"])
         let registered = try await Self.run(register, first)
         #expect(registered.status == .passed, "\(registered.failures) \(String(describing: registered.error))")
         let attributes = try FileManager.default.attributesOfItem(atPath: devicePath)
@@ -63,7 +63,7 @@ import Testing
         #expect(stored["resident"]?.boolValue == true)
         #expect(stored["rpId"]?.stringValue == "humorous-cuddly-carrot.glitch.me")
 
-        let second = try PasskeyAM(fixtures: ["authentication-metadata-am71"])
+        let second = try PasskeyAM.transport(fixtures: ["authentication-metadata-am71"])
         let loggedIn = try await Self.run(login, second)
         #expect(loggedIn.status == .passed, "\(loggedIn.failures) \(String(describing: loggedIn.error))")
         let registration = try PasskeyOutcomeCheck.registration(try first.outcome(at: 1))
@@ -106,7 +106,7 @@ import Testing
         bodies.append(AMSuccess(tokenId: "token-1", successUrl: "/am/console", realm: "/").json)
         bodies.append(try Fixtures.json("callbacks/webauthn/authentication-metadata-am71.json"))
         bodies.append(AMSuccess(tokenId: "token-2", successUrl: "/am/console", realm: "/").json)
-        let am = PasskeyAM(bodies)
+        let am = PasskeyAM.transport(bodies)
         let result = try await Self.run(login, am)
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         let registration = try PasskeyOutcomeCheck.registration(try am.outcome(at: 1))
@@ -134,7 +134,7 @@ import Testing
         ]
         try device.encoded.write(to: folder.appendingPathComponent("alice-device.json"))
         let register = try Self.write(Self.registerScript, "register.yaml", in: folder)
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71-platform"])
+        let am = try PasskeyAM.transport(fixtures: ["registration-metadata-am71-platform"])
         let result = try await Self.run(register, am)
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         #expect(try am.outcome(at: 1) == "ERROR::InvalidStateError:The authenticator was previously registered.")
@@ -147,7 +147,7 @@ import Testing
         try Data(#"{"format": "journey-device", "version": 1, "credentials": [{"id": "AA"}]}"#.utf8)
             .write(to: folder.appendingPathComponent("alice-device.json"))
         let register = try Self.write(Self.registerScript, "register.yaml", in: folder)
-        let result = try await Self.run(register, try PasskeyAM(fixtures: ["registration-metadata-am71"]))
+        let result = try await Self.run(register, try PasskeyAM.transport(fixtures: ["registration-metadata-am71"]))
         #expect(result.status == .failed)
         let message = result.failures.map(\.message).joined(separator: "\n")
         #expect(message.contains("register.yaml:4:"), "\(message)")

@@ -22,7 +22,9 @@ import Testing
               WebAuthnRegistrationCallback: { deviceName: laptop }
               WebAuthnAuthenticationCallback: {}
             """, name: "passkey.yaml")
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71-platform", "authentication-script-am70"])
+        let am = try PasskeyAM.transport(fixtures: [
+            "registration-metadata-am71-platform", "authentication-script-am70",
+        ])
         let result = await JourneyDriver.run(journey, configuration: RunConfiguration(transport: am, seed: 42))
         let path = try TemporaryFiles.file("passkey.har", "")
         try HARWriter.write([result], to: path)

@@ -22,7 +22,9 @@ import Testing
               WebAuthnRegistrationCallback: { deviceName: laptop, algorithm: \(algorithm) }
               WebAuthnAuthenticationCallback: {}
             """, name: "passkey.yaml")
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71-platform", "authentication-metadata-am71"])
+        let am = try PasskeyAM.transport(fixtures: [
+            "registration-metadata-am71-platform", "authentication-metadata-am71",
+        ])
         let result = await JourneyDriver.run(journey, configuration: RunConfiguration(transport: am, seed: 42))
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
         let path = try TemporaryFiles.file("passkey.har", "")

@@ -14,14 +14,16 @@ import Testing
 @Suite struct PasskeyRunTests {
     static let server = "http://am.test/am"
 
-    static func run(_ script: String, _ transport: PasskeyAM) async throws -> JourneyResult {
+    static func run(_ script: String, _ transport: ScriptedTransport) async throws -> JourneyResult {
         let journey = try RecordingSupport.compile(script)
         return await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: server, transport: transport, seed: 42))
     }
 
     @Test func metadataRegistrationThenUsernamelessLogin() async throws {
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71-platform", "authentication-metadata-am71"])
+        let am = try PasskeyAM.transport(fixtures: [
+            "registration-metadata-am71-platform", "authentication-metadata-am71",
+        ])
         let result = try await Self.run(
             """
             version: 1
@@ -66,7 +68,7 @@ import Testing
     }
 
     @Test func scriptFormRegistrationThenLoginWithANamedCredential() async throws {
-        let am = try PasskeyAM(fixtures: ["registration-script-am70", "authentication-script-am70"])
+        let am = try PasskeyAM.transport(fixtures: ["registration-script-am70", "authentication-script-am70"])
         let result = try await Self.run(
             """
             version: 1
@@ -90,7 +92,7 @@ import Testing
     }
 
     @Test func jsonResponseWhenTheNodeSupportsIt() async throws {
-        let am = try PasskeyAM(fixtures: ["registration-metadata-supportsJsonResponse"])
+        let am = try PasskeyAM.transport(fixtures: ["registration-metadata-supportsJsonResponse"])
         let result = try await Self.run(
             """
             version: 1
@@ -110,7 +112,7 @@ import Testing
     }
 
     @Test func wrongOriginAndRpIdAreSignedAsGiven() async throws {
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71"])
+        let am = try PasskeyAM.transport(fixtures: ["registration-metadata-am71"])
         _ = try await Self.run(
             """
             version: 1
@@ -126,7 +128,7 @@ import Testing
     }
 
     @Test func noPasskeyForTheRelyingPartyIsTheBrowsersNotAllowedError() async throws {
-        let am = try PasskeyAM(fixtures: ["authentication-metadata-am71-allow-credentials"])
+        let am = try PasskeyAM.transport(fixtures: ["authentication-metadata-am71-allow-credentials"])
         let result = try await Self.run(
             """
             version: 1
@@ -141,7 +143,7 @@ import Testing
     }
 
     @Test func clientErrorsStillAnswerForNegativeTests() async throws {
-        let am = try PasskeyAM(fixtures: ["registration-metadata-am71"])
+        let am = try PasskeyAM.transport(fixtures: ["registration-metadata-am71"])
         _ = try await Self.run(
             """
             version: 1

@@ -9,36 +9,22 @@ import Testing
 @testable import JourneyReport
 @testable import JourneyRun
 
-/// An AM that answers each request with the next canned body and keeps the requests' JSON.
-final class PasskeyAM: Transport {
-    let bodies: [JSONValue]
-    private let sent = Mutex<[JSONValue]>([])
-
-    init(_ bodies: [JSONValue]) { self.bodies = bodies }
+/// An AM that answers each request with the next canned body (a scripted transport, which keeps the requests).
+enum PasskeyAM {
+    static func transport(_ bodies: [JSONValue]) -> ScriptedTransport { ScriptedTransport(json: bodies) }
 
     /// The bodies of a fixture's steps, then a success.
-    convenience init(fixtures names: [String]) throws {
+    static func transport(fixtures names: [String]) throws -> ScriptedTransport {
         var bodies = try names.map { try Fixtures.json("callbacks/webauthn/\($0).json") }
         bodies.append(AMSuccess(tokenId: "token-1", successUrl: "/am/console", realm: "/").json)
-        self.init(bodies)
+        return transport(bodies)
     }
+}
 
-    var requests: [JSONValue] { sent.withLock { $0 } }
-
-    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        let json = request.body.flatMap { try? JSONValue.parse($0) } ?? .null
-        let index = sent.withLock { sent in
-            sent.append(json)
-            return sent.count - 1
-        }
-        return TransportResponse(
-            status: 200, headers: [HeaderField("Content-Type", "application/json")],
-            body: bodies[min(index, bodies.count - 1)].encoded)
-    }
-
+extension ScriptedTransport {
     /// The `webAuthnOutcome` the request at `index` sends (0 is the start request).
     func outcome(at index: Int) throws -> String {
-        let requests = self.requests
+        let requests = self.requests.map(\.bodyJSON)
         try #require(requests.indices.contains(index), "no request #\(index); \(requests.count) sent")
         let step = try #require(AMStep(json: requests[index]))
         let hidden = try #require(

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyReport
@@ -12,7 +13,7 @@ import Testing
         let display = try Fixtures.json("callbacks/mfa/recovery-codes-display.json")
         let codes = MFAScraper.recoveryCodes(in: try #require(AMStep(json: display)))
         let code = try #require(codes.first)
-        let am = PasskeyAM([
+        let am = PasskeyAM.transport([
             display, try Fixtures.json("callbacks/NameCallback.json"),
             AMSuccess(tokenId: "token-1", successUrl: "/am/console", realm: "/").json,
         ])
@@ -29,7 +30,7 @@ import Testing
         let result = await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: am))
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
-        let sent = try #require(AMStep(json: am.requests[2]))
+        let sent = try #require(AMStep(json: am.requests[2].bodyJSON))
         #expect(sent.callbacks.first?.input?.first?.value.stringValue == code)
         let outputs = PasskeyOutcomeCheck.outputs([result])
         for output in outputs {

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyRecording
@@ -30,7 +31,7 @@ import Testing
                 ]
             ],
         ]
-        let transport = CapturedSecretsTests.CannedAM([
+        let transport = ScriptedTransport(json: [
             step, AMSuccess(tokenId: "t", successUrl: "/am", realm: "/").json,
         ])
         let result = await JourneyDriver.run(

@@ -33,7 +33,8 @@ struct RecordAndReplayTests {
         let result = await JourneyDriver.run(
             journey,
             configuration: RunConfiguration(
-                environment: ["FAKE_PASSWORD": "Fake-Secr3t!"], transport: FakeAM(password: "Fake-Secr3t!"), seed: 42))
+                environment: ["FAKE_PASSWORD": "Fake-Secr3t!"], transport: FakeAM.transport(password: "Fake-Secr3t!"),
+                seed: 42))
         let path = try TemporaryFiles.file("fake-login.har", "")
         try HARWriter.write([result], to: path)
         return (result, try Recording.load(path: path), try String(contentsOfFile: path, encoding: .utf8))
@@ -113,7 +114,7 @@ struct RecordAndReplayTests {
             of: "password: { env: FAKE_PASSWORD, secret: true }",
             with: "password: { command: [sh, -c, \"echo ran >> \(marker); echo Fake-Secr3t!\"], secret: true }")
         let journey = try RecordingSupport.compile(script, name: "fake-login.yaml")
-        var live = RunConfiguration(transport: FakeAM(password: "Fake-Secr3t!"), seed: 7)
+        var live = RunConfiguration(transport: FakeAM.transport(password: "Fake-Secr3t!"), seed: 7)
         live.allowCommands = true
         let result = await JourneyDriver.run(journey, configuration: live)
         #expect(result.status == .passed)

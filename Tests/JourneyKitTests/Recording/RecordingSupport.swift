@@ -29,19 +29,14 @@ enum RecordingSupport {
 }
 
 /// A two-step AM login (Name + Password, then success or 401) with a HiddenValueCallback
-/// carrying a nonce, a session cookie, and `?suspendedId=` accepted on start. Counts requests.
-final class FakeAM: Transport {
-    let password: String
-    private let counter = Mutex(0)
-
-    init(password: String) {
-        self.password = password
+/// carrying a nonce, a session cookie, and `?suspendedId=` accepted on start.
+enum FakeAM {
+    /// The login as a scripted transport, which keeps the requests.
+    static func transport(password: String) -> ScriptedTransport {
+        ScriptedTransport { request, _ in answer(request, password: password) }
     }
 
-    var requests: Int { counter.withLock { $0 } }
-
-    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        counter.withLock { $0 += 1 }
+    static func answer(_ request: TransportRequest, password: String) -> TransportResponse {
         let json = request.body.flatMap { try? JSONValue.parse($0) }
         guard let authId = json?["authId"]?.stringValue else {
             let step: JSONValue = [

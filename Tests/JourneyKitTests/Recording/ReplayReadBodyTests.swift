@@ -39,21 +39,18 @@ struct ReplayReadBodyTests {
     ]
 
     /// Answers the start with `step`, then every continue with `answer`.
-    struct TwoAnswers: Transport {
-        let answer: JSONValue
-        let status: Int
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            let continues = request.body.flatMap { try? JSONValue.parse($0) }?["authId"] != nil
-            let body = continues ? answer : ReplayReadBodyTests.step
-            return TransportResponse(
-                status: continues ? status : 200, headers: [HeaderField("Content-Type", "application/json")],
-                body: body.encoded)
+    static func twoAnswers(answer: JSONValue, status: Int) -> ScriptedTransport {
+        ScriptedTransport { request, _ in
+            let continues = request.bodyJSON["authId"] != nil
+            return ScriptedTransport.json(
+                continues ? answer : ReplayReadBodyTests.step, status: continues ? status : 200)
         }
     }
 
     /// Runs the script live against `transport`, records it, and replays the recording.
-    static func liveAndReplayed(_ transport: TwoAnswers) async throws -> (JourneyResult, JourneyResult, Recording) {
+    static func liveAndReplayed(_ transport: ScriptedTransport) async throws -> (
+        JourneyResult, JourneyResult, Recording
+    ) {
         let journey = try RecordingSupport.compile(script, name: "read-once.yaml")
         let environment = ["READ_ONCE_PASSWORD": "Read-0nce!"]
         let live = await JourneyDriver.run(
@@ -67,7 +64,7 @@ struct ReplayReadBodyTests {
 
     @Test func aReplayedResponseCarriesTheRecordedReadingOfItsBody() async throws {
         let (_, _, recording) = try await Self.liveAndReplayed(
-            TwoAnswers(answer: ["tokenId": "token-1", "successUrl": "/am/console", "realm": "/"], status: 200))
+            Self.twoAnswers(answer: ["tokenId": "token-1", "successUrl": "/am/console", "realm": "/"], status: 200))
         let recorded = try #require(recording.journeys.first?.exchanges.first)
         let run = ReplayTransport(recording: recording).begin(
             TransportRunInfo(scriptFile: "", scriptName: "", redactor: Redactor()))
@@ -88,7 +85,7 @@ struct ReplayReadBodyTests {
     @Test func aReplayedAnswerTheProtocolForbidsFailsAsItDidLive() async throws {
         // `tokenId` as a number: AM never sends it, the runner refuses it (exit 3).
         let (live, replayed, _) = try await Self.liveAndReplayed(
-            TwoAnswers(answer: ["tokenId": 12345, "successUrl": "/am/console"], status: 200))
+            Self.twoAnswers(answer: ["tokenId": 12345, "successUrl": "/am/console"], status: 200))
         let liveError = try #require(live.error)
         #expect(liveError.kind == .protocol)
         #expect(liveError.message.contains("tokenId is a number, not a string"))
@@ -99,7 +96,7 @@ struct ReplayReadBodyTests {
 
     @Test func aReplayedStepIsReadAsTheLiveOneWas() async throws {
         let (live, replayed, _) = try await Self.liveAndReplayed(
-            TwoAnswers(answer: ["code": 401, "reason": "Unauthorized", "message": "Login failure"], status: 401))
+            Self.twoAnswers(answer: ["code": 401, "reason": "Unauthorized", "message": "Login failure"], status: 401))
         #expect(live.status == .failed)
         #expect(replayed.status == live.status)
         #expect(replayed.outcome?.kind == live.outcome?.kind)

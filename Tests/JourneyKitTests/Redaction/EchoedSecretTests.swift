@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyRecording
@@ -46,7 +47,7 @@ import Testing
             ],
         ]
         let success: JSONValue = ["tokenId": "token-1", "successUrl": .string(password), "realm": .string(password)]
-        let transport = CapturedSecretsTests.CannedAM([step, success])
+        let transport = ScriptedTransport(json: [step, success])
         let result = await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: transport))
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")
@@ -118,7 +119,7 @@ import Testing
               pw: { value: "\(Self.password)", secret: true }
             expect: { outcome: success }
             """)
-        let transport = CapturedSecretsTests.CannedAM([
+        let transport = ScriptedTransport(json: [
             AMSuccess(tokenId: "token-1", successUrl: "/am", realm: "/").json
         ])
         let result = await JourneyDriver.run(journey, configuration: RunConfiguration(transport: transport))

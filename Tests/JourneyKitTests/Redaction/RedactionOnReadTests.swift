@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyRecording
@@ -25,7 +26,7 @@ import Testing
               PasswordCallback: ${pw}
             expect: { outcome: success }
             """)
-        let transport = CapturedSecretsTests.CannedAM([
+        let transport = ScriptedTransport(json: [
             try Fixtures.json("responses/start-username-password.json"),
             AMSuccess(tokenId: tokenId, successUrl: "/am/console", realm: "/").json,
         ])

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyRecording
@@ -46,7 +47,7 @@ import Testing
         let success: JSONValue = [
             "tokenId": "token-1", "successUrl": .string(successUrl), "realm": .string("/alpha/\(password)/x"),
         ]
-        let transport = CapturedSecretsTests.CannedAM([step, success])
+        let transport = ScriptedTransport(json: [step, success])
         let result = await JourneyDriver.run(
             journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: transport))
         #expect(result.status == .passed, "\(result.failures) \(String(describing: result.error))")

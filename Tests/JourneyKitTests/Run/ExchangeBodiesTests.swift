@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyFormat
@@ -21,7 +22,8 @@ import Testing
                 expect: { outcome: success }
                 """, file: "stub.yaml")
         var configuration = RunConfiguration(
-            environment: [:], transport: StubServer { _, _ in StubServer.json("{}") }, clock: ManualClock(), seed: 7)
+            environment: [:], transport: StubServer.transport { _, _ in StubServer.json("{}") }, clock: ManualClock(),
+            seed: 7)
         configuration.keepsExchangeBodies = keepingBodies
         return await JourneyDriver.run(try JourneyCompiler.compile(script), configuration: configuration)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyFormat
@@ -9,16 +10,14 @@ import Testing
 
 /// A 404 from the authenticate endpoint names the realm as its likely cause.
 @Suite struct RealmNotFoundTests {
-    struct NotFound: Transport {
-        let contentType: String
-        let body: String
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    /// Answers every request 404 with `body`.
+    static func notFound(contentType: String, body: String) -> ScriptedTransport {
+        ScriptedTransport(responses: [
             TransportResponse(status: 404, headers: [HeaderField("Content-Type", contentType)], body: Data(body.utf8))
-        }
+        ])
     }
 
-    static func run(_ transport: NotFound) async throws -> JourneyResult {
+    static func run(_ transport: ScriptedTransport) async throws -> JourneyResult {
         let journey = try RecordingSupport.compile(
             """
             version: 1
@@ -33,7 +32,7 @@ import Testing
 
     @Test func aCRESTNotFoundNotesTheRealm() async throws {
         let result = try await Self.run(
-            NotFound(
+            Self.notFound(
                 contentType: "application/json", body: #"{"code":404,"reason":"Not Found","message":"Not Found"}"#))
         #expect(result.status == .failed)
         #expect(
@@ -44,7 +43,7 @@ import Testing
     }
 
     @Test func aNotFoundPageNamesTheRealm() async throws {
-        let result = try await Self.run(NotFound(contentType: "text/plain", body: "no such thing"))
+        let result = try await Self.run(Self.notFound(contentType: "text/plain", body: "no such thing"))
         #expect(result.status == .error)
         #expect(result.error?.message.hasSuffix("; realm 'alpha' may not exist on this server") == true)
     }

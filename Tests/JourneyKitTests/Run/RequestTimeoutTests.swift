@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyFormat
@@ -9,20 +9,8 @@ import Testing
 /// applied to every request in one place, when the session sends it; a phase names only a
 /// tighter limit of its own.
 @Suite struct RequestTimeoutTests {
-    /// FakeAM's login, with each request's timeout kept.
-    final class Timed: Transport {
-        let server = FakeAM(password: "pw")
-        private let seen = Mutex<[(timeout: Double, tenants: Int)]>([])
-        var timeouts: [Double] { seen.withLock { $0.map(\.timeout) } }
-        /// How many `X-Tenant` headers each request carried.
-        var tenantHeaders: [Int] { seen.withLock { $0.map(\.tenants) } }
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            let tenants = request.headers.filter { $0.name == "X-Tenant" }.count
-            seen.withLock { $0.append((request.timeoutSeconds, tenants)) }
-            return try await server.send(request)
-        }
-    }
+    /// FakeAM's login; the transport keeps each request, with its timeout.
+    static func timed() -> ScriptedTransport { FakeAM.transport(password: "pw") }
 
     static func script(timeout: String) -> String {
         """
@@ -41,19 +29,22 @@ import Testing
     @Test(arguments: [(", timeout: 7", nil, 7.0), ("", nil, 30), (", timeout: 7", 2.5, 2.5)])
     func everyRequestGetsTheRunsTimeout(scriptTimeout: String, override: Double?, expected: Double) async throws {
         let journey = try RecordingSupport.compile(Self.script(timeout: scriptTimeout))
-        let transport = Timed()
+        let transport = Self.timed()
         let result = await JourneyDriver.run(
             journey, configuration: RunConfiguration(transport: transport, timeoutSeconds: override))
+        let timeouts = transport.requests.map(\.timeoutSeconds)
         #expect(result.status == .passed, "\(result.error.map(String.init(describing:)) ?? "")")
-        #expect(transport.timeouts.count == 2)
-        #expect(transport.timeouts.allSatisfy { $0 == expected }, "\(transport.timeouts)")
+        #expect(timeouts.count == 2)
+        #expect(timeouts.allSatisfy { $0 == expected }, "\(timeouts)")
     }
 
     @Test func everyRequestCarriesTheScriptsHeadersOnce() async throws {
         let journey = try RecordingSupport.compile(Self.script(timeout: ", headers: { X-Tenant: t1 }"))
-        let transport = Timed()
+        let transport = Self.timed()
         let result = await JourneyDriver.run(journey, configuration: RunConfiguration(transport: transport))
+        // How many `X-Tenant` headers each request carried.
+        let tenantHeaders = transport.requests.map { $0.headers.filter { $0.name == "X-Tenant" }.count }
         #expect(result.status == .passed)
-        #expect(transport.tenantHeaders == [1, 1])
+        #expect(tenantHeaders == [1, 1])
     }
 }

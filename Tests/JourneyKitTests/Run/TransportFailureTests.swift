@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyFormat
@@ -10,12 +11,9 @@ import Testing
 /// A request that got no response leaves its transport failure on the run's error as a value,
 /// so what classifies it (a load's `timeout` class) never reads the message's wording.
 @Suite struct TransportFailureTests {
-    struct Failing: Transport {
-        let error: TransportError
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            throw error
-        }
+    /// Fails every request with `error`.
+    static func failing(_ error: TransportError) -> ScriptedTransport {
+        ScriptedTransport { _, _ throws(TransportError) in throw error }
     }
 
     @Test(
@@ -34,7 +32,7 @@ import Testing
             expect: { outcome: success }
             """)
         let result = await JourneyDriver.run(
-            journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: Failing(error: error)))
+            journey, configuration: RunConfiguration(serverURL: "http://am.test/am", transport: Self.failing(error)))
         #expect(result.status == .error)
         #expect(result.error?.kind == .transport)
         #expect(result.error?.transportFailure == kind)
@@ -43,7 +41,7 @@ import Testing
     @Test func anOutboxReadThatTimesOutCarriesItToo() async throws {
         do {
             _ = try await OutboxReader.newestMessage(
-                for: "demo@example.com", origin: "http://am.test", transport: Failing(error: .timeout(2)))
+                for: "demo@example.com", origin: "http://am.test", transport: Self.failing(.timeout(2)))
             Issue.record("the outbox read did not fail")
         } catch {
             #expect(error.kind == .transport)

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Testing
 
 @testable import JourneyFormat
@@ -19,7 +20,7 @@ import Testing
                   PasswordCallback: right
                 cleanup: logout
                 """, file: "stub.yaml")
-        let stub = StubServer { _, _ in StubServer.json("{}") }
+        let stub = StubServer.transport { _, _ in StubServer.json("{}") }
         let configuration = RunConfiguration(environment: [:], transport: stub, clock: ManualClock(), seed: 7)
         let result = await JourneyDriver.run(try JourneyCompiler.compile(script), configuration: configuration)
         #expect(result.status == .passed)

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyCore
+import JourneyTestSupport
 import Synchronization
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
 
 /// A tiny AM with an OATH device: step 1 shows the registration URI (TOTP) and a NameCallback
 /// "Enter verification code"; the code must be the current step's (±1), and AM's replay rule
-/// holds: a step at or below the last accepted one is refused.
-final class OATHStub: Transport {
+/// holds: a step at or below the last accepted one is refused. Runs reach it through `transport`.
+final class OATHStub: Sendable {
     let clock: ManualClock
     let parameters: OTPParameters
     private let lastStep = Mutex<UInt64?>(nil)
@@ -23,7 +24,10 @@ final class OATHStub: Transport {
 
     var acceptedCodes: [String] { accepted.withLock { $0 } }
 
-    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    /// The scripted transport that answers as this AM.
+    var transport: ScriptedTransport { ScriptedTransport { request, _ in self.answer(request) } }
+
+    func answer(_ request: TransportRequest) -> TransportResponse {
         let body = (try? JSONValue.parse(request.body ?? Data())) ?? .null
         guard body["authId"] != nil else {
             let uri = parameters.uri
@@ -47,8 +51,7 @@ final class OATHStub: Transport {
     }
 
     static func json(_ text: String, status: Int = 200) -> TransportResponse {
-        TransportResponse(
-            status: status, headers: [HeaderField("Content-Type", "application/json")], body: Data(text.utf8))
+        ScriptedTransport.json(text, status: status)
     }
 }
 
@@ -70,7 +73,7 @@ final class OATHStub: Transport {
     }
 
     static func configuration(_ stub: OATHStub) -> RunConfiguration {
-        RunConfiguration(environment: [:], transport: stub, clock: stub.clock, seed: 1)
+        RunConfiguration(environment: [:], transport: stub.transport, clock: stub.clock, seed: 1)
     }
 
     @Test func aCodeFromTheCapturedRegistrationURIIsAcceptedAndRedacted() async throws {

@@ -40,11 +40,20 @@ struct Reply: Sendable {
     var cookies: [String] { headers[canonicalForm: "set-cookie"].map(String.init) }
 }
 
-/// A simulator started on 127.0.0.1:0 with a manual clock, and a client with timeouts on every request.
+/// A simulator with a manual clock, and a client with timeouts on every request. By default the
+/// simulator is in process (`.router`: each request is handed to its responder, no socket);
+/// `.live` starts it on 127.0.0.1:0 for the tests about connections (docs/architecture.md, "Testing").
 struct Harness: Sendable {
+    /// Where requests go: to the responder in process, or over a loopback socket.
+    enum Setup: Sendable {
+        case router
+        case live
+    }
+
     let simulator: RunningSimulator
     let clock: ManualClock
     let logs: LogLines
+    let setup: Setup
 
     /// The tree `yaml` (the example tree when nil); `file` is where its relative paths (key files) start.
     static func definition(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorDefinition {
@@ -54,7 +63,7 @@ struct Harness: Sendable {
 
     static func run<T: Sendable>(
         _ yaml: String? = nil, file: String = "test.yaml", maxBodyBytes: Int = 1 << 20, trace: EdgeTrace? = nil,
-        logRequests: Bool = true, _ body: (Harness) async throws -> T
+        logRequests: Bool = true, setup: Setup = .router, _ body: (Harness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
         let logs = LogLines()
@@ -67,8 +76,12 @@ struct Harness: Sendable {
         options.headerTimeout = Int64(TestTime.request)
         options.bodyTimeout = Int64(TestTime.request)
         options.idleTimeout = Int64(TestTime.request)
-        let simulator = try await Simulator.start(try definition(yaml, file: file), options: options)
-        let harness = Harness(simulator: simulator, clock: clock, logs: logs)
+        let simulator =
+            switch setup {
+            case .router: Simulator.inProcess(try definition(yaml, file: file), options: options)
+            case .live: try await Simulator.start(try definition(yaml, file: file), options: options)
+            }
+        let harness = Harness(simulator: simulator, clock: clock, logs: logs, setup: setup)
         do {
             let result = try await body(harness)
             await simulator.stop()
@@ -103,6 +116,7 @@ struct Harness: Sendable {
         _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
         timeout: TimeAmount = Harness.requestTimeout
     ) async throws -> Reply {
+        if setup == .router { return try await inProcess(method, path, body: body, headers: headers, timeout: timeout) }
         var request = HTTPClientRequest(url: root + path)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -110,6 +124,22 @@ struct Harness: Sendable {
         let response = try await Self.client.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: 4 << 20)
         return Reply(status: Int(response.status.code), headers: response.headers, body: Array(buffer: buffer))
+    }
+
+    /// The request handed to the simulator's responder; a dropped or late answer throws what
+    /// the HTTP client throws then.
+    private func inProcess(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]?, headers: [(String, String)], timeout: TimeAmount
+    ) async throws -> Reply {
+        let request = InProcessRequest(
+            method: method.rawValue, target: path, authority: String(root.dropFirst("http://".count)),
+            headers: headers.map { (name: $0.0, value: $0.1) }, body: body)
+        switch await simulator.respond(request, timeout: .nanoseconds(timeout.nanoseconds)) {
+        case .reply(let status, let fields, let bytes):
+            return Reply(status: status, headers: HTTPHeaders(fields.map { ($0.name, $0.value) }), body: bytes)
+        case .dropped: throw HTTPClientError.remoteConnectionClosed
+        case .timedOut: throw HTTPClientError.deadlineExceeded
+        }
     }
 
     func post(

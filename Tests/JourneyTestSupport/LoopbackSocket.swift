@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// Plain sockets on 127.0.0.1 for the tests' stand-in servers (a hostile AM, an OTLP collector).
-enum LoopbackSocket {
+package enum LoopbackSocket {
     /// A listening socket on an ephemeral port.
-    static func listen() throws -> (socket: Int32, port: Int) {
+    package static func listen() throws -> (socket: Int32, port: Int) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -29,7 +29,7 @@ enum LoopbackSocket {
     }
 
     /// One HTTP/1.1 request (head and Content-Length body); nil when the client goes first.
-    static func readRequest(_ connection: Int32) -> (path: String, head: String, body: Data)? {
+    package static func readRequest(_ connection: Int32) -> (path: String, head: String, body: Data)? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let separator = Data("\r\n\r\n".utf8)
@@ -55,7 +55,7 @@ enum LoopbackSocket {
     }
 
     /// Writes all of `data`; false once the client has gone.
-    static func write(_ connection: Int32, _ data: Data) -> Bool {
+    package static func write(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return true }
             var offset = 0
