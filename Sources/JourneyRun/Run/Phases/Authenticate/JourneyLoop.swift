@@ -160,8 +160,12 @@ struct JourneyLoop {
                 trace.callbacks[0].notes.append(("resume", Redactor.placeholder("suspendedId")))
                 return .next(resumeRequest(resuming: [("suspendedId", suspendedId.text)]))
             }
+            var chain = handlers
+            if let advisor = session.configuration.stepAdvisor {
+                chain = HandlerChain(try await advisor.handlers(for: step, number: number) + handlers.specs)
+            }
             let answer = try await StepAnswerer.answer(
-                step, stepNumber: number, handlers: handlers, environment: session.context)
+                step, stepNumber: number, handlers: chain, environment: session.context)
             trace.callbacks = answer.callbacks
             if !answer.unhandled.isEmpty {
                 trace.failures += answer.unhandled
