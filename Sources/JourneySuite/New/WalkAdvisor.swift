@@ -180,9 +180,8 @@ final class WalkAdvisor: StepAdvisor {
         let label = Self.label(callback)
         var answer = AnswerSpec(location: place.location)
         if secretName == "otp", simulating {
-            let typed = try await terminal.ask(
-                label + style.paint(" (not shown; Enter alone reads it from the simulator's outbox)", .dim) + ": ",
-                secret: true)
+            terminal.show("  " + style.paint("(Enter alone reads the code from the simulator's outbox)", .dim) + "\n")
+            let typed = try await terminal.ask(label + style.paint(" (not shown)", .dim) + ": ", secret: true)
             if typed.isEmpty {
                 let recipient = try await askNonEmpty("  Outbox of (e.g. alice@example.com): ")
                 let escaped = recipient.replacingOccurrences(of: "{{", with: "{{ '{{' }}")
@@ -284,10 +283,10 @@ final class WalkAdvisor: StepAdvisor {
     /// A passkey step: the software authenticator answers (Enter), or the walk sends a client error.
     private func askPasskey(_ form: SpecialForm, place: Place) async throws(WalkStop) -> [HandlerSpec] {
         terminal.show("  " + VisibleText.escaped(form.typeName) + " " + style.paint("(\(form.summary))", .dim) + "\n")
-        let typed = try await terminal.ask(
-            "  Enter: the software authenticator answers; or a client error (e.g. NotAllowedError): "
-        )
-        .trimmingCharacters(in: .whitespaces)
+        terminal.show(
+            "  " + style.paint("(Enter alone: the software authenticator answers; or a client error)", .dim) + "\n")
+        let typed = try await terminal.ask("  Client error (e.g. NotAllowedError) [none]: ")
+            .trimmingCharacters(in: .whitespaces)
         var answer = AnswerSpec(location: place.location)
         if !typed.isEmpty {
             answer.clientError = place.literal(.string(typed))

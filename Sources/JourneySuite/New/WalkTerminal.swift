@@ -111,6 +111,7 @@ package final class WalkTerminal: Sendable {
             // A blocking read on a thread of its own, not on the cooperative pool.
             Thread { [self] in continuation.resume(returning: readAnswer(secret: secret)) }.start()
         }
+        if case .failure = line { show("\n") }
         let answer = try line.get()
         if !interactive { show(secret ? "\n" : VisibleText.escaped(answer) + "\n") }
         return answer
