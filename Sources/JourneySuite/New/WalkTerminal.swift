@@ -105,25 +105,23 @@ package final class WalkTerminal: Sendable {
     /// shown. Off a terminal the answer is shown after the prompt (a secret as nothing), so the
     /// output reads as the walk went.
     package func ask(_ prompt: String, secret: Bool = false) async throws(WalkStop) -> String {
+        let hide = secret && interactive
+        // Echo goes off before the prompt shows: whatever is typed once it is seen stays hidden.
+        if hide { hideEcho() }
         show(prompt)
         let line = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<String, WalkStop>, Never>) in
             // A blocking read on a thread of its own, not on the cooperative pool.
-            Thread { [self] in continuation.resume(returning: readAnswer(secret: secret)) }.start()
+            Thread { continuation.resume(returning: Self.readLine()) }.start()
+        }
+        if hide {
+            restoreEcho()
+            show("\n")
         }
         if case .failure = line { show("\n") }
         let answer = try line.get()
         if !interactive { show(secret ? "\n" : VisibleText.escaped(answer) + "\n") }
         return answer
-    }
-
-    private func readAnswer(secret: Bool) -> Result<String, WalkStop> {
-        let hide = secret && interactive
-        if hide { hideEcho() }
-        defer { if hide { restoreEcho() } }
-        let line = Self.readLine()
-        if hide { Self.writeOut("\n") }
-        return line
     }
 
     /// One line of standard input, without its line break (and a carriage return before it).
@@ -156,13 +154,13 @@ package final class WalkTerminal: Sendable {
         echoOff.withLock { $0 = settings }
         var hidden = settings
         hidden.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        tcsetattr(STDIN_FILENO, TCSANOW, &hidden)
     }
 
     private func restoreEcho() {
         echoOff.withLock { saved in
             guard var settings = saved else { return }
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             saved = nil
         }
     }
