@@ -101,6 +101,17 @@ import Testing
         #expect(session.screen.contains("NameCallback \"User Name\": demo\n"), "\(session.screen)")
     }
 
+    @Test func aFailureIsTheOutcomeTheScriptExpects() async throws {
+        let folder = try TemporaryFiles.directory("journey-new-failure")
+        let session = try PseudoTerminal.run(
+            Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login"),
+            turns: [Turn(wait: "", type: "demo"), Turn(wait: "", type: "not-the-password")], in: folder, pty: false)
+        #expect(session.screen.contains("The journey ended: ✗ failure 401: Login failure"), "\(session.screen)")
+        try await Self.check(session, wrote: "login", in: folder, secrets: ["JOURNEY_PASSWORD": "not-the-password"])
+        let script = try String(contentsOf: folder.appendingPathComponent("login.yaml"), encoding: .utf8)
+        #expect(script.contains("outcome: {failure: {code: 401, message: \"Login failure\"}}"), "\(script)")
+    }
+
     @Test func inputThatEndsEarlyWritesNothing() throws {
         let folder = try TemporaryFiles.directory("journey-new-short")
         let session = try PseudoTerminal.run(

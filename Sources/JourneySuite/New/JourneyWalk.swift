@@ -70,7 +70,8 @@ package enum JourneyWalk {
         }
         if let stop = advisor.stop.withLock({ $0 }) { throw stop }
         showEnd(result, terminal: terminal)
-        if result.error != nil || !result.allFailures.isEmpty || result.outcome == nil {
+        // The walk's own script expects nothing: an outcome other than success fails only that.
+        if result.error != nil || result.outcome == nil {
             throw WalkStop("the walk did not reach the journey's end: nothing written", exitCode: 1)
         }
         var scriptOptions = WalkedScriptOptions(server: .url(options.server ?? ""), realm: options.realm)
