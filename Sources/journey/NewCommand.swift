@@ -28,7 +28,9 @@ struct NewCommand: AsyncParsableCommand {
     @Option(help: "The journey (tree) to walk.")
     var journey: String
 
-    @Option(name: [.customShort("o"), .customLong("out")], help: "The script to write (default: <journey>.yaml).")
+    @Option(
+        name: [.customShort("o"), .customLong("out")],
+        help: "The script to write (default: the journey's name in kebab case, .yaml).")
     var output: String?
 
     @Flag(help: "Write over the script and recording if they exist.")
