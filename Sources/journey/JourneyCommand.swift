@@ -15,7 +15,8 @@ struct JourneyCommand: AsyncParsableCommand {
         version: "journey \(JourneyVersion.number) (commit \(BuildCommit.short))",
         subcommands: [
             RunCommand.self, LintCommand.self, SchemaCommand.self, SimulateCommand.self, BenchCommand.self,
-            LoadCommand.self, ImportCommand.self, CaptureCommand.self, ServeCommand.self, DiffCommand.self,
+            LoadCommand.self, ImportCommand.self, CaptureCommand.self, NewCommand.self, ServeCommand.self,
+            DiffCommand.self,
             ReportCommand.self, InitCommand.self, CompletionsCommand.self, ManCommand.self, MCPCommand.self,
         ]
     )

@@ -32,7 +32,7 @@ import Testing
         for line in [".Dt JOURNEY 1", ".Sh NAME", ".Nm journey", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh EXIT STATUS"] {
             #expect(lines.contains(line), "missing \(line)")
         }
-        for command in ["run", "lint", "init", "completions", "man", "report merge", "capture"] {
+        for command in ["run", "lint", "init", "completions", "man", "report merge", "capture", "new"] {
             #expect(lines.contains(".Ss journey \(command)"), "no section for journey \(command)")
         }
         #expect(page.contains("--update-transcripts"), "the options of each command are in it")

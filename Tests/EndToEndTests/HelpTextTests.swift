@@ -6,7 +6,8 @@ import Testing
 /// instruction meant for a source checkout.
 @Suite struct HelpTextTests {
     static let commands = [
-        [], ["run"], ["lint"], ["schema"], ["simulate"], ["bench"], ["load"], ["import"], ["capture"], ["serve"],
+        [], ["run"], ["lint"], ["schema"], ["simulate"], ["bench"], ["load"], ["import"], ["capture"], ["new"],
+        ["serve"],
         ["diff"], ["report"],
     ]
 

@@ -41,6 +41,18 @@ public enum ScriptImporter {
                 "\(file) holds no authenticate traffic (no POST …/json/…/authenticate request): there is no journey to import"
             )
         }
+        var builder = try builder(for: recording, journeyName: journeyName)
+        builder.oauth = oauth
+        builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
+        builder.request = ImportedRequest(after: builder.journey, in: recording)
+        builder.collect()
+        return try builder.render(source: file)
+    }
+
+    /// The builder of the journey `journeyName` names (the first by default), once the
+    /// recording is found to hold it whole, from its start to an outcome a script can expect.
+    static func builder(for recording: Recording, journeyName: String?) throws(RecordingError) -> Builder {
+        let file = (recording.source as NSString).lastPathComponent
         guard let journey = recording.journey(named: journeyName) else {
             let names = recording.journeys.map { $0.name ?? "(no name)" }.joined(separator: ", ")
             throw RecordingError("\(file) holds no journey '\(journeyName ?? "")'; it holds: \(names)")
@@ -70,12 +82,7 @@ public enum ScriptImporter {
         default:
             break
         }
-        var builder = Builder(journey: journey)
-        builder.oauth = oauth
-        builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
-        builder.request = ImportedRequest(after: journey, in: recording)
-        builder.collect()
-        return try builder.render(source: file)
+        return Builder(journey: journey)
     }
 
     /// A handler to write: its matcher and answer options.
@@ -110,6 +117,9 @@ public enum ScriptImporter {
         var request: ImportedRequest?
         /// `request`, written (`collect` makes it: its secrets become variables).
         var requestBlock: Node?
+        /// Types the runner answers by itself from an empty handler (a walk's DeviceProfileCallback):
+        /// written as a handler even with no option to give.
+        var bareTypes: Set<String> = []
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -168,7 +178,7 @@ public enum ScriptImporter {
                         continue
                     }
                     let options = answer(callback, answered.callbacks[position])
-                    guard !options.isEmpty else { continue }
+                    guard !options.isEmpty || bareTypes.contains(callback.type) else { continue }
                     handlers.append(
                         Handler(
                             type: callback.type, step: number(index), occurrence: seen[callback.type] ?? 1,
@@ -323,7 +333,10 @@ public enum ScriptImporter {
             }
         }
 
-        func document(source: String) -> Node {
+        func document(source: String) -> Node { .block(rootPairs(source: source)) }
+
+        /// The script's top-level keys, in the order they are written.
+        func rootPairs(source: String) -> [(String, Node)] {
             let first = journey.exchanges[0]
             var root: [(String, Node)] = [
                 ("version", .plain("1")),
@@ -387,7 +400,7 @@ public enum ScriptImporter {
             }
             expect.append(("outcome", outcome()))
             root.append(("expect", .block(expect)))
-            return .block(root)
+            return root
         }
 
         /// The narrowest matcher needed: the type alone when it is answered once, else its step

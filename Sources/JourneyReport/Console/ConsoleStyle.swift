@@ -3,8 +3,8 @@ import JourneyCore
 /// ANSI styling for console output, or none. The caller decides whether colour is wanted
 /// (a TTY and `NO_COLOR` unset); nothing here looks at the environment. Painted text has its
 /// control characters made visible (`VisibleText`): a server's escape sequences never reach the terminal.
-struct ConsoleStyle: Sendable {
-    enum Tone: String {
+package struct ConsoleStyle: Sendable {
+    package enum Tone: String {
         case bold = "1"
         case dim = "2"
         case red = "31"
@@ -13,10 +13,14 @@ struct ConsoleStyle: Sendable {
         case cyan = "36"
     }
 
-    var useColor: Bool
+    package var useColor: Bool
+
+    package init(useColor: Bool) {
+        self.useColor = useColor
+    }
 
     /// `text`, its control characters made visible, wrapped in the tone's escape codes when colour is on.
-    func paint(_ text: String, _ tone: Tone) -> String {
+    package func paint(_ text: String, _ tone: Tone) -> String {
         let text = VisibleText.escaped(text)
         guard useColor, !text.isEmpty else { return text }
         return "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m"

@@ -37,6 +37,8 @@ public struct RunConfiguration: Sendable {
     /// TOTP steps and HOTP counters already used. Copies of a configuration share it, so the runs
     /// of a suite never reuse a time step AM already accepted; give a run a new one to forget them.
     package var otpLedger = OTPLedger()
+    /// Handlers for each step as it arrives, before the script's (`journey new`); nil for a run.
+    package var stepAdvisor: (any StepAdvisor)?
 
     /// A live run: `serverURL` and `realm` replace the script's, `variables` supply `--var`s,
     /// `environment` is what `env` sources read, `seed` fixes the run's random values.

@@ -74,8 +74,12 @@ struct JourneyLoop {
                     session.redactor.register(suspendedId.text, name: "suspendedId")
                     action = machine.resumeResolved(suspendedId: suspendedId.text)
                 case .answer(let step, let number):
+                    var chain = handlers
+                    if let advisor = session.configuration.stepAdvisor {
+                        chain = HandlerChain(try await advisor.handlers(for: step, number: number) + handlers.specs)
+                    }
                     let answer = try await StepAnswerer.answer(
-                        step, stepNumber: number, handlers: handlers, environment: session.context)
+                        step, stepNumber: number, handlers: chain, environment: session.context)
                     action = machine.answered(answer)
                 case .wait(let seconds, let number):
                     do {
