@@ -74,6 +74,7 @@ public enum ScriptImporter {
         builder.oauth = oauth
         builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
         builder.request = ImportedRequest(after: journey, in: recording)
+        builder.client = ImportedClient(recording: recording, journey: journey)
         builder.collect()
         return try builder.render(source: file)
     }
@@ -110,6 +111,8 @@ public enum ScriptImporter {
         var request: ImportedRequest?
         /// `request`, written (`collect` makes it: its secrets become variables).
         var requestBlock: Node?
+        /// The SDK the journey was sent by, stated or guessed: `client: { sdk: … }`.
+        var client: ImportedClient?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -308,13 +311,14 @@ public enum ScriptImporter {
         /// The script as a YAML document, built as nodes and written by Yams: blocks for the
         /// script's sections, flow mappings for one-line values, as a person would write it.
         func render(source: String) throws(RecordingError) -> String {
-            try Self.render(document(source: source), source: source)
+            let notes = client.map { ["# client.sdk: \($0.sdk.rawValue), \($0.reason)."] } ?? []
+            return try Self.render(document(source: source), source: source, notes: notes)
         }
 
-        static func render(_ document: Node, source: String) throws(RecordingError) -> String {
+        static func render(_ document: Node, source: String, notes: [String] = []) throws(RecordingError) -> String {
             // The `$schema` line depends on where the script is written: its writer adds it
             // (SchemaReference).
-            let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."]
+            let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."] + notes
             do {
                 let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body
@@ -337,6 +341,7 @@ public enum ScriptImporter {
                     ])
                 ),
             ]
+            if let client { root.append(("client", .flow([("sdk", .plain(client.sdk.rawValue))]))) }
             if journey.startsWithResume {
                 root.append(
                     (

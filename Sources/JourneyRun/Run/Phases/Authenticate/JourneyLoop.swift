@@ -32,7 +32,8 @@ struct JourneyLoop {
         self.inAdviceJourney = inAdviceJourney
         let endpoint = session.endpoint
         self.endpoint = endpoint
-        self.baseHeaders = Self.baseHeaders(start: start, endpoint: endpoint, inAdviceJourney: inAdviceJourney)
+        self.baseHeaders = Self.baseHeaders(
+            start: start, endpoint: endpoint, inAdviceJourney: inAdviceJourney, sdk: session.sdkProfile)
     }
 
     /// Runs a journey from `first` (the script's start request when nil) to its end.
@@ -141,6 +142,12 @@ struct JourneyLoop {
                 return .end(.stopped())
             }
             try session.captureFromStep(step, number: number)
+            let unanswerable = SDKProfileSupport.failures(in: step, sdk: session.sdkProfile, stepNumber: number)
+            if !unanswerable.isEmpty {
+                trace.callbacks = Self.unanswered(step)
+                trace.failures += unanswerable
+                return .end(.stopped())
+            }
             if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
                 trace.callbacks = Self.unanswered(step)
                 return .end(
@@ -161,7 +168,7 @@ struct JourneyLoop {
                 return .next(resumeRequest(resuming: [("suspendedId", suspendedId.text)]))
             }
             let answer = try await StepAnswerer.answer(
-                step, stepNumber: number, handlers: handlers, environment: session.context)
+                step, stepNumber: number, handlers: handlers, environment: session.context, sdk: session.sdkProfile)
             trace.callbacks = answer.callbacks
             if !answer.unhandled.isEmpty {
                 trace.failures += answer.unhandled
