@@ -5,7 +5,7 @@ import JourneyCore
 /// stack's, so a run keeps its own.
 extension SDKProfile {
     /// `Accept-API-Version`, `X-Requested-With` and the platform header of an authenticate request.
-    func authenticateHeaders(inAdviceJourney: Bool) -> [HeaderField] {
+    package func authenticateHeaders(inAdviceJourney: Bool) -> [HeaderField] {
         switch self {
         case .pingIOS:
             // Journey/Journey/Module/Request.swift (JourneyConstants.resource21Protocol10);
