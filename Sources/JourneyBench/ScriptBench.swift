@@ -12,10 +12,12 @@ package struct ScriptBench: Sendable {
     /// Prepares `script` against `server` or replaying `replay` (exactly one). An invalid script
     /// or recording stops the command (exit 2) with every diagnostic rendered.
     package init(
-        script: String, server: String?, replay: String?, variables: [String: String], allowCommands: Bool
+        script: String, server: String?, replay: String?, variables: [String: String], allowCommands: Bool,
+        sdk: SDKProfile? = nil
     ) throws(CommandFailure) {
         var configuration = RunConfiguration(serverURL: server, variables: variables, seed: 1, fastPolling: true)
         configuration.allowCommands = allowCommands
+        configuration.sdk = sdk
         configuration.offline = replay != nil
         let options = PreparationOptions(
             load: LoadOptions(knownVariables: Set(variables.keys)), permissions: configuration)

@@ -28,6 +28,8 @@ public struct Script: Sendable {
     package var oauth: OAuthSpec?
     /// The file that keeps the run's simulated device (its passkeys) between runs (PingAM).
     package var device: DeviceSpec?
+    /// The SDK whose requests the run sends (`client: { sdk: … }`, PingAM); `--sdk` overrides it.
+    package var client: ClientSpec?
     /// The program of every `command:` value source, where it is written. A run executes them
     /// only with ``RunConfiguration/allowCommands``.
     package var commands: [Located<String>] = []

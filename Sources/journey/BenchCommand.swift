@@ -44,6 +44,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Let the script run the programs named by its command: value sources (off: it stops, exit 2).")
     var allowCommands = false
 
+    @Option(help: ArgumentHelp(SDKOption.help, valueName: "name"))
+    var sdk: String?
+
     func validate() throws {
         guard count >= 1, count <= 10_000_000 else { throw ValidationError("--count takes 1 to 10,000,000") }
         guard warmup >= 0, warmup <= 10_000_000 else { throw ValidationError("--warmup takes 0 to 10,000,000") }
@@ -67,7 +70,7 @@ struct BenchCommand: AsyncParsableCommand {
         try await CommandExit.reporting {
             let bench = try ScriptBench(
                 script: script, server: server, replay: replay, variables: try EnvFile.parseAssignments(variables),
-                allowCommands: allowCommands)
+                allowCommands: allowCommands, sdk: try SDKOption.profile(sdk))
             let roundTrips = try await bench.check()
             print(
                 "bench: \(bench.journey.name) (\(script)) \(bench.target), \(Plural.count(roundTrips, "round trip")) per journey"

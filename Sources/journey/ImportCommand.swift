@@ -25,10 +25,17 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandExit.reporting {
             let text: String
+            let loaded: Recording
             do throws(RecordingError) {
-                text = try ScriptImporter.script(from: try Recording.load(path: recording), journeyName: journey)
+                loaded = try Recording.load(path: recording)
+                text = try ScriptImporter.script(from: loaded, journeyName: journey)
             } catch {
                 throw CommandFailure(error.message)
+            }
+            if let found = loaded.journey(named: journey),
+                let client = ImportedClient(recording: loaded, journey: found)
+            {
+                StandardError.write("client.sdk: \(client.sdk.rawValue), \(client.reason)")
             }
             guard let output else { return print(text, terminator: "") }
             let directory = (output as NSString).deletingLastPathComponent

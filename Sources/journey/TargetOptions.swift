@@ -3,7 +3,7 @@ import Foundation
 import JourneyKit
 
 /// What scripts run against and with: server, realm or simulator, variables and an env file.
-/// Shared by `run` and `diff`.
+/// Shared by `run`, `load` and `diff`.
 struct TargetOptions: ParsableArguments {
     @Option(name: .customLong("var"), help: "Set a variable: name=value (repeatable).")
     var variables: [String] = []
@@ -30,6 +30,9 @@ struct TargetOptions: ParsableArguments {
         help: "Let scripts run the programs named by their command: value sources (off: such a script stops, exit 2).")
     var allowCommands = false
 
+    @Option(help: ArgumentHelp(SDKOption.help, valueName: "name"))
+    var sdk: String?
+
     /// The run configuration these options give: the process environment with the env file over
     /// it, the server and realm overrides, and the `--var` assignments.
     func configuration() throws -> RunConfiguration {
@@ -40,6 +43,7 @@ struct TargetOptions: ParsableArguments {
         configuration.allowCommands = allowCommands
         configuration.envFile = envFile
         configuration.challengerURL = challenger
+        configuration.sdk = try SDKOption.profile(sdk)
         return configuration
     }
 

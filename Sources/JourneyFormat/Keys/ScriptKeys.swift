@@ -74,6 +74,10 @@ enum ScriptKeys {
                 "device", .defined("device"),
                 "`{ file: alice-device.json }`: the file the run's passkeys are read from at the start and written to at the end (PingAM)."
             ),
+            .optional(
+                "client", .defined("client"),
+                "`{ sdk: forgerock-ios }`: the Ping / ForgeRock SDK whose requests the run sends (PingAM). `--sdk` overrides it."
+            ),
         ])
 
     /// What a script runs, exactly one of: a journey (`journey` or `start`), another script's
@@ -121,6 +125,7 @@ enum ScriptKeys {
     static let mappings: [String: MappingDeclaration] = [
         "<root>": file,
         "server": server, "start": start, "zeroPage": zeroPage, "limits": limits, "device": device,
+        "client": client,
         "uses": uses, "cleanup": cleanup,
         "value": valueSource, "outbox": outbox, "solve": solve,
         "answer": answer, "handler": handler, "match": match,

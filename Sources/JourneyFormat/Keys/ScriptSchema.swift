@@ -34,6 +34,7 @@ enum ScriptSchema {
             ("script keys zeroPage", ScriptKeys.zeroPage, "`zeroPage` key"),
             ("script keys match", ScriptKeys.match, "key"),
             ("script keys cleanup", ScriptKeys.cleanup, "key"),
+            ("script keys client", ScriptKeys.client, "key"),
             ("script keys limits", ScriptKeys.limits, "key"),
         ]
         var sections: [String: String] = [:]

@@ -24,6 +24,7 @@ extension LoadContext {
         let server = mapping["server"].map(server) ?? ServerSpec()
         let uses = mapping["uses"].flatMap(uses)
         let oauth = mapping["oauth"].flatMap(oauth)
+        let client = protocolKind == .pingam ? mapping["client"].flatMap(client) : nil
         let body: Script.Body?
         if protocolKind == .mobilefirst {
             body = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root).map {
@@ -34,7 +35,7 @@ extension LoadContext {
             body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
             checkForeignKeys(
                 mapping, protocol: "rakuten",
-                keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst", "device"])
+                keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst", "device", "client"])
         } else {
             if let node = mapping["mobilefirst"] {
                 error(
@@ -47,6 +48,7 @@ extension LoadContext {
             let start = startSpec(
                 mapping, uses: mapping["uses"] != nil, tokensOnly: oauth?.grant == .clientCredentials)
             let handlers = mapping["handlers"].map(self.handlers) ?? []
+            if let client { warnUnanswerable(handlers, by: client) }
             body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
         let vars = mapping["vars"].map(vars) ?? []
@@ -86,12 +88,13 @@ extension LoadContext {
         script.commands = commands
         script.environmentReads = environmentReads
         script.device = deviceSpec
+        script.client = client
         return script
     }
 
     /// PingAM's journey keys have no meaning in a MobileFirst script.
     private func checkMobileFirstKeys(_ mapping: YMapping) {
-        for key in ["journey", "start", "uses", "cleanup", "oauth", "device"] {
+        for key in ["journey", "start", "uses", "cleanup", "oauth", "device", "client"] {
             if let entry = mapping.entries.first(where: { $0.key == key }) {
                 error(
                     "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",

@@ -123,6 +123,8 @@ package struct HARJourneyPage: Codable, Sendable, Equatable {
     package var server: String?
     /// The run's random seed, as a decimal string (a UInt64 does not fit a JSON number exactly).
     package var seed: String?
+    /// The SDK profile the run sent its requests as (`client.sdk`, `--sdk`); a replay sends them so again.
+    package var sdk: String?
     /// The run's clock at its start, ISO 8601 with milliseconds.
     package var clockStart: String
     /// The run's variables that are not secret, as text.
@@ -133,8 +135,9 @@ package struct HARJourneyPage: Codable, Sendable, Equatable {
 
     package init(
         script: String, name: String, journey: String?, server: String?, seed: String?, clockStart: String,
-        variables: [String: String], status: String?, outcome: String?
+        variables: [String: String], status: String?, outcome: String?, sdk: String? = nil
     ) {
+        self.sdk = sdk
         self.script = script
         self.name = name
         self.journey = journey

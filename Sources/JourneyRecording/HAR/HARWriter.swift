@@ -145,7 +145,8 @@ public enum HARWriter {
         let info = HARJourneyPage(
             script: result.file, name: result.name, journey: journeyName, server: result.server,
             seed: result.seed.map { String($0) }, clockStart: HARReader.string(result.startedAt),
-            variables: result.variables, status: result.status.rawValue, outcome: result.outcome?.name)
+            variables: result.variables, status: result.status.rawValue, outcome: result.outcome?.name,
+            sdk: result.sdk?.rawValue)
         return HARPage(
             startedDateTime: HARReader.string(result.startedAt), id: id,
             title: "\(result.name) (\(result.file))", journey: info)

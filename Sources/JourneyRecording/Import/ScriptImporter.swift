@@ -45,6 +45,7 @@ public enum ScriptImporter {
         builder.oauth = oauth
         builder.outbox = readsOutbox ? ImportedOutbox(recording.others) : nil
         builder.request = ImportedRequest(after: builder.journey, in: recording)
+        builder.client = ImportedClient(recording: recording, journey: builder.journey)
         builder.collect()
         return try builder.render(source: file)
     }
@@ -120,6 +121,8 @@ public enum ScriptImporter {
         /// Types the runner answers by itself from an empty handler (a walk's DeviceProfileCallback):
         /// written as a handler even with no option to give.
         var bareTypes: Set<String> = []
+        /// The SDK the journey was sent by, stated or guessed: `client: { sdk: … }`.
+        var client: ImportedClient?
 
         init(journey: RecordedJourney) {
             self.journey = journey
@@ -318,13 +321,14 @@ public enum ScriptImporter {
         /// The script as a YAML document, built as nodes and written by Yams: blocks for the
         /// script's sections, flow mappings for one-line values, as a person would write it.
         func render(source: String) throws(RecordingError) -> String {
-            try Self.render(document(source: source), source: source)
+            let notes = client.map { ["# client.sdk: \($0.sdk.rawValue), \($0.reason)."] } ?? []
+            return try Self.render(document(source: source), source: source, notes: notes)
         }
 
-        static func render(_ document: Node, source: String) throws(RecordingError) -> String {
+        static func render(_ document: Node, source: String, notes: [String] = []) throws(RecordingError) -> String {
             // The `$schema` line depends on where the script is written: its writer adds it
             // (SchemaReference).
-            let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."]
+            let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."] + notes
             do {
                 let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body
@@ -350,6 +354,7 @@ public enum ScriptImporter {
                     ])
                 ),
             ]
+            if let client { root.append(("client", .flow([("sdk", .plain(client.sdk.rawValue))]))) }
             if journey.startsWithResume {
                 root.append(
                     (

@@ -69,7 +69,7 @@ public struct ReplaySource: Sendable {
     }
 
     /// The configuration that replays `journey` from its recording: the replay transport, no
-    /// commands, the recorded seed and server, and the recorded values of non-secret variables
+    /// commands, the recorded seed, SDK profile and server, and the recorded values of non-secret variables
     /// that come from the environment or a command. Explicit `--seed`/`--server` still win.
     package func configuration(for journey: CompiledJourney, base: RunConfiguration) throws(RunError)
         -> RunConfiguration
@@ -103,6 +103,10 @@ public struct ReplaySource: Sendable {
         configuration.offline = true
         if configuration.seed == nil, let seed = recording.page?.seed.flatMap({ UInt64($0) }) {
             configuration.seed = seed
+        }
+        // The requests were sent as this SDK's: a replay sends them so again (`--sdk` still wins).
+        if configuration.sdk == nil, let sdk = recording.page?.sdk.flatMap(SDKProfile.init(rawValue:)) {
+            configuration.sdk = sdk
         }
         if configuration.serverURL == nil {
             if let server = recording.page?.server {

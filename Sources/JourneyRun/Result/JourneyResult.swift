@@ -23,6 +23,8 @@ public struct JourneyResult: Sendable {
     package var transportTime: Double
     /// The run's random seed (recorded so a replay generates the same values).
     public var seed: UInt64?
+    /// The SDK whose requests the run sent (`client.sdk`, `--sdk`), recorded so a replay sends them again.
+    package var sdk: SDKProfile?
     /// The run's variables that are not secret, as text (recorded with the seed).
     package var variables: [String: String] = [:]
     /// Exchanges outside the steps (outbox reads), each with the step it belongs to.

@@ -28,6 +28,8 @@ public struct RunConfiguration: Sendable {
     /// Lets `command:` value sources run their programs (`--allow-commands`). Off by default:
     /// a script from someone else runs no program on this machine unless the user says so.
     public var allowCommands: Bool = false
+    /// `--sdk`: the SDK whose requests the run sends, over the script's `client.sdk`.
+    package var sdk: SDKProfile?
     /// Replaces a `protocol: rakuten` script's Challenger URL (`--challenger`).
     package var challengerURL: String?
     /// Whether a result keeps each exchange's headers and bodies (redacted). A load run keeps

@@ -22,6 +22,10 @@ package struct CallbackDraft: Sendable {
     var pairedWrites: [PairedWrite] = []
     /// Set by a PollingWaitCallback handler that takes the "Exit" option.
     var exitRequested = false
+    /// The inputs an answer wrote (the others are as received), for an SDK profile's rules.
+    private(set) var writtenInputs: Set<String> = []
+    /// Set by an SDK profile whose SDK leaves this callback out of the request it posts.
+    var omittedFromRequest = false
 
     init(_ callback: AMCallback, index: Int) {
         self.original = callback
@@ -87,12 +91,19 @@ package struct CallbackDraft: Sendable {
             secretInputs[name] = nil
         }
         callback.setInput(name, to: value)
+        writtenInputs.insert(name)
+    }
+
+    /// Drops every input an answer did not write (an SDK that posts only the inputs the app set).
+    mutating func keepOnlyWrittenInputs() {
+        callback.input = callback.input?.filter { writtenInputs.contains($0.name) }
     }
 
     /// Puts every input back as received.
     mutating func restoreInputs() {
         callback = original
         secretInputs = [:]
+        writtenInputs = []
     }
 
     /// The inputs as the trace shows them: secrets as their placeholder, everything else redacted

@@ -11,8 +11,14 @@ struct StepAnswering {
     /// Positions answered by a handler of their own (not by a default or a special form).
     private var answeredByHandler: Set<Int> = []
     private var unhandled: [Int] = []
+    /// The SDK whose posts the answers take the form of (`SDKProfileAnswers`), if any.
+    private let sdk: SDKProfile?
 
-    init(step: AMStep, stepNumber: Int, handlers: HandlerChain, environment: any AnswerEnvironment) {
+    init(
+        step: AMStep, stepNumber: Int, handlers: HandlerChain, environment: any AnswerEnvironment,
+        sdk: SDKProfile? = nil
+    ) {
+        self.sdk = sdk
         let layout = StepLayout(step: step, number: stepNumber)
         self.layout = layout
         self.selection = HandlerSelection(handlers: handlers.handlers, layout: layout)
@@ -46,6 +52,11 @@ struct StepAnswering {
             }
         }
         let exitPolling = try answerPollingConfirmation()
+        if let sdk {
+            for index in drafts.indices where !unhandled.contains(index) {
+                SDKProfileAnswers.apply(sdk, to: &drafts[index], redactor: environment.redactor)
+            }
+        }
         return finish(exitPolling: exitPolling)
     }
 
@@ -126,7 +137,7 @@ struct StepAnswering {
         // One snapshot of the secrets for the step's texts: every secret its answers wrote is registered by now.
         let secrets = redactor.snapshot
         var step = layout.step
-        step.callbacks = drafts.map(\.callback)
+        step.callbacks = drafts.filter { !$0.omittedFromRequest }.map(\.callback)
         let unanswered = Set(unhandled)
         let traces = drafts.map { draft in
             CallbackTrace(

@@ -14,6 +14,7 @@ extension RunSession {
             if !state.endpoint.baseURL.isEmpty { result.server = state.endpoint.baseURL }
             result.diagnostics = state.diagnostics
             result.seed = state.seed
+            result.sdk = sdkProfile
             result.transportTime = state.transportTime
             result.failures = state.failures
             swap(&result.steps, &state.steps)

@@ -59,6 +59,9 @@ final class RunSession: Sendable {
 
     var endpoint: RunEndpoint { withState { $0.endpoint } }
 
+    /// The SDK whose requests the run sends: `--sdk`, else the script's `client.sdk`, else none.
+    var sdkProfile: SDKProfile? { configuration.sdk ?? script.client?.sdk.value }
+
     // MARK: Steps and failures
 
     /// Records a step with the failures found on it (they are the run's failures too).

@@ -32,7 +32,8 @@ struct JourneyLoop {
         self.inAdviceJourney = inAdviceJourney
         let endpoint = session.endpoint
         self.endpoint = endpoint
-        self.baseHeaders = Self.baseHeaders(start: start, endpoint: endpoint, inAdviceJourney: inAdviceJourney)
+        self.baseHeaders = Self.baseHeaders(
+            start: start, endpoint: endpoint, inAdviceJourney: inAdviceJourney, sdk: session.sdkProfile)
     }
 
     /// Runs a journey from `first` (the script's start request when nil) to its end: the I/O of
@@ -50,7 +51,7 @@ struct JourneyLoop {
         var machine = JourneyLoopStateMachine(
             lastStep: session.lastStepNumber ?? 0, limits: limits,
             fastPolling: session.configuration.fastPolling ?? limits.fastPolling, realm: endpoint.realm,
-            handlers: handlers)
+            handlers: handlers, sdk: session.sdkProfile)
         var action = machine.start()
         // A step is recorded once with its failures, however it ends (an error included).
         do throws(RunError) {
@@ -79,7 +80,7 @@ struct JourneyLoop {
                         chain = HandlerChain(try await advisor.handlers(for: step, number: number) + handlers.specs)
                     }
                     let answer = try await StepAnswerer.answer(
-                        step, stepNumber: number, handlers: chain, environment: session.context)
+                        step, stepNumber: number, handlers: chain, environment: session.context, sdk: session.sdkProfile)
                     action = machine.answered(answer)
                 case .wait(let seconds, let number):
                     do {

@@ -31,6 +31,8 @@ struct JourneyLoopStateMachine {
     private let fastPolling: Bool
     private let realm: String
     private let handlers: HandlerChain
+    /// The SDK whose requests the run makes: a callback it has no class for ends the journey.
+    private let sdk: SDKProfile?
     private var state = State.idle
     /// The number of the last round trip of the run (0 before the first).
     private var number: Int
@@ -42,8 +44,11 @@ struct JourneyLoopStateMachine {
     private(set) var unrecordedTrace: StepTrace?
 
     /// `lastStep`: the number of the run's last round trip (0 when this journey is the run's first).
-    init(lastStep: Int, limits: Limits, fastPolling: Bool, realm: String, handlers: HandlerChain) {
+    init(
+        lastStep: Int, limits: Limits, fastPolling: Bool, realm: String, handlers: HandlerChain, sdk: SDKProfile? = nil
+    ) {
         self.number = lastStep
+        self.sdk = sdk
         self.limits = limits
         self.fastPolling = fastPolling
         self.realm = realm
@@ -131,6 +136,11 @@ struct JourneyLoopStateMachine {
     /// The step-level captures are taken.
     mutating func stepCaptured() -> Action {
         guard case .capturingStep(let step) = state else { return outOfTurn("step captures") }
+        let unanswerable = SDKProfileSupport.failures(in: step, sdk: sdk, stepNumber: number)
+        if !unanswerable.isEmpty {
+            unrecordedTrace?.failures += unanswerable
+            return finish(.stopped(), unanswered: step)
+        }
         if let redirect = step.callbacks.first(where: { $0.hasType(.redirect) }) {
             let outcome = Outcome.redirect(
                 url: redirect.output("redirectUrl")?.displayText ?? "",

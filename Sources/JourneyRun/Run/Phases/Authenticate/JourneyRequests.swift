@@ -9,13 +9,19 @@ extension JourneyLoop {
     /// `Accept-API-Version` of a `composite_advice` journey, as the JS SDK sends it.
     static let adviceAPIVersion = "resource=2.0, protocol=1.0"
 
-    static func baseHeaders(start: StartSpec?, endpoint: RunEndpoint, inAdviceJourney: Bool) -> [HeaderField] {
+    /// With an SDK profile, its own `Accept-API-Version`, `X-Requested-With` and platform header.
+    static func baseHeaders(
+        start: StartSpec?, endpoint: RunEndpoint, inAdviceJourney: Bool, sdk: SDKProfile? = nil
+    ) -> [HeaderField] {
         var headers = [
             HeaderField("Content-Type", "application/json"),
             HeaderField("Accept", "application/json"),
-            HeaderField("Accept-API-Version", inAdviceJourney ? adviceAPIVersion : acceptAPIVersion),
-            HeaderField("X-Requested-With", "forgerock-sdk"),
         ]
+        headers +=
+            sdk?.authenticateHeaders(inAdviceJourney: inAdviceJourney) ?? [
+                HeaderField("Accept-API-Version", inAdviceJourney ? adviceAPIVersion : acceptAPIVersion),
+                HeaderField("X-Requested-With", "forgerock-sdk"),
+            ]
         if let language = start?.acceptLanguage {
             headers.append(HeaderField("Accept-Language", language))
         }

@@ -1,0 +1,141 @@
+import JourneyCore
+
+/// What an SDK posts where it differs from journey's own answers, applied to each answered
+/// callback of a step when the run has a profile (docs/protocols/sdk-differences.md has the table
+/// of callback type × SDK). "Set" is an input an answer wrote; "kept" one it left as received.
+/// Each rule names the SDK source it comes from. A profile never rewrites an input holding a secret.
+enum SDKProfileAnswers {
+    static func apply(_ sdk: SDKProfile, to draft: inout CallbackDraft, redactor: Redactor) {
+        guard let type = CallbackType(wireName: draft.type), draft.form == nil else { return }
+        if sdk.isPingSDK {
+            pingKept(type, sdk, &draft, redactor: redactor)
+        }
+        switch (type, sdk) {
+        case (.choice, .forgeRockIOS):
+            keptChoiceAsText(&draft, redactor: redactor)
+        case (.numberAttributeInput, .pingIOS), (.numberAttributeInput, .pingAndroid),
+            (.numberAttributeInput, .forgeRockAndroid):
+            numberAsDouble(&draft, redactor: redactor)
+        case (.kbaCreate, .forgeRockIOS), (.idP, .forgeRockIOS), (.reCaptchaEnterprise, .forgeRockIOS):
+            // FRAuth/FRAuth/Callbacks/MultipleValuesCallback.swift: the request holds only the
+            // inputs the app set (FRCaptchaEnterprise's ReCaptchaEnterpriseCallback is one too).
+            draft.keepOnlyWrittenInputs()
+        case (.reCaptchaEnterprise, .pingAndroid):
+            reCaptchaAllFour(&draft, redactor: redactor)
+        case (.reCaptchaEnterprise, .forgeRockJS):
+            payloadAsObject(&draft, redactor: redactor)
+        case (.textOutput, _):
+            omitTextOutput(sdk, &draft)
+        default:
+            break
+        }
+    }
+
+    /// The Ping SDKs rebuild a callback's inputs from the values their class holds, which start
+    /// from the outputs, not the received inputs (JourneyPlugin/JourneyPlugin/AbstractCallback.swift,
+    /// foundation/journey-plugin/…/AbstractCallback.kt). So a kept input posts:
+    /// - NameCallback, PasswordCallback, ValidatedCreate*: `""` (Journey/Journey/Callbacks/NameCallback.swift…);
+    /// - TextInputCallback: its `defaultText` output (Journey/Journey/Callbacks/TextInputCallback.swift);
+    /// - ChoiceCallback: its `defaultChoice`, an integer (Journey/Journey/Callbacks/ChoiceCallback.swift);
+    /// - TermsAndConditions, ConsentMapping: `false`;
+    /// - HiddenValueCallback: its `value` output (Journey/Journey/Callbacks/HiddenValueCallback.swift,
+    ///   journey/src/main/kotlin/com/pingidentity/journey/callback/HiddenValueCallback.kt): iOS keeps a
+    ///   string output only, Android any primitive's text (`jsonPrimitive.content`).
+    private static func pingKept(
+        _ type: CallbackType, _ sdk: SDKProfile, _ draft: inout CallbackDraft, redactor: Redactor
+    ) {
+        guard let name = draft.callback.inputName(suffix: ""), !draft.writtenInputs.contains(name),
+            draft.secretInputs[name] == nil
+        else { return }
+        let value: JSONValue
+        switch type {
+        case .name, .password, .validatedCreateUsername, .validatedCreatePassword:
+            value = .string("")
+        case .textInput:
+            value = .string(draft.original.output("defaultText")?.stringValue ?? "")
+        case .choice:
+            guard let defaultChoice = draft.original.output("defaultChoice")?.intValue else { return }
+            value = .int(defaultChoice)
+        case .termsAndConditions, .consentMapping:
+            value = .bool(false)
+        case .hiddenValue:
+            let output = draft.original.output("value")
+            switch output {
+            case .string(let text)?: value = .string(text)
+            case .bool?, .int?, .double?: value = .string(sdk == .pingAndroid ? output?.displayText ?? "" : "")
+            default: value = .string("")
+            }
+        default:
+            return
+        }
+        draft.write(value, inputNamed: name, secretName: nil, redactor: redactor)
+    }
+
+    /// forgerock-ios, FRAuth/FRAuth/Callbacks/ChoiceCallback.swift: the value starts as
+    /// `"\(defaultChoice)"`, a string; `setValue(_ val: Int)` replaces it with an integer. So a
+    /// choice the app leaves alone is posted as the text of the default choice.
+    private static func keptChoiceAsText(_ draft: inout CallbackDraft, redactor: Redactor) {
+        guard let name = draft.callback.inputName(suffix: ""), !draft.writtenInputs.contains(name),
+            let defaultChoice = draft.original.output("defaultChoice")?.intValue
+        else { return }
+        draft.write(.string(String(defaultChoice)), inputNamed: name, secretName: nil, redactor: redactor)
+    }
+
+    /// The Ping SDKs (Journey/Journey/Callbacks/NumberAttributeInputCallback.swift: `value: Double`)
+    /// and forgerock-android (callback/NumberAttributeInputCallback.java, `setValue(Double)`) post
+    /// the number as a double.
+    private static func numberAsDouble(_ draft: inout CallbackDraft, redactor: Redactor) {
+        guard let name = draft.callback.inputName(suffix: ""), draft.secretInputs[name] == nil,
+            let value = draft.callback.input?.first(where: { $0.name == name })?.value, case .int(let number) = value
+        else { return }
+        draft.write(.double(Double(number)), inputNamed: name, secretName: nil, redactor: redactor)
+    }
+
+    /// ping-android, recaptcha-enterprise/src/main/kotlin/com/pingidentity/recaptcha/enterprise/ReCaptchaEnterpriseCallback.kt:
+    /// the payload is always the four inputs by position: on success token, action, `""`, the
+    /// payload text or `"{}"`; on a client error `""`, action, the error, `""`.
+    private static func reCaptchaAllFour(_ draft: inout CallbackDraft, redactor: Redactor) {
+        let error = draft.inputValue(suffix: "clientError")?.stringValue ?? ""
+        let failed =
+            !error.isEmpty && draft.callback.inputName(suffix: "clientError").map(draft.writtenInputs.contains) == true
+        func set(_ suffix: String, _ value: String) {
+            guard let name = draft.callback.inputName(suffix: suffix), draft.secretInputs[name] == nil else { return }
+            draft.write(.string(value), inputNamed: name, secretName: nil, redactor: redactor)
+        }
+        if failed {
+            set("token", "")
+            set("payload", "")
+        } else {
+            set("clientError", "")
+            let payload = draft.inputValue(suffix: "payload")?.stringValue ?? ""
+            if payload.isEmpty { set("payload", "{}") }
+        }
+    }
+
+    /// forgerock-js, packages/javascript-sdk/src/fr-auth/callbacks/recaptcha-enterprise-callback.ts:
+    /// `setPayload(payload: unknown)` puts the app's object in the input as it is, so the payload
+    /// is posted as a JSON object where the other SDKs post JSON text.
+    private static func payloadAsObject(_ draft: inout CallbackDraft, redactor: Redactor) {
+        guard let name = draft.callback.inputName(suffix: "payload"), draft.writtenInputs.contains(name),
+            draft.secretInputs[name] == nil,
+            let text = draft.callback.input?.first(where: { $0.name == name })?.value.stringValue,
+            let object = try? JSONValue.parse(text), object.objectValue != nil
+        else { return }
+        draft.write(object, inputNamed: name, secretName: nil, redactor: redactor)
+    }
+
+    /// A TextOutputCallback some SDKs leave out of the request: the Ping SDKs one whose
+    /// `messageType` is 4 (a script) or not 0–2 (Journey/Journey/Callbacks/TextOutputCallback.swift,
+    /// journey/…/callback/TextOutputCallback.kt); forgerock-ios one not 0–2
+    /// (FRAuth/FRAuth/Callbacks/TextOutputCallback.swift); forgerock-android one of type 4
+    /// (callback/TextOutputCallback.java). forgerock-js posts every callback.
+    private static func omitTextOutput(_ sdk: SDKProfile, _ draft: inout CallbackDraft) {
+        let messageType = draft.original.output("messageType")?.intValue
+        let known = messageType.map { (0...2).contains($0) } ?? false
+        switch sdk {
+        case .pingIOS, .pingAndroid, .forgeRockIOS: draft.omittedFromRequest = !known
+        case .forgeRockAndroid: draft.omittedFromRequest = messageType == 4
+        case .forgeRockJS: break
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import JourneyCore
+import JourneyKit
+import JourneyTestSupport
+import Testing
+
+/// `--sdk` and `client.sdk` through the CLI against the simulator: the headers each profile
+/// sends, the profile its recording states, and the replay that sends as it again.
+@Suite struct SDKProfileEndToEndTests {
+    @Test(
+        "run --sdk sends the profile's headers, records the profile, and a replay sends them again",
+        arguments: SDKProfile.allCases)
+    func recordAndReplay(_ sdk: SDKProfile) async throws {
+        let har = try TemporaryFiles.directory().path + "/login.har"
+        let record = try await CLI.run(["run", "journeys/login.yaml", "--sdk", sdk.rawValue, "--record", har])
+        #expect(record.status == 0, "\(record.stdout)\n\(record.stderr)")
+        let recording = try Recording.load(path: har)
+        #expect(recording.page?.sdk == sdk.rawValue)
+        let start = try #require(recording.journeys.first?.exchanges.first)
+        let expected = sdk.authenticateHeaders(inAdviceJourney: false)
+        for header in expected {
+            #expect(start.requestHeaders.value(header.name) == header.value, "\(header.name)")
+        }
+        #expect((start.requestHeaders.value("x-requested-platform") != nil) == (sdk != .forgeRockJS))
+        // No --sdk on the replay: it sends what the recording's profile sends.
+        let replay = try await CLI.run(["run", "journeys/login.yaml", "--replay", har, "--format", "json"])
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+        let platform = expected.first { $0.name.lowercased() == "x-requested-platform" }
+        if let platform {
+            #expect(replay.stdout.contains("\"\(platform.value)\""), "the replay did not send \(platform)")
+        }
+    }
+
+    @Test("a bad --sdk stops with exit 2 and the closest name")
+    func badName() async throws {
+        let output = try await CLI.run(["run", "journeys/login.yaml", "--sdk", "forgerock-andriod"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("did you mean 'forgerock-android'?"), "\(output.stderr)")
+    }
+
+    @Test("a callback the script's SDK has no class for fails the run naming the SDK and type; lint warns")
+    func unanswerable() async throws {
+        let folder = try TemporaryFiles.directory().path
+        let script = folder + "/consent.yaml"
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/am.yaml").path
+        try Data(
+            """
+            version: 1
+            name: Consent from a web app
+            server: { simulate: \(tree), realm: alpha }
+            journey: DeviceAndConsent
+            client: { sdk: forgerock-js }
+            handlers:
+              DeviceProfileCallback: {}
+              ConsentMappingCallback: { accept: true }
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: script))
+        let run = try await CLI.run(["run", script])
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("forgerock-js has no class for ConsentMappingCallback"), "\(run.stdout)")
+        let lint = try await CLI.run(["lint", script])
+        #expect(
+            (lint.stdout + lint.stderr).contains("warning: forgerock-js has no class for ConsentMappingCallback"),
+            "\(lint.stdout)\n\(lint.stderr)")
+        // The Ping SDK for Android has one: the same script passes with --sdk.
+        let android = try await CLI.run(["run", script, "--sdk", "ping-android"])
+        #expect(android.status == 0, "\(android.stdout)\n\(android.stderr)")
+    }
+}
