@@ -1,5 +1,5 @@
 /// Text from outside (a server's prompt, a request path) made safe to print on one line: control
-/// characters, C1 controls and bidirectional overrides become visible escapes such as `\u001b`,
+/// characters, C1 controls, bidirectional overrides and invisible separators become visible escapes such as `\u001b`,
 /// so they can neither drive the terminal nor start a line of their own in a log.
 package enum VisibleText {
     /// `text` escaped line by line: its line breaks stay line breaks (a message of several
@@ -53,10 +53,11 @@ package enum VisibleText {
         return result
     }
 
-    /// C0 and C1 controls, DEL, and the bidi embeddings, overrides and isolates.
+    /// C0 and C1 controls, DEL, the bidi embeddings, overrides and isolates, the Unicode line and
+    /// paragraph separators (a new line to many log readers) and U+FEFF (invisible).
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
         default: false
         }
     }

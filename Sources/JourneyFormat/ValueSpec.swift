@@ -19,6 +19,11 @@ package struct ValueSpec: Sendable {
     }
 
     package var source: Source
+    /// `{ value: null }`: the input is sent as JSON null, whatever type it was received with.
+    package var isNull: Bool {
+        if case .literal(.null) = source { return true }
+        return false
+    }
     package var secret: Bool
     package var location: SourceLocation
 

@@ -79,6 +79,8 @@ extension LoadContext {
     private func source(_ kind: String, _ node: YNode, in mapping: YMapping, _ what: String) -> ValueSpec.Source? {
         switch kind {
         case "value":
+            // `{ value: null }` is how a script sends JSON null (a bare null is an error: it reads as a forgotten value).
+            if node.isNull { return .literal(.null) }
             return literalOrTemplate(node, "\(what).value")?.source
         case "env":
             guard let name = node.strictString("env (an environment variable name)") else { return nil }

@@ -6,7 +6,7 @@ import Yams
 /// write it into a script: data the runner sends back or compares exactly, never code. Every
 /// recorded string goes through one of these, chosen by what the format reads at that place:
 /// - a value an answer sends: a string with `{{` has each `{{` written as the expression
-///   `{{ '{{' }}`, so the runner sends the characters; an object or a list is wrapped,
+///   `{{ '{{' }}`, so the runner sends the characters; an object, a list or null is wrapped,
 ///   `{ value: ... }`, so it is never read as a value source (`{ command: ... }`, `{ env: ... }`);
 /// - a template (`journey`, `server.url`, a request's URL and headers, `outbox.to`): `{{` escaped so;
 /// - a pattern (a message, a stage, an advice): the text itself, or, when the text would read as
@@ -36,7 +36,7 @@ enum ImportedText {
     static func value(_ json: JSONValue) -> Node {
         switch json {
         case .string(let text): return template(text)
-        case .array, .object: return .flow([("value", literal(json))])
+        case .array, .object, .null: return .flow([("value", literal(json))])
         default: return literal(json)
         }
     }
@@ -47,7 +47,6 @@ enum ImportedText {
     static func literal(_ json: JSONValue) -> Node {
         switch json {
         case .string(let text): return string(text)
-        case .null: return Node("", .implicit, .doubleQuoted)
         case .array(let items): return .flow(items.map(literal))
         case .object(let members):
             return .flow(members.sorted { $0.key < $1.key }.map { ($0.key, literal($0.value)) })

@@ -24,6 +24,14 @@ struct HostileTrafficImportTests {
         #expect(problem == nil, "\(traffic)")
     }
 
+    /// A null the app posted is sent back as null (it was imported as "").
+    @Test(arguments: [JSONValue.null, ["a": .null], [.null, "x"]])
+    func aNullTheAppPostedIsSentAsNull(value: JSONValue) async {
+        let traffic = HostileTraffic(text: value, custom: value)
+        let problem = await traffic.importAndReplay()
+        #expect(problem == nil, "\(traffic)")
+    }
+
     static let templates = [
         "{{ env.HOME }}", "{{ password }}", "{{", "a {{ b", "}} {{ }} {{{{", "{{ uuid() }}x", "{{'}}'}}",
     ]

@@ -65,13 +65,15 @@ import Testing
         let script = "trap '' TERM; echo $$ > \(main.path); sleep 600 & echo $! > \(child.path); wait"
         let message = try await Self.guarded { () -> String in
             do throws(RunError) {
-                _ = try await CommandRunner.run(["sh", "-c", script], timeoutMilliseconds: 300)
+                // Long enough for sh to write both files on a busy machine: killed before, the test
+                // would prove nothing (and it failed on a missing file at 300 ms under load).
+                _ = try await CommandRunner.run(["sh", "-c", script], timeoutMilliseconds: 5_000)
                 return "no error"
             } catch {
                 return error.message
             }
         }
-        #expect(message == "provider command 'sh' timed out after 300 ms")
+        #expect(message == "provider command 'sh' timed out after 5000 ms")
         let childPid = try Self.pid(in: child)
         let mainPid = try Self.pid(in: main)
         #expect(!Self.isRunning(childPid), "the backgrounded child \(childPid) outlived the run")

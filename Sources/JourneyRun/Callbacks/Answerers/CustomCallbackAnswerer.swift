@@ -49,7 +49,7 @@ enum NamedInputs {
                 fallback: CallbackCatalogue.secretName(
                     forInputSuffix: AMCallback.suffix(of: inputName), in: draft.original))
             draft.write(
-                shaped(resolved.json, like: current), inputNamed: inputName, secretName: secret,
+                spec.isNull ? .null : shaped(resolved.json, like: current), inputNamed: inputName, secretName: secret,
                 redactor: context.redactor)
         }
     }

@@ -82,8 +82,8 @@ extension AnswerContext {
         let fallback = CallbackCatalogue.secretName(forInputSuffix: suffix, in: draft.original)
         let secret = secretName(of: resolved, spec: spec, fallback: fallback)
         try draft.write(
-            .string(ValueConversion.text(resolved.json)), suffix: suffix, secretName: secret, redactor: redactor,
-            context: self)
+            spec.isNull ? .null : .string(ValueConversion.text(resolved.json)), suffix: suffix, secretName: secret,
+            redactor: redactor, context: self)
     }
 
     /// Writes the client error code (resolved from `spec`) into the `clientError` input.
