@@ -80,11 +80,56 @@ import Testing
                 handler("ReCaptchaEnterpriseCallback") { $0.token = command("false") }
             ])
         let message = "command 'false' failed with exit status 1"
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", .string(message))]))
+        #expect(result.note(0, "clientError") == message)
+    }
+
+    /// ping-ios's `verify()` sets the payload before the client runs, and the action (with the
+    /// token) only once the client returned one (ReCaptchaEnterprise/ReCaptchaEnterprise/
+    /// ReCaptchaEnterpriseCallback.swift): a failing client posts the payload, not the action.
+    @Test func aFailingProviderPostsThePayloadAndLeavesTheActionAsReceived() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = command("false")
+                    $0.action = located("signup")
+                    $0.payload = located(["userId": "12345"])
+                }
+            ])
         #expect(
             result.step.json
                 == fixture(
-                    json, setting: [(0, "IDToken1clientError", .string(message)), (0, "IDToken1action", "login")]))
-        #expect(result.note(0, "clientError") == message)
+                    json,
+                    setting: [
+                        (0, "IDToken1clientError", "command 'false' failed with exit status 1"),
+                        (0, "IDToken1payload", #"{"userId":"12345"}"#),
+                    ]))
+    }
+
+    /// The rule is the environment's: a client profile may post another SDK's shape.
+    @Test func anotherClientErrorRuleEmptiesThePayloadAndSetsTheAction() async throws {
+        let json = try Fixtures.json(path)
+        let environment = TestEnvironment(
+            reCaptchaClientError: ReCaptchaClientErrorRule(payload: .empty, setsAction: true))
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = command("false")
+                    $0.payload = located(["userId": "12345"])
+                }
+            ], environment: environment)
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1clientError", "command 'false' failed with exit status 1"),
+                        (0, "IDToken1action", "login"),
+                    ]))
+        #expect(result.note(0, "payload") == nil)
     }
 
     /// ping-ios sets each input on its own: `setAction`, `setPayload`, `setClientError`

@@ -4,10 +4,11 @@ import JourneyCore
 /// (ReCaptchaEnterprise/ReCaptchaEnterprise/ReCaptchaEnterpriseCallback.swift): each option sets
 /// its own input and the others stay as received, as `setToken`, `setAction`, `setClientError`
 /// and `setPayload` do (ReCaptchaEnterpriseCallbackTests.swift: testSetToken, testSetAction,
-/// testSetClientError, testSetPayloadWithValidData). `payload` (a non-empty mapping) goes in as
-/// JSON text with sorted keys; `token` (a secret) runs as `verify()` does, resolved with
-/// `timeout` ms (default 15000), with the action (default `login`). A provider command that
-/// fails or times out sets `…clientError` to its message and leaves the token as received.
+/// testSetClientError, testSetPayloadWithValidData). `token` runs as `verify()` does: `payload`
+/// (a non-empty mapping, as JSON text with sorted keys) is set first; the token (a secret,
+/// resolved with `timeout` ms, default 15000) and the action (default `login`) once it came; a
+/// provider command that fails or times out sets `…clientError` to its message instead, with
+/// the payload the environment's `ReCaptchaClientErrorRule` says (ping-ios: the one set first).
 enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .reCaptchaEnterprise }
 
@@ -27,18 +28,24 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
             if let action = answer.action { try writeAction(action.value, into: &draft, context) }
             return
         }
-        try writeAction(answer.action?.value ?? defaultAction, into: &draft, context)
         let timeout = answer.timeoutMilliseconds?.value ?? defaultTimeoutMilliseconds
         let token: ResolvedValue
         do {
             token = try await context.resolve(tokenSpec, timeoutMilliseconds: timeout)
         } catch {
             guard case .command = tokenSpec.source else { throw error }
+            let rule = context.environment.reCaptchaClientError
             let message = error.message
             try draft.write(.string(message), suffix: "clientError", redactor: context.redactor, context: context)
             draft.notes.append(("clientError", context.redactor.redact(message)))
+            if rule.setsAction { try writeAction(answer.action?.value ?? defaultAction, into: &draft, context) }
+            if rule.payload == .empty, draft.hasInput(suffix: "payload") {
+                try draft.write(.string(""), suffix: "payload", redactor: context.redactor, context: context)
+                draft.notes.removeAll { $0.key == "payload" }
+            }
             return
         }
+        try writeAction(answer.action?.value ?? defaultAction, into: &draft, context)
         let secret = context.secretName(
             of: token, spec: tokenSpec,
             fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
