@@ -50,12 +50,14 @@ struct StepAnswering {
     }
 
     /// Answers the callback at `index` with `handler`: `echo` leaves it as received; otherwise
-    /// `…validateOnly` inputs default to false, then the type's answerer writes the answer.
+    /// `…validateOnly` inputs default to false, then the type's answerer writes the answer into
+    /// the input `input:` names or the usual one.
     private mutating func answer(_ index: Int, with handler: ActiveHandler) async throws(RunError) {
         var draft = drafts[index]
         let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number)
         draft.answeredBy = handler.label
         answeredByHandler.insert(index)
+        if let input = handler.answer.input { draft.mainInput = try draft.inputName(named: input.value, context) }
         if handler.answer.echo?.value != true {
             ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
             let answerer = handler.answerer(for: draft)
