@@ -87,6 +87,10 @@ extension ScriptKeys {
         .optional("resume", .defined("valueSpec"), "SuspendedTextOutputCallback: the suspendedId to resume with."),
         .optional("echo", .bool, "Send the callback back exactly as received."),
         .optional(
+            "keep", .bool, default: "false",
+            "Inputs the other options do not set keep their pre-filled values (as received; a TextInputCallback's defaultText), as the SDKs send a field left alone."
+        ),
+        .optional(
             "input", .string(),
             "The input the main answer (value, choose...) goes into, by full name or suffix (default: the IDToken<N> input, else the first one)."
         ),

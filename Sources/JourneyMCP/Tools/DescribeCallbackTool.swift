@@ -70,7 +70,7 @@ struct DescribeCallbackTool: Sendable {
         }
         if definition.type == .hiddenValue { notes.append("Echoed as received when no handler matches it.") }
         if options == CallbackCatalogue.everyTypeOptions {
-            notes.append("No answer option but echo and input: expect the outcome it leads to instead.")
+            notes.append("No answer option but echo, keep and input: expect the outcome it leads to instead.")
         }
         if definition.isValidated { notes.append("Re-prompted with failedPolicies when its policies fail.") }
         if let choices = definition.choicesOutput {

@@ -25,7 +25,7 @@ import Testing
     @Test func optionFitTable() {
         func options(_ type: String) -> Set<String>? { CallbackCatalogue.allowedOptions(for: type) }
         let every = CallbackCatalogue.everyTypeOptions
-        #expect(every == ["echo", "input"])
+        #expect(every == ["echo", "keep", "input"])
         #expect(options("NameCallback") == every.union(["value", "solve"]))
         #expect(options("PasswordCallback") == every.union(["value", "solve"]))
         #expect(options("StringAttributeInputCallback") == every.union(["value", "validateOnly"]))

@@ -16,7 +16,7 @@ enum OutputOnlyAnswerer: CallbackAnswerer {
             draft.exitRequested = true
         }
         let hasInputs = !draft.inputNames.isEmpty
-        let applicable = ["exit", "resume", "echo", "input"] + (hasInputs ? ["value"] : [])
+        let applicable = ["exit", "resume", "echo", "input", "keep"] + (hasInputs ? ["value"] : [])
         if let option = answer.setOptions.map(\.key).first(where: { !applicable.contains($0) }) {
             let why = hasInputs ? "" : " has no inputs;"
             throw context.error("\(draft.subject)\(why) \(option) does not apply to it")
