@@ -109,6 +109,12 @@ package struct AnswerSpec: Sendable {
     package var resume: ValueSpec?
     /// Leave the callback exactly as received (for output callbacks or pre-filled inputs).
     package var echo: Located<Bool>?
+    /// Inputs the other options do not set keep their pre-filled values (as received; a
+    /// TextInputCallback's `defaultText`), as the SDKs send a field the user leaves alone.
+    package var keep: Located<Bool>?
+    /// The input the callback's main answer (`value`, `choose`...) goes into, by full name or
+    /// suffix, for a callback whose input is not the usual `IDToken<N>`.
+    package var input: Located<String>?
     /// Compute the answer: proof of work, clear-pass, an arithmetic CAPTCHA.
     package var solve: SolveSpec?
     /// WebAuthn handlers: the software authenticator's options.
@@ -150,6 +156,8 @@ package struct AnswerSpec: Sendable {
         add("exit", exit?.location)
         add("resume", resume?.location)
         add("echo", echo?.location)
+        add("keep", keep?.location)
+        add("input", input?.location)
         add("solve", solve?.location)
         for (key, location) in passkey.setLocations { add(key, location) }
         return options

@@ -21,7 +21,11 @@ struct LoaderTests {
             #expect(SimulatorLoader.lint(text: text, file: path).isEmpty)
             #expect(SimulatorLoader.isSimulatorFile(text: text))
             let definition = try SimulatorLoader.load(path: path)
-            #expect(definition.journeys.count >= 10 || definition.mobileFirst != nil || definition.rakuten != nil)
+            // callback-shapes.yaml is small: a few pages in the shapes the SDKs' tests send.
+            let minimum = file == "callback-shapes.yaml" ? 3 : 10
+            #expect(
+                definition.journeys.count >= minimum || definition.mobileFirst != nil || definition.rakuten != nil,
+                "\(file)")
         }
     }
 

@@ -87,6 +87,14 @@ extension ScriptKeys {
         .optional("resume", .defined("valueSpec"), "SuspendedTextOutputCallback: the suspendedId to resume with."),
         .optional("echo", .bool, "Send the callback back exactly as received."),
         .optional(
+            "keep", .bool, default: "false",
+            "Inputs the other options do not set keep their pre-filled values (as received; a TextInputCallback's defaultText), as the SDKs send a field left alone."
+        ),
+        .optional(
+            "input", .string(),
+            "The input the main answer (value, choose...) goes into, by full name or suffix (default: the IDToken<N> input, else the first one)."
+        ),
+        .optional(
             "solve", .anyOf([.cases(of: SolveSpec.Scheme.self), .defined("solve")]),
             "Compute the answer: `pow` (the callback's own scheme and challenge), `altcha`, `hashcash`, `hexPrefix`, `clearPass` (proof of work), `arithmetic` (an 'A + B' CAPTCHA in the prompt); or a mapping with the challenge and limits."
         ),

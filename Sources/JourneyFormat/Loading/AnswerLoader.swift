@@ -41,6 +41,8 @@ extension LoadContext {
         case "exit": answer.exit = located(node) { $0.bool(what) }
         case "resume": answer.resume = valueSpec(node, what)
         case "echo": answer.echo = located(node) { $0.bool(what) }
+        case "keep": answer.keep = located(node) { $0.bool(what) }
+        case "input": answer.input = located(node) { $0.strictString(what) }
         case "solve": answer.solve = solve(node, what)
         default: _ = setPasskeyOption(key, node, on: &answer.passkey, what)  // others: reported by allowOnly
         }

@@ -69,7 +69,9 @@ struct DescribeCallbackTool: Sendable {
             notes.append("Nothing to answer: echoed as received unless a handler says otherwise.")
         }
         if definition.type == .hiddenValue { notes.append("Echoed as received when no handler matches it.") }
-        if options == ["echo"] { notes.append("No answer option but echo: expect the outcome it leads to instead.") }
+        if options == CallbackCatalogue.everyTypeOptions {
+            notes.append("No answer option but echo, keep and input: expect the outcome it leads to instead.")
+        }
         if definition.isValidated { notes.append("Re-prompted with failedPolicies when its policies fail.") }
         if let choices = definition.choicesOutput {
             notes.append("`choose` picks a label or 0-based index of `\(choices)`.")
@@ -108,7 +110,7 @@ struct DescribeCallbackTool: Sendable {
         } else if definition.origin == .product {
             answer =
                 "{ inputs: { \(definition.inputs.first.map { $0.suffix.isEmpty ? "IDToken1" : $0.suffix } ?? "IDToken1"): \"...\" } }"
-        } else if definition.isOutputOnly || options == ["echo"] {
+        } else if definition.isOutputOnly || options == CallbackCatalogue.everyTypeOptions {
             return nil
         } else if options.contains("value") {
             answer = "demo"

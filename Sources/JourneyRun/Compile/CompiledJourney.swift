@@ -32,6 +32,7 @@ public enum JourneyCompiler {
                         hint: fits.isEmpty ? "\(type.value) takes no answer options" : "\(type.value) takes: \(fits)"))
             }
             diagnostics += authenticatorOptionsWithoutEffect(handler, index: index)
+            diagnostics += reCaptchaWithoutTokenOrClientError(handler, index: index)
         }
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw DiagnosticList(diagnostics) }

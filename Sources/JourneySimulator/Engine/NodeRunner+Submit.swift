@@ -55,9 +55,15 @@ extension NodeRunner {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    func inputsBySuffix(_ answers: EchoValidator.Answers, _ index: Int) -> [String: JSONValue] {
+    /// The answers of the callback at `index` by input suffix; an input sent under a declared
+    /// `name` (`spec.inputNames`) counts as its suffix.
+    func inputsBySuffix(_ answers: EchoValidator.Answers, _ index: Int, spec: CallbackSpec? = nil) -> [String:
+        JSONValue]
+    {
+        let suffixes = Dictionary(
+            (spec?.inputNames ?? [:]).map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         var values: [String: JSONValue] = [:]
-        for (name, value) in answers[index] ?? [:] { values[AMCallback.suffix(of: name)] = value }
+        for (name, value) in answers[index] ?? [:] { values[suffixes[name] ?? AMCallback.suffix(of: name)] = value }
         return values
     }
 
@@ -84,7 +90,7 @@ extension NodeRunner {
     {
         var validateOnly = false
         for (index, callback) in spec.callbacks.enumerated() where callback.hasInputs {
-            let inputs = inputsBySuffix(answers, index)
+            let inputs = inputsBySuffix(answers, index, spec: callback)
             if inputs["validateOnly"]?.boolValue == true || inputs["validateOnly"]?.stringValue == "true" {
                 validateOnly = true
             }
@@ -95,7 +101,7 @@ extension NodeRunner {
         var overrides: [Int: PageRenderer.Overrides] = [:]
         var failed = false
         for (index, callback) in spec.callbacks.enumerated() where callback.isValidated {
-            let inputs = inputsBySuffix(answers, index)
+            let inputs = inputsBySuffix(answers, index, spec: callback)
             let failures = checker.failures(
                 callback.policies, value: inputs[""], attribute: callback.attributeName, state: state.values)
             failed = failed || !failures.isEmpty

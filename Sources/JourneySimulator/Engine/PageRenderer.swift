@@ -6,7 +6,7 @@ struct PageOutput: Sendable {
     var text: PageText
 }
 
-/// Turns callback specs into wire callbacks, numbering inputs `IDToken<N><suffix>`.
+/// Turns callback specs into wire callbacks, numbering inputs `IDToken<N><suffix>` (or the `name` an input declares).
 struct PageRenderer {
     let numbering: SimulatorSettings.InputNumbering
     var quirks = SimulatorQuirks()
@@ -34,7 +34,7 @@ struct PageRenderer {
                 inputCount += 1
                 let number = numbering == .inputs ? inputCount : index + 1
                 callback.input = spec.inputs.map { input in
-                    let name = "IDToken\(number)\(input.suffix)"
+                    let name = spec.inputNames[input.suffix] ?? "IDToken\(number)\(input.suffix)"
                     return NameValue(name: name, value: override?.inputs[name] ?? input.value)
                 }
             }

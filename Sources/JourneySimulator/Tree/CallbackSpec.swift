@@ -13,6 +13,8 @@ struct CallbackSpec: Sendable {
     var policies: [PolicyRule]
     /// For attribute callbacks, the attribute name; for ValidatedCreateUsername, "userName".
     var attributeName: String?
+    /// Input suffix → the whole name sent instead of `IDToken<N><suffix>` (an input's `name:`).
+    var inputNames: [String: String] = [:]
 
     var hasInputs: Bool { !inputs.isEmpty }
     /// True when the callback shows `failedPolicies` and is re-prompted on policy failures.

@@ -66,8 +66,16 @@ extension TreeParser {
         if let inputsNode = map["inputs"], let inputs = inputsNode.sequence("inputs") {
             spec.inputs = inputs.compactMap { item in
                 guard let pair = item.mapping("an input") else { return nil }
-                pair.allowOnly(["suffix", "value"], in: "an input")
-                return (pair["suffix"]?.string("suffix") ?? "", pair["value"]?.json ?? .string(""))
+                pair.allowOnly(["suffix", "value", "name"], in: "an input")
+                let suffix = pair["suffix"]?.string("suffix") ?? ""
+                if let nameNode = pair["name"], let name = nameNode.string("name") {
+                    if name.isEmpty || spec.inputNames.values.contains(name) || spec.inputNames[suffix] != nil {
+                        reader.error("an input's name must be non-empty and unique within its callback", at: nameNode)
+                    } else {
+                        spec.inputNames[suffix] = name
+                    }
+                }
+                return (suffix, pair["value"]?.json ?? .string(""))
             }
         }
         if entry?.validated == true {

@@ -295,8 +295,8 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.map(LoaderTestSupport.summary) == [
-                    "5:19 error: option 'inputs' does not fit NameCallback (handler #1) [NameCallback takes: echo, solve, value]",
-                    "6:23 error: option 'choose' does not fit PasswordCallback (handler #2) [PasswordCallback takes: echo, solve, value]",
+                    "5:19 error: option 'inputs' does not fit NameCallback (handler #1) [NameCallback takes: echo, input, keep, solve, value]",
+                    "6:23 error: option 'choose' does not fit PasswordCallback (handler #2) [PasswordCallback takes: echo, input, keep, solve, value]",
                 ])
         }
     }

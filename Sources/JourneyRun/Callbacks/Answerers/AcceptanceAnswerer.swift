@@ -17,7 +17,7 @@ enum AcceptanceAnswerer: CallbackAnswerer {
             }
             accepted = flag
         } else {
-            throw context.missingAnswer(draft, expected: "accept: true or false")
+            return try context.requireAnswer(draft, expected: "accept: true or false")
         }
         try draft.write(.bool(accepted), suffix: "", redactor: context.redactor, context: context)
     }

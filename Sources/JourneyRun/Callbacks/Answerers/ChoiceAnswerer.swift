@@ -7,7 +7,7 @@ package enum ChoiceAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .choice }
 
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let choose = context.answer.choose else { throw context.missingAnswer(draft, expected: "choose") }
+        guard let choose = context.answer.choose else { return try context.requireAnswer(draft, expected: "choose") }
         let labels = optionLabels(of: draft.original)
         let index = try index(of: choose.value, in: labels, draft: draft, context: context)
         // The trace shows the chosen label beside the index (`InputTrace.label`).

@@ -18,7 +18,7 @@ package enum CustomCallbackAnswerer: CallbackAnswerer {
             }
             try await NamedInputs.write([(inputs[0], value)], into: &draft, context)
         } else if answer.clientError == nil {
-            throw context.missingAnswer(draft, expected: "value, inputs or clientError")
+            try context.requireAnswer(draft, expected: "value, inputs or clientError")
         }
     }
 }
@@ -30,7 +30,7 @@ enum AppIntegrityAnswerer: CallbackAnswerer {
         if !context.answer.inputs.isEmpty {
             try await NamedInputs.write(context.answer.inputs, into: &draft, context)
         } else if context.answer.clientError == nil {
-            throw context.missingAnswer(draft, expected: "clientError (Unsupported, ClientDeviceErrors...) or inputs")
+            try context.requireAnswer(draft, expected: "clientError (Unsupported, ClientDeviceErrors...) or inputs")
         }
     }
 }

@@ -5,7 +5,7 @@ enum HiddenValueAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .hiddenValue }
 
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let value = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        guard let value = context.answer.value else { return try context.requireAnswer(draft, expected: "value") }
         try await context.writeText(value, suffix: "", into: &draft)
     }
 }

@@ -3,7 +3,7 @@ import JourneyCore
 /// SelectIdPCallback: `value` is a provider id from `providers[].provider` (`localAuthentication` included).
 enum SelectIdPAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        guard let spec = context.answer.value else { return try context.requireAnswer(draft, expected: "value") }
         let providers = (draft.original.output("providers")?.arrayValue ?? []).compactMap {
             $0["provider"]?.stringValue
         }
@@ -24,7 +24,7 @@ enum IdPAnswerer: CallbackAnswerer {
 
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         if context.answer.clientError != nil, context.answer.token == nil { return }
-        guard let spec = context.answer.token else { throw context.missingAnswer(draft, expected: "token") }
+        guard let spec = context.answer.token else { return try context.requireAnswer(draft, expected: "token") }
         let token = try await context.resolve(spec)
         let isJSON: Bool
         if case .object = token.json { isJSON = true } else { isJSON = false }

@@ -1,8 +1,9 @@
 import JourneyCore
 
 /// Output-only callbacks (TextOutput, plain Metadata, SuspendedTextOutput, Redirect, PollingWait):
-/// always echoed. `exit: true` on a PollingWaitCallback takes the Polling Wait node's "Exit"
-/// option (written into the ConfirmationCallback beside it); `resume` is the driver's business.
+/// echoed, inputs as received when one carries some, unless `value` sets its main input. `exit: true`
+/// on a PollingWaitCallback takes the Polling Wait node's "Exit" option (written into the
+/// ConfirmationCallback beside it); `resume` is the driver's business.
 enum OutputOnlyAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .none }
 
@@ -14,9 +15,12 @@ enum OutputOnlyAnswerer: CallbackAnswerer {
             }
             draft.exitRequested = true
         }
-        let inapplicable = answer.setOptions.map(\.key).filter { !["exit", "resume", "echo"].contains($0) }
-        if let option = inapplicable.first {
-            throw context.error("\(draft.subject) has no inputs; \(option) does not apply to it")
+        let hasInputs = !draft.inputNames.isEmpty
+        let applicable = ["exit", "resume", "echo", "input", "keep"] + (hasInputs ? ["value"] : [])
+        if let option = answer.setOptions.map(\.key).first(where: { !applicable.contains($0) }) {
+            let why = hasInputs ? "" : " has no inputs;"
+            throw context.error("\(draft.subject)\(why) \(option) does not apply to it")
         }
+        if let value = answer.value, hasInputs { try await context.writeText(value, suffix: "", into: &draft) }
     }
 }

@@ -12,7 +12,7 @@ enum ProtectEvaluationAnswerer: CallbackAnswerer {
         if let signals = context.answer.signals ?? context.answer.value {
             try await context.writeText(signals, suffix: "signals", into: &draft)
         } else if context.answer.clientError == nil {
-            throw context.missingAnswer(draft, expected: "signals or clientError")
+            try context.requireAnswer(draft, expected: "signals or clientError")
         }
     }
 }
@@ -43,7 +43,7 @@ enum ProtectMetadataAnswerer: CallbackAnswerer {
                     secretName: context.secretName(of: resolved, spec: signalsSpec, fallback: nil)))
         }
         if draft.pairedWrites.isEmpty, draft.form == .protectEvaluation {
-            throw context.missingAnswer(draft, expected: "signals or clientError")
+            try context.requireAnswer(draft, expected: "signals or clientError")
         }
     }
 }

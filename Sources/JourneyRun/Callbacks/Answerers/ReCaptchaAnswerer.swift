@@ -6,9 +6,7 @@ enum ReCaptchaAnswerer: CallbackAnswerer {
         if let siteKey = draft.original.output("recaptchaSiteKey")?.stringValue {
             draft.notes.append(("siteKey", siteKey))
         }
-        guard let token = context.answer.token else {
-            throw context.missingAnswer(draft, expected: "token")
-        }
+        guard let token = context.answer.token else { return try context.requireAnswer(draft, expected: "token") }
         try await context.writeText(token, suffix: "", into: &draft)
     }
 }

@@ -1,11 +1,14 @@
 import JourneyCore
 
-/// ReCaptchaEnterpriseCallback, as the Ping SDK's `verify()` with a `ReCaptchaEnterpriseConfig`:
-/// `action` (default `login`) into `…action`; `payload` as JSON text (sorted keys) into
-/// `…payload` (left empty when absent); `token` (a secret) into `…token`, resolved with
-/// `timeout` ms (default 15000) so a provider command is bounded. A provider command that fails
-/// or times out sets `…clientError` to its message and leaves the token empty, as `verify()`
-/// does; `clientError` sends a code instead of a token, as `setClientError` does.
+/// ReCaptchaEnterpriseCallback, as ping-ios's ReCaptchaEnterpriseCallback
+/// (ReCaptchaEnterprise/ReCaptchaEnterprise/ReCaptchaEnterpriseCallback.swift): each option sets
+/// its own input and the others stay as received, as `setToken`, `setAction`, `setClientError`
+/// and `setPayload` do (ReCaptchaEnterpriseCallbackTests.swift: testSetToken, testSetAction,
+/// testSetClientError, testSetPayloadWithValidData). `token` runs as `verify()` does: `payload`
+/// (a non-empty mapping, as JSON text with sorted keys) is set first; the token (a secret,
+/// resolved with `timeout` ms, default 15000) and the action (default `login`) once it came; a
+/// provider command that fails or times out sets `…clientError` to its message instead, with
+/// the payload the environment's `ReCaptchaClientErrorRule` says (ping-ios: the one set first).
 enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .reCaptchaEnterprise }
 
@@ -19,28 +22,30 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
         if let siteKey = draft.original.output("recaptchaSiteKey")?.stringValue {
             draft.notes.append(("siteKey", siteKey))
         }
-
-        if let clientError = answer.clientError {
+        if let payload = try await payloadText(context) { try writePayload(payload, into: &draft, context) }
+        if let clientError = answer.clientError { try await context.writeClientError(clientError, into: &draft) }
+        guard let tokenSpec = answer.token else {
             if let action = answer.action { try writeAction(action.value, into: &draft, context) }
-            try await writePayload(into: &draft, context)
-            try await context.writeClientError(clientError, into: &draft)
             return
         }
-        guard let tokenSpec = answer.token else { throw context.missingAnswer(draft, expected: "token or clientError") }
-
-        try writeAction(answer.action?.value ?? defaultAction, into: &draft, context)
-        try await writePayload(into: &draft, context)
         let timeout = answer.timeoutMilliseconds?.value ?? defaultTimeoutMilliseconds
         let token: ResolvedValue
         do {
             token = try await context.resolve(tokenSpec, timeoutMilliseconds: timeout)
         } catch {
             guard case .command = tokenSpec.source else { throw error }
+            let rule = context.environment.reCaptchaClientError
             let message = error.message
             try draft.write(.string(message), suffix: "clientError", redactor: context.redactor, context: context)
             draft.notes.append(("clientError", context.redactor.redact(message)))
+            if rule.setsAction { try writeAction(answer.action?.value ?? defaultAction, into: &draft, context) }
+            if rule.payload == .empty, draft.hasInput(suffix: "payload") {
+                try draft.write(.string(""), suffix: "payload", redactor: context.redactor, context: context)
+                draft.notes.removeAll { $0.key == "payload" }
+            }
             return
         }
+        try writeAction(answer.action?.value ?? defaultAction, into: &draft, context)
         let secret = context.secretName(
             of: token, spec: tokenSpec,
             fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
@@ -56,9 +61,16 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
         draft.notes.append(("action", action))
     }
 
-    private static func writePayload(into draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let payload = context.answer.payload else { return }
-        let text = try await context.environment.expandTemplates(in: payload.value).compactJSON
+    /// The payload's JSON text; `nil` when the handler gives none, or an empty mapping, which
+    /// `setPayload` leaves unsent (testSetPayloadWithEmptyDictionary).
+    private static func payloadText(_ context: AnswerContext) async throws(RunError) -> String? {
+        guard let payload = context.answer.payload, payload.value.objectValue?.isEmpty == false else { return nil }
+        return try await context.environment.expandTemplates(in: payload.value).compactJSON
+    }
+
+    private static func writePayload(_ text: String, into draft: inout CallbackDraft, _ context: AnswerContext)
+        throws(RunError)
+    {
         try draft.write(.string(text), suffix: "payload", redactor: context.redactor, context: context)
         draft.notes.append(("payload", context.redactor.redact(text)))
     }

@@ -5,8 +5,11 @@ import JourneyCore
 /// Passwords (and OTPs, KBA answers) are secrets.
 enum TextValueAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let value = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
-        try await context.writeText(value, suffix: "", into: &draft)
+        if let value = context.answer.value {
+            try await context.writeText(value, suffix: "", into: &draft)
+        } else {
+            try context.requireAnswer(draft, expected: "value")
+        }
         try ValidateOnlyOption.apply(context, to: &draft)
     }
 }
@@ -14,7 +17,10 @@ enum TextValueAnswerer: CallbackAnswerer {
 /// NumberAttributeInputCallback: `value` as a JSON number (or `null`).
 enum NumberValueAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        guard let spec = context.answer.value else {
+            try context.requireAnswer(draft, expected: "value")
+            return try ValidateOnlyOption.apply(context, to: &draft)
+        }
         let resolved = try await context.resolve(spec)
         guard let number = ValueConversion.number(resolved.json) else {
             throw context.error("\(draft.subject) takes a number; got '\(context.redactor.redact(resolved.text))'")
@@ -28,7 +34,10 @@ enum NumberValueAnswerer: CallbackAnswerer {
 /// BooleanAttributeInputCallback: `value` as a JSON boolean.
 enum BooleanValueAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
-        guard let spec = context.answer.value else { throw context.missingAnswer(draft, expected: "value") }
+        guard let spec = context.answer.value else {
+            try context.requireAnswer(draft, expected: "value")
+            return try ValidateOnlyOption.apply(context, to: &draft)
+        }
         let resolved = try await context.resolve(spec)
         guard let flag = ValueConversion.bool(resolved.json) else {
             throw context.error("\(draft.subject) takes true or false; got '\(context.redactor.redact(resolved.text))'")

@@ -54,6 +54,15 @@ package struct AnswerContext: Sendable {
         value.secretName ?? fallback ?? (spec.secret ? "secret" : nil)
     }
 
+    /// True when the handler says `keep: true`: an option it leaves out keeps its input's pre-filled value.
+    var keeps: Bool { answer.keep?.value == true }
+
+    /// Throws the error for a handler that sets nothing this callback can use, unless it keeps
+    /// the pre-filled values (`keep: true`).
+    func requireAnswer(_ draft: CallbackDraft, expected: String) throws(RunError) {
+        if !keeps { throw missingAnswer(draft, expected: expected) }
+    }
+
     /// A script error about this answer, naming the handler: `… (handler #3 at login.yaml:12:5)`.
     func error(_ message: String) -> RunError {
         RunError(.script, "\(message) (handler #\(handler.number) at \(handler.spec.location))", step: stepNumber)

@@ -26,6 +26,8 @@ package struct CallbackDraft: Sendable {
     private(set) var writtenInputs: Set<String> = []
     /// Set by an SDK profile whose SDK leaves this callback out of the request it posts.
     var omittedFromRequest = false
+    /// The input a handler's `input:` names for the callback's main answer, if it names one.
+    var mainInput: String?
 
     init(_ callback: AMCallback, index: Int) {
         self.original = callback
@@ -54,19 +56,32 @@ package struct CallbackDraft: Sendable {
     /// The input a script names, in full (`IDToken1token`) or by suffix (`token`); an error that
     /// lists the callback's inputs when there is none.
     func inputName(named name: String, _ context: AnswerContext) throws(RunError) -> String {
-        guard let inputName = inputNames.first(where: { $0 == name }) ?? callback.inputName(suffix: name) else {
+        guard let inputName = inputNames.first(where: { $0 == name }) ?? self.inputName(suffix: name) else {
             throw context.error("\(subject) has no input '\(name)'; inputs: \(inputNames.joined(separator: ", "))")
         }
         return inputName
     }
 
-    /// True when the callback has an input with this suffix (`""` is the bare `IDToken<N>`).
-    func hasInput(suffix: String) -> Bool { callback.inputName(suffix: suffix) != nil }
+    /// True when the callback has an input with this suffix (`""` is the main input).
+    func hasInput(suffix: String) -> Bool { inputName(suffix: suffix) != nil }
 
     /// The current value of the input with this suffix.
     func inputValue(suffix: String) -> JSONValue? {
-        guard let name = callback.inputName(suffix: suffix) else { return nil }
+        guard let name = inputName(suffix: suffix) else { return nil }
         return callback.input?.first(where: { $0.name == name })?.value
+    }
+
+    /// The input with this suffix after `IDToken<N>`, or named so (`token`). The main input (`""`)
+    /// is the one the handler's `input:` names, else the bare `IDToken<N>`; when no input is named
+    /// `IDToken…`, it is the first, as ping-ios fills a callback's inputs by position
+    /// (JourneyPlugin/JourneyPlugin/AbstractCallback.swift, `input(_:)`).
+    func inputName(suffix: String) -> String? {
+        if suffix.isEmpty, let mainInput { return mainInput }
+        if let name = callback.inputName(suffix: suffix) { return name }
+        guard suffix.isEmpty, let inputs = callback.input,
+            !inputs.contains(where: { $0.name.utf8.starts(with: "IDToken".utf8) })
+        else { return nil }
+        return inputs.first?.name
     }
 
     /// Writes `value` into the input with `suffix`. A secret is registered with `redactor`
@@ -74,7 +89,7 @@ package struct CallbackDraft: Sendable {
     mutating func write(
         _ value: JSONValue, suffix: String, secretName: String? = nil, redactor: Redactor, context: AnswerContext
     ) throws(RunError) {
-        guard let name = callback.inputName(suffix: suffix) else {
+        guard let name = inputName(suffix: suffix) else {
             let wanted = suffix.isEmpty ? "IDToken<N>" : "IDToken<N>\(suffix)"
             let inputs = inputNames.isEmpty ? "none" : inputNames.joined(separator: ", ")
             throw context.error("\(subject) has no \(wanted) input; inputs: \(inputs)")

@@ -61,14 +61,20 @@ struct StepAnswering {
     }
 
     /// Answers the callback at `index` with `handler`: `echo` leaves it as received; otherwise
-    /// `…validateOnly` inputs default to false, then the type's answerer writes the answer.
+    /// `…validateOnly` inputs default to false (`keep` fills the pre-filled values instead), then
+    /// the type's answerer writes the answer into the input `input:` names or the usual one.
     private mutating func answer(_ index: Int, with handler: ActiveHandler) async throws(RunError) {
         var draft = drafts[index]
         let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number)
         draft.answeredBy = handler.label
         answeredByHandler.insert(index)
+        if let input = handler.answer.input { draft.mainInput = try draft.inputName(named: input.value, context) }
         if handler.answer.echo?.value != true {
-            ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
+            if context.keeps {
+                KeepOption.prefill(&draft, redactor: environment.redactor)
+            } else {
+                ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
+            }
             let answerer = handler.answerer(for: draft)
             if let clientError = handler.answer.clientError, !answerer.handlesClientError {
                 try await context.writeClientError(clientError, into: &draft)

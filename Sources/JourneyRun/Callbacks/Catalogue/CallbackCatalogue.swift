@@ -8,13 +8,18 @@ import JourneyCore
 package enum CallbackCatalogue {
     /// The answer option keys (`AnswerSpec.allOptionKeys` names) that fit a callback type;
     /// `nil` for a type the catalogue does not know (custom types accept `customTypeOptions`).
-    /// Every known type accepts `echo`.
+    /// Every known type accepts `echo`, `keep` and `input`.
     package static func allowedOptions(for type: String) -> Set<String>? {
-        CallbackType(wireName: type)?.handlerOptions.map { $0.union(["echo"]) }
+        CallbackType(wireName: type)?.handlerOptions.map { $0.union(everyTypeOptions) }
     }
 
+    /// The options every callback type accepts.
+    package static let everyTypeOptions: Set<String> = ["echo", "keep", "input"]
+
     /// The options a custom (unknown) callback type accepts.
-    package static let customTypeOptions: Set<String> = ["value", "inputs", "clientError", "echo", "solve"]
+    package static let customTypeOptions: Set<String> = everyTypeOptions.union([
+        "value", "inputs", "clientError", "solve",
+    ])
 
     /// Input suffixes whose values are secrets for this type, and the placeholder name:
     /// PasswordCallback `""` → `password`, ReCaptchaEnterpriseCallback `token` → `recaptcha-token`.

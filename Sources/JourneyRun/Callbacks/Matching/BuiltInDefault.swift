@@ -3,7 +3,9 @@ import JourneyCore
 /// How a callback is answered when no handler matches it. A callback without a built-in
 /// default needs a handler; without one it is reported as unhandled.
 enum BuiltInDefault: Sendable, Hashable {
-    /// Output-only callbacks (and any callback without inputs): echoed untouched.
+    /// Output-only callbacks (and any callback without inputs): echoed untouched, inputs too when
+    /// an output-only type carries some, as ping-ios's TextOutputCallback posts its JSON as received
+    /// (Journey/Journey/Callbacks/TextOutputCallback.swift, `payload()`).
     case echo
     /// HiddenValueCallback: its pre-filled input is echoed.
     case echoHiddenValue
@@ -29,7 +31,7 @@ enum BuiltInDefault: Sendable, Hashable {
             layout.forms.contains(where: { $0 == .webAuthnAuthentication || $0 == .webAuthnRegistration })
         {
             self = .webAuthnAlternative
-        } else if !callback.hasInputs {
+        } else if !callback.hasInputs || CallbackRegistry.definition(wireName: callback.type)?.isOutputOnly == true {
             self = .echo
         } else if callback.hasType(.pingOneProtectInitialize) {
             self = .protectStarted
