@@ -238,6 +238,8 @@ let package = Package(
                 "JourneySimulator", "journey", "JourneyFuzzing", "JourneyTestSupport", "JourneyLoad",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The CLI's golden transcripts, read from the source tree (Golden.swift).
+            exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -5,6 +5,8 @@ import Testing
 /// Runs the built `journey` executable as a user would, with a time limit.
 enum CLI {
     struct Output {
+        /// The arguments `journey` ran with (its golden transcript's first line, ``Golden``).
+        var arguments: [String] = []
         var status: Int32
         var stdout: String
         var stderr: String
@@ -58,6 +60,7 @@ enum CLI {
         }
         process.waitUntilExit()
         return Output(
+            arguments: arguments,
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "")

@@ -52,8 +52,7 @@ import Testing
             """)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 2, "\(output.stdout)")
-        #expect(output.stdout.contains("no server: give `server.url` or `server.simulate`"))
-        #expect(output.stdout.contains("✘ invalid"))
+        Golden.check(output)
     }
 
     @Test func benchStopsWithTheCheckRunsOwnVerdict() async throws {
@@ -62,7 +61,7 @@ import Testing
             "bench", login, "--replay", Repository.path("journeys/recordings/second-factor-otp.har"), "--count", "5",
         ])
         #expect(mismatch.status == 4, "\(mismatch.stderr)")
-        #expect(mismatch.stderr.contains("the script does not pass replayed from"))
+        Golden.check(mismatch, run: "mismatch")
         let invalid = try await CLI.run(["bench", "--pow", login])
         #expect(invalid.status == 64, "\(invalid.stderr)")
     }

@@ -93,7 +93,7 @@ import Testing
         // Empty transcripts differ from any run: the run fails, with a diff naming the guide's lines.
         let empty = try await CLI.run(["run", file.path])
         #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
-        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
+        Golden.check(empty, run: "empty")
 
         // The wrong password fails, and its transcript does not show that yet: the update does not
         // make it the guide's example on its own. It fails, names the block, and writes nothing.
@@ -103,13 +103,13 @@ import Testing
         #expect(
             refused.stderr.contains("not updated: \(file.path): \(file.path)#L\(wrongBlock) did not pass"),
             "\(refused.stderr)")
-        #expect(refused.stdout.contains("--accept-failures writes it"), "\(refused.stdout)")
+        Golden.check(refused, run: "refused")
         #expect(try String(contentsOf: file, encoding: .utf8) == Self.guide)
 
         // With --accept-failures the update writes the transcripts and nothing else, byte for byte.
         let update = try await CLI.run(["run", file.path, "--update-transcripts", "--accept-failures"])
         #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
-        #expect(update.stderr.contains("updated 3 transcripts in \(file.path)"), "\(update.stderr)")
+        Golden.check(update, run: "update")
         let written = try String(contentsOf: file, encoding: .utf8)
         #expect(Self.outsideTranscripts(written) == Self.outsideTranscripts(Self.guide))
         #expect(written.contains("▶ Log out after logging in  (\(file.path)#L22)\n  step 1  [uses login.yaml]"))
@@ -118,11 +118,11 @@ import Testing
         // Now it passes: three scripts, one failing as its transcript shows.
         let checked = try await CLI.run(["run", file.path])
         #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
-        #expect(checked.stdout.contains("2 passed, 1 failed (1 documented), 0 errors (3 scripts)"), "\(checked.stdout)")
+        let third = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey")) + 1
+        Golden.check(
+            checked, run: "checked")
         #expect(
             checked.stdout.contains("; exit 0: the failure is one its guide's transcript shows"), "\(checked.stdout)")
-        let third = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey")) + 1
-        #expect(checked.stdout.contains("as its transcript at \(file.path):\(third) shows: the guide passes"))
 
         // One transcript line changed: exit 1 and a unified diff at the guide's line.
         var lines = written.components(separatedBy: "\n")
@@ -133,7 +133,7 @@ import Testing
         #expect(drifted.status == 1, "\(drifted.stdout)\n\(drifted.stderr)")
         let hunk = "@@ -\(changed - 2),7 +\(changed - 2),7 @@"
         #expect(drifted.stdout.contains(hunk), "expected \(hunk) in:\n\(drifted.stdout)")
-        #expect(drifted.stdout.contains("    -    session VALID\n    +    session valid"), "\(drifted.stdout)")
+        Golden.check(drifted, run: "drifted")
 
         // --update-transcripts makes it pass again, changing only that transcript line.
         let again = try await CLI.run(["run", file.path, "--update-transcripts"])
@@ -162,7 +162,7 @@ import Testing
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         let sameFailure = try await CLI.run(["run", file.path, "--update-transcripts"])
         #expect(sameFailure.status == 0, "\(sameFailure.stdout)\n\(sameFailure.stderr)")
-        #expect(sameFailure.stderr.contains("updated 1 transcript in \(file.path)"), "\(sameFailure.stderr)")
+        Golden.check(sameFailure, run: "sameFailure")
         #expect(
             try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")[stepLine]
                 == lines[stepLine].replacingOccurrences(of: "someone", with: "demo"))
@@ -174,8 +174,8 @@ import Testing
         try Data(broken.utf8).write(to: file)
         let regression = try await CLI.run(["run", file.path, "--update-transcripts"])
         #expect(regression.status == 1, "\(regression.stdout)\n\(regression.stderr)")
-        #expect(regression.stderr.contains("not updated: \(file.path): "), "\(regression.stderr)")
-        #expect(regression.stderr.contains("\(file.path)#login.yaml"), "\(regression.stderr)")
+        Golden.check(
+            regression, run: "regression")
         #expect(!regression.stderr.contains("updated 1"), "\(regression.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == broken)
         // And the plain run still fails: nothing was blessed.
@@ -225,12 +225,11 @@ import Testing
         let line = try #require(broken.components(separatedBy: "\n").firstIndex(of: "   bad: [x")) + 1
         let run = try await CLI.run(["run", file])
         #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
-        #expect(run.stdout.contains("\(file):\(line):7: error: invalid YAML"), "\(run.stdout)")
-        #expect(run.stdout.contains(" \(line) |    bad: [x"), "\(run.stdout)")
+        Golden.check(run, run: "run")
         let lint = try await CLI.run(["lint", folder.path])
         #expect(lint.status == 2, "\(lint.stdout)\n\(lint.stderr)")
-        #expect(lint.stderr.contains("\(file):\(line):7: error: invalid YAML"), "\(lint.stderr)")
-        #expect(lint.stdout.contains("1 file checked: 1 error"), "\(lint.stdout)")
+        Golden.check(
+            lint, run: "lint")
     }
 
     /// A guide written in steps: the script in a numbered item, its transcript in a block quote
@@ -276,12 +275,11 @@ import Testing
 
         let empty = try await CLI.run(["run", file.path])
         #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
-        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
-        #expect(empty.stdout.contains("(1 script)"), "the draft in the comment does not run: \(empty.stdout)")
+        Golden.check(empty, run: "empty")
 
         let update = try await CLI.run(["run", file.path, "--update-transcripts"])
         #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
-        #expect(update.stderr.contains("updated 1 transcript in \(file.path)"), "\(update.stderr)")
+        Golden.check(update, run: "update")
         let written = try String(contentsOf: file, encoding: .utf8)
         var lines = written.components(separatedBy: "\r\n")
         let opening = try #require(lines.firstIndex(of: "   > ```console journey"))
@@ -298,7 +296,7 @@ import Testing
 
         let checked = try await CLI.run(["run", file.path])
         #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
-        #expect(checked.stdout.contains("1 passed, 0 failed, 0 errors (1 script)"), "\(checked.stdout)")
+        Golden.check(checked, run: "checked")
 
         // A transcript line changed: the diff names the guide's line.
         let changed = try #require(lines.firstIndex { $0.hasPrefix("   > ✔ passed") })
@@ -306,7 +304,7 @@ import Testing
         try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
         let drifted = try await CLI.run(["run", file.path])
         #expect(drifted.status == 1, "\(drifted.stdout)\n\(drifted.stderr)")
-        #expect(drifted.stdout.contains("    -✘ failed"), "\(drifted.stdout)")
+        Golden.check(drifted, run: "drifted")
         let lint = try await CLI.run(["lint", file.path])
         #expect(lint.status == 0, "\(lint.stdout)\n\(lint.stderr)")
     }
@@ -320,8 +318,7 @@ import Testing
 
         let empty = try await CLI.run(["run", file.path])
         #expect(empty.status == 1, "\(empty.stdout)\n\(empty.stderr)")
-        #expect(empty.stdout.contains("(3 scripts)"), "\(empty.stdout)")
-        #expect(empty.stdout.contains("--- \(file.path):17 (transcript)"), "\(empty.stdout)")
+        Golden.check(empty, run: "empty")
 
         let update = try await CLI.run(["run", file.path, "--update-transcripts", "--accept-failures"])
         #expect(update.status == 0, "\(update.stdout)\n\(update.stderr)")
@@ -331,7 +328,7 @@ import Testing
 
         let checked = try await CLI.run(["run", file.path])
         #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
-        #expect(checked.stdout.contains("2 passed, 1 failed (1 documented), 0 errors (3 scripts)"), "\(checked.stdout)")
+        Golden.check(checked, run: "checked")
     }
 
     /// New transcripts that would push a guide past the 1 MiB a script file may be are not
@@ -344,7 +341,7 @@ import Testing
         let file = folder.appendingPathComponent("guide.md")
         let update = try await CLI.run(["run", file.path, "--update-transcripts"])
         #expect(update.status == 2, "\(update.stdout)\n\(update.stderr)")
-        #expect(update.stderr.contains("more than the limit of 1048576 bytes"), "\(update.stderr)")
+        Golden.check(update, run: "update")
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 }

@@ -150,8 +150,7 @@ import Testing
     @Test func aStepLeftOutOfExpectStepsFailsTheRun() async throws {
         let output = try await CLI.run(["run", try Self.stepLeftOut()])
         #expect(output.status == 1, "\(output.stdout)")
-        #expect(output.stdout.contains("✗ unexpected step with [SuspendedTextOutputCallback]"))
-        #expect(output.stdout.contains("✘ failed"))
+        Golden.check(output)
     }
 
     // MARK: Item 11: a value the script cannot produce is named by its line
@@ -187,18 +186,15 @@ import Testing
         let path = try BadInputTests.script(Self.emptyOutbox)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 1, "\(output.stdout)")
-        #expect(output.stdout.contains("\(path):6:"), "\(output.stdout)")
-        #expect(output.stdout.contains("the outbox of nobody@example.com is empty"))
-        #expect(output.stdout.contains("✘ failed"))
+        Golden.check(output)
     }
 
     @Test func anUnsetEnvironmentVariableStopsTheRunBeforeItsFirstRequestWithItsLine() async throws {
         let path = try BadInputTests.script(Self.unsetVariable)
         let output = try await CLI.run(["run", path])
         #expect(output.status == 2, "\(output.stdout)")
-        #expect(output.stdout.contains("\(path):6:"), "\(output.stdout)")
-        #expect(output.stdout.contains("environment variable JOURNEY_UNSET_VARIABLE is not set"))
-        #expect(output.stdout.contains("✘ invalid"))
+        Golden.check(
+            output)
         #expect(!output.stdout.contains("step 1"), "\(output.stdout)")
     }
 }

@@ -22,12 +22,25 @@ package struct TranscriptNormalization: Sendable {
 
     private let expressions: [(NSRegularExpression, String)]
     private let guideRules: [(NSRegularExpression, String)]
+    private let folderRules: [(NSRegularExpression, String)]
 
     /// `guide` is the guide's path: written with any folder (`docs/guide.md`, `./guide.md`), it
-    /// is its file name, so a transcript does not depend on the folder `journey run` ran from.
-    package init(guide: String) {
+    /// is its file name, so a transcript does not depend on the folder `journey run` ran from;
+    /// nil for a transcript of no guide (the CLI's golden transcripts, Tests/EndToEndTests/Golden).
+    /// `folders` are folders of this machine, each with the placeholder its path becomes; the
+    /// temporary folder is always one, as `<tmp>`.
+    package init(guide: String?, folders: [(path: String, placeholder: String)] = []) {
         expressions = Self.rules.compactMap { rule in
             (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.replacement) }
+        }
+        folderRules = (folders + Self.temporaryFolders).sorted { $0.path.count > $1.path.count }.compactMap { folder in
+            let pattern = NSRegularExpression.escapedPattern(for: folder.path) + #"(?![\w.-])"#
+            let template = NSRegularExpression.escapedTemplate(for: folder.placeholder)
+            return (try? NSRegularExpression(pattern: pattern)).map { ($0, template) }
+        }
+        guard let guide else {
+            guideRules = []
+            return
         }
         let guideName = (guide as NSString).lastPathComponent
         // `docs/guide.md#L40` is `guide.md#L<line>`, `docs/guide.md:42:5` is `guide.md:<line>:<column>`:
@@ -44,11 +57,21 @@ package struct TranscriptNormalization: Sendable {
     /// One line as compared.
     package func normalized(line: String) -> String {
         var text = line
-        for (expression, replacement) in guideRules + expressions {
+        for (expression, replacement) in folderRules + guideRules + expressions {
             text = expression.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)
         }
         while text.last == " " || text.last == "\t" { text.removeLast() }
         return text
+    }
+
+    /// The temporary folder, as written with and without its symbolic links (`/var/folders/…` is
+    /// `/private/var/folders/…` on macOS).
+    private static var temporaryFolders: [(path: String, placeholder: String)] {
+        let folder = FileManager.default.temporaryDirectory
+        let paths = [folder.path, folder.resolvingSymlinksInPath().path].map { path in
+            path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        }
+        return Set(paths).filter { $0.count > 1 }.map { ($0, "<tmp>") }
     }
 }

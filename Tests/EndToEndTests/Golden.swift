@@ -1,0 +1,84 @@
+import Foundation
+import JourneyCore
+import JourneySuite
+import JourneyTestSupport
+import Testing
+
+/// Golden transcripts of CLI runs (as hurl's `tests_ok/*.out`): a run's command, exit status,
+/// stdout and stderr, normalized as the guides' transcripts are (``TranscriptNormalization``, with
+/// the repository as `<repo>` and the temporary folder as `<tmp>`), compared whole with the file
+/// checked in at `Golden/<suite>/<test>[.<run>].out`. A difference is a unified diff;
+/// `JOURNEY_UPDATE_GOLDEN=1` writes the files instead (see docs/architecture.md).
+enum Golden {
+    static let updateVariable = "JOURNEY_UPDATE_GOLDEN"
+
+    static let folder = Repository.root.appendingPathComponent("Tests/EndToEndTests/Golden")
+
+    static let normalization = TranscriptNormalization(
+        guide: nil, folders: [(Repository.root.path, "<repo>")])
+
+    /// `output`'s transcript as the golden file holds it: normalized lines, each section without
+    /// its trailing blank lines, an empty stream left out.
+    static func transcript(of output: CLI.Output) -> String {
+        let command = (["journey"] + output.arguments.map(quoted)).joined(separator: " ")
+        var lines = [normalization.normalized(line: "$ " + command), "exit \(output.status)"]
+        for (name, text) in [("stdout", output.stdout), ("stderr", output.stderr)] {
+            var section = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                normalization.normalized(line: String($0))
+            }
+            while section.last?.isEmpty == true { section.removeLast() }
+            guard !section.isEmpty else { continue }
+            lines += ["--- " + name] + section
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Compares `output` with its golden file (named after the test, and `run` when the test runs
+    /// `journey` more than once), or with `JOURNEY_UPDATE_GOLDEN=1` writes it.
+    static func check(
+        _ output: CLI.Output, run: String? = nil, fileID: String = #fileID,
+        function: String = #function,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let suite = ((fileID as NSString).lastPathComponent as NSString).deletingPathExtension
+        let test = function.split(separator: "(").first.map(String.init) ?? function
+        let name = ([test] + (run.map { [$0] } ?? [])).joined(separator: ".") + ".out"
+        let file = folder.appendingPathComponent(suite).appendingPathComponent(name)
+        let relative = "Tests/EndToEndTests/Golden/\(suite)/\(name)"
+        let actual = transcript(of: output)
+        let regenerate = "\(updateVariable)=1 swift test --skip-build --filter \(suite)/\(test) rewrites it"
+        if ProcessInfo.processInfo.environment[updateVariable] == "1" {
+            do {
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(actual.utf8).write(to: file, options: .atomic)
+            } catch {
+                Issue.record("could not write \(relative): \(error)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+            Issue.record("no golden transcript \(relative) (\(regenerate))", sourceLocation: sourceLocation)
+            return
+        }
+        let hunks = UnifiedDiff.hunks(old: lines(expected), new: lines(actual))
+        guard !hunks.isEmpty else { return }
+        let diff = ["--- \(relative)", "+++ journey \(output.arguments.joined(separator: " "))"] + hunks
+        let shown = diff.map { VisibleText.escaped($0) }.joined(separator: "\n")
+        Issue.record(
+            "the run differs from its golden transcript (\(regenerate)):\n\(shown)", sourceLocation: sourceLocation)
+    }
+
+    private static func lines(_ text: String) -> [UnifiedDiff.Line] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            UnifiedDiff.Line(key: normalization.normalized(line: String(line)), text: String(line))
+        }
+        while lines.last?.key.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    private static func quoted(_ argument: String) -> String {
+        let plain = !argument.isEmpty && argument.allSatisfy { !$0.isWhitespace && !"'\"\\$`".contains($0) }
+        return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
