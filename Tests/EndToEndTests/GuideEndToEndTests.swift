@@ -118,9 +118,8 @@ import Testing
         // Now it passes: three scripts, one failing as its transcript shows.
         let checked = try await CLI.run(["run", file.path])
         #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
-        let third = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey")) + 1
-        Golden.check(
-            checked, run: "checked")
+        _ = try #require(written.components(separatedBy: "\n").firstIndex(of: "~~~console journey"))
+        Golden.check(checked, run: "checked")
         #expect(
             checked.stdout.contains("; exit 0: the failure is one its guide's transcript shows"), "\(checked.stdout)")
 
@@ -222,7 +221,7 @@ import Testing
             of: "  PasswordCallback: wrong-password\n", with: "  PasswordCallback: wrong-password\n   bad: [x\n")
         let folder = try Self.folder(broken)
         let file = folder.appendingPathComponent("guide.md").path
-        let line = try #require(broken.components(separatedBy: "\n").firstIndex(of: "   bad: [x")) + 1
+        _ = try #require(broken.components(separatedBy: "\n").firstIndex(of: "   bad: [x"))
         let run = try await CLI.run(["run", file])
         #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
         Golden.check(run, run: "run")

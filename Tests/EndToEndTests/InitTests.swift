@@ -66,8 +66,6 @@ import Testing
         let refused = try await CLI.run(["init", folder.path])
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
-        let login = folder.appendingPathComponent("journeys/login.yaml").path
-        let ignore = folder.appendingPathComponent(".gitignore").path
         Golden.check(refused, run: "refused")
         #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8) == mine)
         let entries = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
