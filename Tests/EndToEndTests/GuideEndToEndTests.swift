@@ -340,7 +340,8 @@ import Testing
         let file = folder.appendingPathComponent("guide.md")
         let update = try await CLI.run(["run", file.path, "--update-transcripts"])
         #expect(update.status == 2, "\(update.stdout)\n\(update.stderr)")
-        Golden.check(update, run: "update")
+        // No transcript: the size it names depends on how long each step took (the durations' digits).
+        #expect(update.stderr.contains("more than the limit of 1048576 bytes for a script; it was not updated"))
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
     }
 }

@@ -25,10 +25,6 @@ import Testing
             "NumberAttributeInputCallback-validate-only-keeps-value.json",
             "StringAttributeInputCallback-validate-only-keeps-value.json")
         add(
-            "reCAPTCHA subset: an answer without token or clientError is refused",
-            "ReCaptchaEnterpriseCallback-action-only.json", "ReCaptchaEnterpriseCallback-payload-only.json",
-            "ReCaptchaEnterpriseCallback-empty-payload.json")
-        add(
             "reCAPTCHA token alone: ping-ios's setToken leaves the action as received, journey writes action 'login'",
             "ReCaptchaEnterpriseCallback-token.json")
         add(

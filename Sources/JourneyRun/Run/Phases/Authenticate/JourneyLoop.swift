@@ -80,7 +80,8 @@ struct JourneyLoop {
                         chain = HandlerChain(try await advisor.handlers(for: step, number: number) + handlers.specs)
                     }
                     let answer = try await StepAnswerer.answer(
-                        step, stepNumber: number, handlers: chain, environment: session.context, sdk: session.sdkProfile)
+                        step, stepNumber: number, handlers: chain, environment: session.context, sdk: session.sdkProfile
+                    )
                     action = machine.answered(answer)
                 case .wait(let seconds, let number):
                     do {
