@@ -8,30 +8,39 @@ import Foundation
 enum HARControlEscapes {
     /// `json` (UTF-8 JSON text) with each such character written `\uXXXX`.
     static func escaped(_ json: Data) -> Data {
-        // Over the raw bytes: `Data`'s own iteration is per-byte work on every entry HARWriter streams.
-        guard json.withUnsafeBytes({ $0.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }) else { return json }
-        var out = Data(capacity: json.count + 16)
-        var index = json.startIndex
-        while index < json.endIndex {
-            let byte = json[index]
-            if let (length, scalar) = control(in: json, at: index, byte) {
+        json.withUnsafeBytes { bytes -> Data in
+            // Runs between escapes are copied whole: nearly every entry holds a `«placeholder»`
+            // (bytes C2 AB), and a copy byte by byte through `Data` was a quarter of capture's stop.
+            var out: [UInt8] = []
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x7F || byte == 0xC2 || byte == 0xE2, let (length, scalar) = control(in: bytes, at: index)
+                else {
+                    index += 1
+                    continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+                out.append(contentsOf: bytes[runStart..<index])
                 let hex = String(scalar, radix: 16)
-                out.append(contentsOf: Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 index += length
-            } else {
-                out.append(byte)
-                index += 1
+                runStart = index
             }
+            guard runStart > 0 else { return json }
+            out.append(contentsOf: bytes[runStart..<bytes.count])
+            return Data(out)
         }
-        return out
     }
 
     /// The length and scalar value of a character to escape at `index`, or nil.
-    private static func control(in json: Data, at index: Data.Index, _ byte: UInt8) -> (Int, UInt32)? {
+    private static func control(in json: UnsafeRawBufferPointer, at index: Int) -> (Int, UInt32)? {
+        let byte = json[index]
         if byte == 0x7F { return (1, 0x7F) }
-        let second = index + 1 < json.endIndex ? json[index + 1] : 0
+        let second = index + 1 < json.count ? json[index + 1] : 0
         if byte == 0xC2, (0x80...0x9F).contains(second) { return (2, UInt32(second)) }
-        guard byte == 0xE2, index + 2 < json.endIndex else { return nil }
+        guard byte == 0xE2, index + 2 < json.count else { return nil }
         let third = json[index + 2]
         let scalar = 0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F)
         switch scalar {
