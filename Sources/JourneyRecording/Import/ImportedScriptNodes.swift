@@ -1,3 +1,4 @@
+import Synchronization
 import Yams
 
 /// The shapes of YAML node the importer writes a script with (see `ScriptImporter`).
@@ -8,7 +9,20 @@ extension Node {
 
     /// Text from the recording (a callback type, an input or variable name): plain when it
     /// reads back as a string, else single-quoted (`'true'`, `'1'`), by Yams' own String representer.
-    static func text(_ text: String) -> Node { .scalar(text.represented()) }
+    static func text(_ text: String) -> Node {
+        // As `represented()`, whose regex-based tag resolution was 9% of capture's stop: keys and
+        // names repeat in every script, so whether each reads back as a string is remembered.
+        let readsAsString =
+            plainReadsAsString.withLock { $0[text] }
+            ?? {
+                let answer = text.represented().style != .singleQuoted
+                plainReadsAsString.withLock { known in if known.count < 4096 { known[text] = answer } }
+                return answer
+            }()
+        return .scalar(readsAsString ? Node.Scalar(text) : Node.Scalar(text, Tag(.str), .singleQuoted))
+    }
+
+    private static let plainReadsAsString = Mutex<[String: Bool]>([:])
 
     /// `"{{ name }}"`: a read of the script variable `name`.
     static func reference(to variable: String) -> Node { Node("{{ \(variable) }}", .implicit, .doubleQuoted) }
