@@ -12,8 +12,29 @@ enum YAMLByteOrderMarks {
     /// text holds no U+FEFF in any spelling (nearly every file).
     static func restored(_ node: Node, in text: String) -> Node {
         guard text.contains(mark) || text.range(of: "FEFF", options: .caseInsensitive) != nil else { return node }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return restore(node, lines: lines)
+        return restore(node, lines: lines(of: text))
+    }
+
+    /// The lines as libyaml counts them for a mark: a line ends at CR LF, CR, LF, NEL, U+2028 or
+    /// U+2029 (a raw U+2028 in a quoted scalar moved every later mark down a line).
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            guard ["\r", "\n", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) else {
+                index = scalars.index(after: index)
+                continue
+            }
+            lines.append(Substring(scalars[start..<index]))
+            index = scalars.index(after: index)
+            if scalar == "\r", index != scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
+        }
+        lines.append(Substring(scalars[start..<scalars.endIndex]))
+        return lines
     }
 
     private static func restore(_ node: Node, lines: [Substring]) -> Node {

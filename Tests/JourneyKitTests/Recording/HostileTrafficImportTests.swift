@@ -74,11 +74,21 @@ struct HostileTrafficImportTests {
     /// Found by the property test: of two leading U+FEFF, Yams drops one, and the reader put
     /// back none. As a journey name: Foundation's percent decoding drops one from the query, so the
     /// capture, its HAR and the script named another journey.
-    @Test(arguments: ["\u{FEFF}\u{FEFF}", "\u{FEFF}\u{FEFF}x"])
+    @Test(arguments: ["\u{FEFF}\u{FEFF}", "\u{FEFF}\u{FEFF}x", "\u{FEFF}"])
     func twoLeadingByteOrderMarksSurviveTheRoundTrip(text: String) async {
         let traffic = HostileTraffic(
             journeyName: text, stage: text, header: text, prompt: text, label: text, name: .string(text),
             text: .string(text), custom: .string(text), message: text)
+        let problem = await traffic.importAndReplay()
+        #expect(problem == nil, "\(traffic)")
+    }
+
+    /// Found by the property test: a raw U+2028 (or NEL, CR) in a quoted key moves libyaml's marks
+    /// of every later line, so the U+FEFF of a label below it was not put back.
+    @Test(arguments: ["\u{2028}", "\u{85}", "\r", "\u{2029}"])
+    func aByteOrderMarkBelowAKeyWithALineBreakSurvives(lineBreak: String) async {
+        let traffic = HostileTraffic(
+            label: "\u{FEFF}", name: "\u{FEFF}", text: ["secret": true, .init(stringLiteral: "a\(lineBreak)b"): "x"])
         let problem = await traffic.importAndReplay()
         #expect(problem == nil, "\(traffic)")
     }
