@@ -63,11 +63,12 @@ package enum CaptureDocument {
                     startedDateTime: started, id: id, title: "\(journey.name ?? "default journey") (captured)",
                     journey: info))
         }
-        let entries = exchanges.map { exchange in
-            let page = exchange.journey.flatMap {
-                journeys.indices.contains($0) ? pageOfJourney[journeys[$0].page] : nil
-            }
-            return entry(exchange, pageref: page, redactor: redactor)
+        // Each entry is redacted on its own (the secrets are all known by now): over the cores.
+        let pageOfExchange = exchanges.map { exchange in
+            exchange.journey.flatMap { journeys.indices.contains($0) ? pageOfJourney[journeys[$0].page] : nil }
+        }
+        let entries = Parallel.map(Array(zip(exchanges, pageOfExchange))) { exchange, page in
+            entry(exchange, pageref: page, redactor: redactor)
         }
         let document = HARDocument(
             log: HARLog(

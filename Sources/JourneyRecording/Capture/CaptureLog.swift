@@ -38,6 +38,7 @@ package final class CaptureLog: Sendable {
     private struct State {
         var exchanges: [CapturedExchange] = []
         var journeys: [Journey] = []
+        var index = CaptureJourneyIndex()
         var ended = 0
         var dropped = 0
         var keptBytes = 0
@@ -91,9 +92,8 @@ package final class CaptureLog: Sendable {
             }
             var endedNow = false
             if isAuthenticate {
-                let index = Self.journeyIndex(
-                    of: request?["authId"]?.stringValue, resumes: query.contains { $0.name == "suspendedId" },
-                    in: state.journeys)
+                let index = state.index.journey(
+                    of: request?["authId"]?.stringValue, resumes: query.contains { $0.name == "suspendedId" })
                 let journeyIndex: Int
                 if let index {
                     journeyIndex = index
@@ -105,6 +105,7 @@ package final class CaptureLog: Sendable {
                         Journey(name: value, isAdvice: owner != nil, page: owner ?? state.journeys.count))
                     journeyIndex = state.journeys.count - 1
                 }
+                let before = index == nil ? nil : state.journeys[journeyIndex]
                 state.journeys[journeyIndex].steps += 1
                 state.journeys[journeyIndex].lastAuthId = response?["authId"]?.stringValue
                 let suspended =
@@ -119,6 +120,7 @@ package final class CaptureLog: Sendable {
                 } else if response?["authId"] != nil {
                     state.journeys[journeyIndex].ended = false
                 }
+                state.index.update(journeyIndex, from: before, to: state.journeys[journeyIndex])
                 exchange.journey = journeyIndex
                 exchange.step = state.journeys[journeyIndex].steps
             } else {
@@ -135,16 +137,6 @@ package final class CaptureLog: Sendable {
         }
         if endedNow { endings.yield(count) }
         return (kept, endedNow)
-    }
-
-    /// The journey a continue (`authId`) or a resume (`suspendedId`) belongs to; nil for a new one.
-    private static func journeyIndex(of authId: String?, resumes: Bool, in journeys: [Journey]) -> Int? {
-        if let authId {
-            return journeys.lastIndex { $0.lastAuthId == authId }
-                ?? journeys.lastIndex { !$0.ended && $0.lastAuthId != nil }
-        }
-        if resumes { return journeys.lastIndex { $0.suspended } }
-        return nil
     }
 
     package var exchanges: [CapturedExchange] { state.withLock { $0.exchanges } }

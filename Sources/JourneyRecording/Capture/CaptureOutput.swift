@@ -40,7 +40,6 @@ package enum CaptureOutput {
         var (document, pages) = CaptureDocument.make(log, upstream: upstream)
         let fitting = CaptureFileSize.fit(&document)
         let harPath = (directory as NSString).appendingPathComponent(harName)
-        var scripts: [(file: String, text: String)] = []
         var skipped = log.journeys.filter { !$0.ended && !$0.isAdvice }.map {
             "\($0.name ?? "default journey"): it did not end (the app left it at step \($0.steps)); kept in the HAR"
         }
@@ -56,20 +55,31 @@ package enum CaptureOutput {
         }
         let harPages = Dictionary(
             (document.log.pages ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for page in pages {
+        // Each journey's script is imported from its own page: over the cores.
+        let finished = document
+        let (pageEntries, sharedEntries) = (entriesOfPage, ofNoPage)
+        let imported = Parallel.map(pages) { page -> Result<(file: String, text: String), RecordingError>? in
+            guard let harPage = harPages[page.id] else { return nil }
             do throws(RecordingError) {
-                guard let harPage = harPages[page.id] else { continue }
-                let entries = (entriesOfPage[page.id, default: []] + ofNoPage).sorted()
-                let recording = try Recording(document: document, source: harPath, page: harPage, entries: entries)
+                let entries = (pageEntries[page.id, default: []] + sharedEntries).sorted()
+                let recording = try Recording(document: finished, source: harPath, page: harPage, entries: entries)
                 let text = try ScriptImporter.script(
                     from: recording, journeyName: page.journeyName, readsOutbox: true)
-                scripts.append(
+                return .success(
                     (
                         (directory as NSString).appendingPathComponent(page.scriptFile),
                         SchemaReference.adding(to: text, writtenIn: directory)
                     ))
             } catch {
-                skipped.append("\(page.journeyName ?? "default journey"): \(error.message)")
+                return .failure(error)
+            }
+        }
+        var scripts: [(file: String, text: String)] = []
+        for (page, result) in zip(pages, imported) {
+            switch result {
+            case .success(let script): scripts.append(script)
+            case .failure(let error): skipped.append("\(page.journeyName ?? "default journey"): \(error.message)")
+            case nil: break
             }
         }
         do {
@@ -77,18 +87,28 @@ package enum CaptureOutput {
         } catch {
             throw CaptureError("cannot create \(directory): \(error.localizedDescription)")
         }
-        do throws(RecordingError) {
-            try HARWriter.save(document, to: harPath)
-        } catch {
-            throw CaptureError(error.message)
-        }
-        for script in scripts {
-            do {
+        // The HAR and the scripts are written at the same time; the first failure is the one told.
+        let files = scripts
+        // Index 0 is the HAR, the largest: it is begun first.
+        let jobs: [Int] = Array(0...files.count)
+        let failures = Parallel.map(jobs) { index -> String? in
+            guard index > 0 else {
+                do throws(RecordingError) {
+                    try HARWriter.save(finished, to: harPath)
+                    return nil
+                } catch {
+                    return error.message
+                }
+            }
+            do throws(AtomicFile.Failure) {
+                let script = files[index - 1]
                 try AtomicFile.write(script.text, to: script.file, limit: SourceFile.maximumBytes)
+                return nil
             } catch {
-                throw CaptureError(error.message)
+                return error.message
             }
         }
+        if let failure = failures.first(where: { $0 != nil }) ?? nil { throw CaptureError(failure) }
         let environment = Set(scripts.flatMap { environmentNames(in: $0.text) }).sorted()
         return Written(
             har: harPath, scripts: scripts.map(\.file), skipped: skipped, environment: environment, fitting: fitting)
