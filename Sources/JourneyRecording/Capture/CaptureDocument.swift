@@ -28,8 +28,7 @@ package enum CaptureDocument {
         var pages: [Page] = []
         var harPages: [HARPage] = []
         var pageOfJourney: [Int: String] = [:]
-        // File names taken, compared as a case-insensitive file system would.
-        var taken: Set<String> = []
+        var names = CaptureScriptNames()
         for (index, journey) in journeys.enumerated() where !journey.isAdvice {
             guard journey.ended else {
                 // Left before its end (an app closed mid-journey): kept in the file, on a page
@@ -42,14 +41,7 @@ package enum CaptureDocument {
                         id: id, title: "\(journey.name ?? "default journey") (not finished)", journey: nil))
                 continue
             }
-            let base = fileStem(journey.name)
-            var stem = base
-            var count = 1
-            while taken.contains(stem.lowercased()) {
-                count += 1
-                stem = "\(base)-\(count)"
-            }
-            taken.insert(stem.lowercased())
+            let stem = names.take(journey.name)
             let id = "page_\(pages.count + 1)"
             let started = HARReader.string(firstOfJourney[index]?.startedAt ?? Date())
             pages.append(Page(id: id, scriptFile: stem + ".yaml", journeyName: journey.name))
@@ -92,13 +84,5 @@ package enum CaptureDocument {
             pageref: pageref ?? "")
         if pageref == nil { entry.pageref = nil }
         return entry
-    }
-
-    /// A journey's name as a file name: letters, digits, `-` and `_` kept, anything else `-`.
-    static func fileStem(_ name: String?) -> String {
-        guard let name, !name.isEmpty else { return "default-journey" }
-        let kept = String(
-            name.prefix(80).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
-        return kept.allSatisfy({ $0 == "-" }) ? "journey" : kept
     }
 }

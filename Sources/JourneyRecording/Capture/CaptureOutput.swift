@@ -87,28 +87,28 @@ package enum CaptureOutput {
         } catch {
             throw CaptureError("cannot create \(directory): \(error.localizedDescription)")
         }
-        // The HAR and the scripts are written at the same time; the first failure is the one told.
+        // The HAR is encoded while the scripts are written, one after the other: files made at
+        // once in one folder wait on its lock. The HAR's failure is the one told first.
         let files = scripts
-        // Index 0 is the HAR, the largest: it is begun first.
-        let jobs: [Int] = Array(0...files.count)
-        let failures = Parallel.map(jobs) { index -> String? in
-            guard index > 0 else {
+        let failures = Parallel.map([true, false]) { isHAR -> String? in
+            if isHAR {
                 do throws(RecordingError) {
                     try HARWriter.save(finished, to: harPath)
-                    return nil
+                } catch {
+                    return error.message
+                }
+                return nil
+            }
+            for script in files {
+                do throws(AtomicFile.Failure) {
+                    try AtomicFile.write(script.text, to: script.file, limit: SourceFile.maximumBytes)
                 } catch {
                     return error.message
                 }
             }
-            do throws(AtomicFile.Failure) {
-                let script = files[index - 1]
-                try AtomicFile.write(script.text, to: script.file, limit: SourceFile.maximumBytes)
-                return nil
-            } catch {
-                return error.message
-            }
+            return nil
         }
-        if let failure = failures.first(where: { $0 != nil }) ?? nil { throw CaptureError(failure) }
+        if let failure = failures.compactMap({ $0 }).first { throw CaptureError(failure) }
         let environment = Set(scripts.flatMap { environmentNames(in: $0.text) }).sorted()
         return Written(
             har: harPath, scripts: scripts.map(\.file), skipped: skipped, environment: environment, fitting: fitting)

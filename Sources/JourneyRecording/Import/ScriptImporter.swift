@@ -330,7 +330,8 @@ public enum ScriptImporter {
             // (SchemaReference).
             let header = ["# Imported by `journey import` from \(ImportedText.comment(source))."] + notes
             do {
-                let body = try Yams.serialize(node: document, indent: 2, width: -1, allowUnicode: true)
+                let body = try Yams.serialize(
+                    node: document.withScalarTagsResolved, indent: 2, width: -1, allowUnicode: true)
                 return header.joined(separator: "\n") + "\n" + body
             } catch {
                 throw RecordingError("cannot write the script imported from \(source) as YAML: \(error)")

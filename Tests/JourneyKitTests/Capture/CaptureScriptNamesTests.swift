@@ -1,10 +1,11 @@
 import Foundation
 import JourneyCore
 import JourneyFormat
-import JourneyRecording
 import JourneyRun
 import JourneyTestSupport
 import Testing
+
+@testable import JourneyRecording
 
 /// Journeys whose names make the same file name get one script each, and each script replays
 /// its own page of the capture.
@@ -72,5 +73,37 @@ import Testing
         let written = try CaptureOutput.write(log, upstream: Self.upstream, to: folder.path)
         #expect(written.scripts.isEmpty, "\(written.scripts)")
         #expect(written.skipped.contains { $0.contains("HTTP 502") }, "\(written.skipped)")
+    }
+}
+
+/// The names are those a walk from `-2` for every journey gave (that walk was quadratic in the
+/// journeys of one name).
+@Suite struct CaptureScriptNamesWalkTests {
+    static func walked(_ names: [String?]) -> [String] {
+        var taken: Set<String> = []
+        return names.map { name in
+            let base = CaptureScriptNames.fileStem(name)
+            var stem = base
+            var count = 1
+            while taken.contains(stem.lowercased()) {
+                count += 1
+                stem = "\(base)-\(count)"
+            }
+            taken.insert(stem.lowercased())
+            return stem
+        }
+    }
+
+    @Test func namesAreTheWalks() {
+        let pool: [String?] = [
+            "Login", "login", "LOGIN", "Login-2", "Login-3", "login-2-2", "Login 2", nil, "", "default-journey",
+            "Journey", "+++", "journey", "Ünï", "a/b", "Login-10",
+        ]
+        var generator = SeededGenerator(seed: 41)
+        for _ in 0..<20 {
+            let names = (0..<60).map { _ in pool[Int.random(in: 0..<pool.count, using: &generator)] }
+            var scriptNames = CaptureScriptNames()
+            #expect(names.map { scriptNames.take($0) } == Self.walked(names), "\(names)")
+        }
     }
 }
