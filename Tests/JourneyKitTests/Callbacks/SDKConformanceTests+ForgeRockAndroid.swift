@@ -121,4 +121,15 @@ import Testing
     func webAuthnClientError(_ type: CallbackType) async throws {
         try await SDKProfileConformance.checkWebAuthnClientError(type, sdk: Self.sdk)
     }
+
+    /// callback/ReCaptchaEnterpriseCallback.kt `execute()`: `setClientError(e.message)` at position 2, no action; the rest as received or set.
+    @Test("a reCAPTCHA client failure posts the error as forgerock-auth does")
+    func reCaptchaClientFailure() async throws {
+        let posted = try await SDKProfileConformance.postedOnReCaptchaClientFailure(Self.sdk)
+        let error = SDKProfileConformance.failedCommand
+        let expected = try JSONValue.parse(
+            #"[{"name":"IDToken1token","value":""},{"name":"IDToken1action","value":""},{"name":"IDToken1clientError","value":"\#(error)"},{"name":"IDToken1payload","value":"{\"firewallPolicyEvaluation\":false}"}]"#
+        )
+        #expect(sdkEqual(posted, expected), "\(posted)")
+    }
 }

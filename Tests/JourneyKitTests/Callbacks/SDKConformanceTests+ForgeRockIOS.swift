@@ -123,4 +123,15 @@ import Testing
     func webAuthnClientError(_ type: CallbackType) async throws {
         try await SDKProfileConformance.checkWebAuthnClientError(type, sdk: Self.sdk)
     }
+
+    /// FRCaptchaEnterprise `execute()`: `setClientError(error.localizedDescription)`, no action; only the inputs set.
+    @Test("a reCAPTCHA client failure posts the error as FRCaptchaEnterprise does")
+    func reCaptchaClientFailure() async throws {
+        let posted = try await SDKProfileConformance.postedOnReCaptchaClientFailure(Self.sdk)
+        let error = SDKProfileConformance.failedCommand
+        let expected = try JSONValue.parse(
+            #"[{"name":"IDToken1clientError","value":"\#(error)"},{"name":"IDToken1payload","value":"{\"firewallPolicyEvaluation\":false}"}]"#
+        )
+        #expect(sdkEqual(posted, expected), "\(posted)")
+    }
 }

@@ -107,4 +107,15 @@ import Testing
     func webAuthnClientError(_ type: CallbackType) async throws {
         try await SDKProfileConformance.checkWebAuthnClientError(type, sdk: Self.sdk)
     }
+
+    /// fr-auth/callbacks/recaptcha-enterprise-callback.ts: the app sets `setClientError` and its payload object; the rest as received.
+    @Test("a reCAPTCHA client failure posts the error as the JavaScript SDK does")
+    func reCaptchaClientFailure() async throws {
+        let posted = try await SDKProfileConformance.postedOnReCaptchaClientFailure(Self.sdk)
+        let error = SDKProfileConformance.failedCommand
+        let expected = try JSONValue.parse(
+            #"[{"name":"IDToken1token","value":""},{"name":"IDToken1action","value":""},{"name":"IDToken1clientError","value":"\#(error)"},{"name":"IDToken1payload","value":{"firewallPolicyEvaluation":false}}]"#
+        )
+        #expect(sdkEqual(posted, expected), "\(posted)")
+    }
 }

@@ -106,4 +106,24 @@ enum SDKProfileConformance {
         let outcome = result.step.callbacks.last?.input?.first?.value.stringValue ?? ""
         #expect(outcome.hasPrefix("ERROR::NotAllowedError:"), "\(outcome)")
     }
+
+    /// The reCAPTCHA Enterprise inputs posted when the reCAPTCHA client fails (a token command
+    /// that exits 1) under `sdk`, for a handler that also sets a payload and the action `login`.
+    static func postedOnReCaptchaClientFailure(_ sdk: SDKProfile) async throws -> JSONValue {
+        let callback = try JSONValue.parse(SDKSampleCallbacks.reCaptchaEnterprise)
+        let step = try #require(AMStep(json: ["authId": "x", "callbacks": .array([callback])]))
+        let handlers = [
+            handler("ReCaptchaEnterpriseCallback") {
+                $0.token = command("false")
+                $0.action = located("login")
+                $0.payload = located(["firewallPolicyEvaluation": false] as JSONValue)
+            }
+        ]
+        let result = try await StepAnswerer.answer(
+            step, stepNumber: 1, handlers: handlers, environment: TestEnvironment(), sdk: sdk)
+        return result.step.json["callbacks"]?.arrayValue?.first?["input"] ?? .null
+    }
+
+    /// The message of the failing token command, as the client error.
+    static let failedCommand = "command 'false' failed with exit status 1"
 }
