@@ -13,12 +13,23 @@ enum EchoValidator {
     /// Answers by page position: input name → value.
     typealias Answers = [Int: [String: JSONValue]]
 
-    /// Output-only callbacks may be left out; every input callback must come back, in order, same type, same inputs.
+    /// Callback types whose inputs AM reads by name, so a client may post only the inputs it set
+    /// (even none): the ForgeRock iOS SDK's MultipleValuesCallback classes do
+    /// (forgerock-ios FRAuth/FRAuth/Callbacks/MultipleValuesCallback.swift), and AM accepts them.
+    static let readByName: Set<String> = Set(
+        [
+            CallbackType.reCaptchaEnterprise, .kbaCreate, .idP, .pingOneProtectInitialize, .pingOneProtectEvaluation,
+            .deviceBinding, .deviceSigningVerifier, .appIntegrity,
+        ].map(\.wireName))
+
+    /// Output-only callbacks may be left out; every input callback must come back, in order, same
+    /// type, same inputs (a callback read by name: a subset of them, each at most once).
     static func answers(submitted: [JSONValue], issued: [IssuedCallback]) throws(EchoViolation) -> Answers {
         var returned: [AMCallback] = []
         for item in submitted {
             guard let callback = AMCallback(json: item) else { throw .missing }
-            if (callback.input ?? []).isEmpty { continue }
+            let answeredByName = callback.input != nil && readByName.contains(callback.type)
+            if (callback.input ?? []).isEmpty && !answeredByName { continue }
             returned.append(callback)
         }
         let expected = issued.indices.filter { !issued[$0].inputNames.isEmpty }
@@ -30,7 +41,10 @@ enum EchoValidator {
             guard back.type == sent.type else { throw .missing }
             let sentNames = sent.inputNames
             let backInputs = back.input ?? []
-            guard backInputs.count == sentNames.count else { throw .missing }
+            let subset = readByName.contains(sent.type)
+            guard backInputs.count == sentNames.count || (subset && backInputs.count < sentNames.count) else {
+                throw .missing
+            }
             var values: [String: JSONValue] = [:]
             for input in backInputs {
                 guard sentNames.contains(input.name), values[input.name] == nil else { throw .missing }

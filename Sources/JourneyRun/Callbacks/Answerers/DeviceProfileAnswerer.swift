@@ -4,7 +4,8 @@ import JourneyFormat
 /// DeviceProfileCallback: the input is a JSON string. `profile` (a mapping, sent as given; or
 /// `browser`, `ios`, `android`: the document that SDK's collector builds), `value` (text sent as
 /// is, a mapping as JSON), or by default a document built from the callback's `metadata` and
-/// `location` flags with the run's device identifier.
+/// `location` flags with the run's device identifier (with `--sdk`, the document of that SDK's
+/// collector: `SDKProfile.deviceProfileShape`).
 enum DeviceProfileAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         let text: String
@@ -19,6 +20,10 @@ enum DeviceProfileAnswerer: CallbackAnswerer {
             text = try await environment.expandTemplates(in: profile.value).compactJSON
         } else if let spec = context.answer.value {
             text = ValueConversion.text(try await context.resolve(spec).json)
+        } else if let shape = context.sdk?.deviceProfileShape {
+            let identifier = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
+            text = shape.document(identifier: identifier, metadata: metadata, location: location).compactJSON
+            draft.notes.append(("profile", shape.rawValue))
         } else {
             let identifier = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
             let document = DeviceProfileDocument.make(identifier: identifier, metadata: metadata, location: location)

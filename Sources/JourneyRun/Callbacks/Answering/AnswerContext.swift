@@ -39,6 +39,8 @@ package struct AnswerContext: Sendable {
     let handler: ActiveHandler
     let environment: any AnswerEnvironment
     let stepNumber: Int
+    /// The SDK the run answers as (`--sdk`), if any.
+    var sdk: SDKProfile? = nil
 
     var answer: AnswerSpec { handler.answer }
     var redactor: Redactor { environment.redactor }
@@ -58,9 +60,14 @@ package struct AnswerContext: Sendable {
     var keeps: Bool { answer.keep?.value == true }
 
     /// Throws the error for a handler that sets nothing this callback can use, unless it keeps
-    /// the pre-filled values (`keep: true`).
+    /// the pre-filled values (`keep: true`), or sets `validateOnly` alone as an app on a ForgeRock
+    /// SDK may: the value input is then posted as that SDK leaves it (forgerock-android
+    /// callback/AbstractCallback.java and forgerock-js fr-auth/callbacks/index.ts keep it as
+    /// received; forgerock-ios FRAuth/FRAuth/Callbacks/AbstractValidatedCallback.swift posts the
+    /// `value` output, see `SDKProfileAnswers`).
     func requireAnswer(_ draft: CallbackDraft, expected: String) throws(RunError) {
-        if !keeps { throw missingAnswer(draft, expected: expected) }
+        let validateOnlyAlone = answer.validateOnly != nil && sdk.map { !$0.isPingSDK } == true
+        if !keeps && !validateOnlyAlone { throw missingAnswer(draft, expected: expected) }
     }
 
     /// A script error about this answer, naming the handler: `… (handler #3 at login.yaml:12:5)`.

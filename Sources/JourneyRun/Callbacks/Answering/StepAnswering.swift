@@ -65,7 +65,7 @@ struct StepAnswering {
     /// the type's answerer writes the answer into the input `input:` names or the usual one.
     private mutating func answer(_ index: Int, with handler: ActiveHandler) async throws(RunError) {
         var draft = drafts[index]
-        let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number)
+        let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number, sdk: sdk)
         draft.answeredBy = handler.label
         answeredByHandler.insert(index)
         if let input = handler.answer.input { draft.mainInput = try draft.inputName(named: input.value, context) }

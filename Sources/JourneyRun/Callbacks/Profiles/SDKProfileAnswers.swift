@@ -13,12 +13,22 @@ enum SDKProfileAnswers {
         switch (type, sdk) {
         case (.choice, .forgeRockIOS):
             keptChoiceAsText(&draft, redactor: redactor)
+        case (.booleanAttributeInput, .forgeRockIOS), (.stringAttributeInput, .forgeRockIOS),
+            (.numberAttributeInput, .forgeRockIOS), (.validatedCreateUsername, .forgeRockIOS),
+            (.validatedCreatePassword, .forgeRockIOS):
+            keptValueOutput(&draft, redactor: redactor)
         case (.numberAttributeInput, .pingIOS), (.numberAttributeInput, .pingAndroid),
             (.numberAttributeInput, .forgeRockAndroid):
             numberAsDouble(&draft, redactor: redactor)
-        case (.kbaCreate, .forgeRockIOS), (.idP, .forgeRockIOS), (.reCaptchaEnterprise, .forgeRockIOS):
+        case (.kbaCreate, .forgeRockIOS), (.idP, .forgeRockIOS), (.reCaptchaEnterprise, .forgeRockIOS),
+            (.pingOneProtectInitialize, .forgeRockIOS), (.pingOneProtectEvaluation, .forgeRockIOS),
+            (.deviceBinding, .forgeRockIOS), (.deviceSigningVerifier, .forgeRockIOS), (.appIntegrity, .forgeRockIOS):
             // FRAuth/FRAuth/Callbacks/MultipleValuesCallback.swift: the request holds only the
-            // inputs the app set (FRCaptchaEnterprise's ReCaptchaEnterpriseCallback is one too).
+            // inputs the app set. These classes are MultipleValuesCallbacks: KbaCreateCallback.swift,
+            // IdPCallback.swift, FRAppIntegrityCallback.swift in FRAuth/FRAuth/Callbacks/,
+            // FRCaptchaEnterprise/FRCaptchaEnterprise/Sources/Callbacks/ReCaptchaEnterpriseCallback.swift,
+            // PingProtect/PingProtect/Sources/Callbacks/PingOne*Callback.swift,
+            // FRDeviceBinding/FRDeviceBinding/Sources/Callbacks/Device*Callback.swift.
             draft.keepOnlyWrittenInputs()
         case (.reCaptchaEnterprise, .pingAndroid):
             reCaptchaAllFour(&draft, redactor: redactor)
@@ -79,6 +89,16 @@ enum SDKProfileAnswers {
             let defaultChoice = draft.original.output("defaultChoice")?.intValue
         else { return }
         draft.write(.string(String(defaultChoice)), inputNamed: name, secretName: nil, redactor: redactor)
+    }
+
+    /// forgerock-ios, FRAuth/FRAuth/Callbacks/AbstractValidatedCallback.swift: the value starts
+    /// from the `value` output (any JSON type), so a value the app leaves alone (a handler setting
+    /// only `validateOnly`, or `echo`) is posted as that output, not as the received input.
+    private static func keptValueOutput(_ draft: inout CallbackDraft, redactor: Redactor) {
+        guard let name = draft.callback.inputName(suffix: ""), !draft.writtenInputs.contains(name),
+            draft.secretInputs[name] == nil, let value = draft.original.output("value")
+        else { return }
+        draft.write(value, inputNamed: name, secretName: nil, redactor: redactor)
     }
 
     /// The Ping SDKs (Journey/Journey/Callbacks/NumberAttributeInputCallback.swift: `value: Double`)
