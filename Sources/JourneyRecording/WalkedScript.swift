@@ -21,6 +21,9 @@ package struct WalkedScriptOptions: Sendable {
     package var verifyTLS = true
     /// Types the runner answered by itself from an empty handler (a DeviceProfileCallback).
     package var bareTypes: Set<String> = []
+    /// A code was computed from a TOTP secret the person gave: a recorded `«totp»` is written
+    /// `"{{ totp(otpSecret) }}"`, the secret read from the environment.
+    package var totpFromSecret = false
     /// The header comment, a line each, without the `# `.
     package var comment: [String] = []
 
@@ -46,6 +49,8 @@ extension ScriptImporter {
         var builder = try builder(for: recording, journeyName: nil)
         builder.outbox = ImportedOutbox(recording.others)
         builder.bareTypes = options.bareTypes
+        builder.totpFromSecret = options.totpFromSecret
+        builder.matchesByText = true
         builder.collect()
         let name = builder.journey.name ?? "Journey"
         var pairs: [(String, Node)] = []

@@ -79,6 +79,7 @@ package enum JourneyWalk {
         scriptOptions.headers = options.headers
         scriptOptions.verifyTLS = options.verifyTLS
         scriptOptions.bareTypes = advisor.bareTypes.withLock { $0 }
+        scriptOptions.totpFromSecret = advisor.totpAnswered.withLock { $0 }
         let name = (script as NSString).lastPathComponent
         let har = (recording as NSString).lastPathComponent
         scriptOptions.comment = [

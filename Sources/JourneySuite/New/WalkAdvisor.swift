@@ -14,6 +14,8 @@ final class WalkAdvisor: StepAdvisor {
     let simulating: Bool
     /// Types answered by an empty handler, for the script (``WalkedScriptOptions/bareTypes``).
     let bareTypes = Mutex<Set<String>>([])
+    /// A code was computed from a TOTP secret: the script reads the secret, not the code.
+    let totpAnswered = Mutex(false)
     /// Why the walk stopped asking (input that ended early), for the command's exit code.
     let stop = Mutex<WalkStop?>(nil)
 
@@ -22,7 +24,7 @@ final class WalkAdvisor: StepAdvisor {
         self.simulating = simulating
     }
 
-    private var style: ConsoleStyle { terminal.style }
+    var style: ConsoleStyle { terminal.style }
 
     func handlers(for step: AMStep, number: Int) async throws(RunError) -> [HandlerSpec] {
         do {
@@ -82,7 +84,7 @@ final class WalkAdvisor: StepAdvisor {
         func literal(_ json: JSONValue) -> ValueSpec { ValueSpec(.literal(json), at: location) }
     }
 
-    private func show(_ callback: AMCallback, note: String? = nil) {
+    func show(_ callback: AMCallback, note: String? = nil) {
         var line = "  " + VisibleText.escaped(callback.type)
         if let prompt = callback.prompt, !prompt.isEmpty { line += " \"" + VisibleText.escaped(prompt) + "\"" }
         if let note { line += " " + style.paint(note, .dim) }
@@ -114,6 +116,12 @@ final class WalkAdvisor: StepAdvisor {
             show(callback, note: "(the runner sends a device profile)")
             bareTypes.withLock { _ = $0.insert(callback.type) }
             return place.handler(AnswerSpec(location: place.location))
+        case .name where Self.asksForACode(callback), .textInput where Self.asksForACode(callback):
+            return try await askOneTimeCode(callback, place: place)
+        case .reCaptcha, .reCaptchaEnterprise:
+            return try await askReCaptcha(callback, place: place)
+        case .selectIdP:
+            return try await askSelectIdP(callback, place: place)
         case .name, .textInput, .stringAttributeInput, .validatedCreateUsername, .password, .validatedCreatePassword:
             showPolicies(callback)
             return try await askText(callback, place: place)
@@ -138,8 +146,8 @@ final class WalkAdvisor: StepAdvisor {
                 show(callback)
                 return nil
             }
-            show(callback, note: "(journey new cannot ask for this callback: the journey stops here)")
-            return nil
+            show(callback)
+            throw cannotAsk(callback, place: place)
         }
     }
 
@@ -313,11 +321,16 @@ final class WalkAdvisor: StepAdvisor {
         }
     }
 
-    private func askNonEmpty(_ prompt: String) async throws(WalkStop) -> String {
+    func askNonEmpty(_ prompt: String) async throws(WalkStop) -> String {
         while true {
             let typed = try await terminal.ask(prompt).trimmingCharacters(in: .whitespaces)
             if !typed.isEmpty { return typed }
         }
+    }
+
+    /// A text input whose prompt asks for a one-time code ("Enter verification code").
+    static func asksForACode(_ callback: AMCallback) -> Bool {
+        CallbackCatalogue.looksLikeOneTimeCode(callback.prompt ?? "")
     }
 
     /// `  NameCallback "User Name"`: the question for a callback's one input.

@@ -1,0 +1,118 @@
+import JourneyCore
+import JourneyFormat
+import JourneyReport
+import JourneyRun
+
+/// The questions for what the runner can answer by itself once told how: a TOTP code from the
+/// authenticator's secret, a reCAPTCHA token or client error, an identity provider from a menu.
+extension WalkAdvisor {
+    /// A code asked for in a NameCallback or TextInputCallback, as AM's OATH Token Verifier asks:
+    /// typed, or (Enter alone) computed from the authenticator's secret, which the script then
+    /// reads from `JOURNEY_OTP_SECRET` to compute a fresh code each run.
+    func askOneTimeCode(_ callback: AMCallback, place: Place) async throws(WalkStop) -> HandlerSpec {
+        terminal.show(
+            "  " + style.paint("(Enter alone computes it from the authenticator's TOTP secret)", .dim) + "\n")
+        let typed = try await terminal.ask(
+            Self.label(callback) + style.paint(" (not shown)", .dim) + ": ", secret: true
+        )
+        .trimmingCharacters(in: .whitespaces)
+        var answer = AnswerSpec(location: place.location)
+        guard typed.isEmpty else {
+            answer.value = ValueSpec(.literal(.string(typed)), secret: true, at: place.location)
+            return place.handler(answer)
+        }
+        while true {
+            let secret = try await terminal.ask(
+                "  TOTP secret (Base32 or otpauth:// URI)" + style.paint(" (not shown)", .dim) + ": ", secret: true
+            ).trimmingCharacters(in: .whitespaces)
+            // The secret goes into the walk's template as a quoted literal: nothing that could end it.
+            let usable =
+                !secret.isEmpty && !secret.contains(where: { "'\\{}".contains($0) || $0.isNewline })
+                && (try? OTPParameters.parse(secret)) != nil
+            guard usable, let template = try? TemplateParser.parse("{{ totp('\(secret)') }}", at: place.location)
+            else {
+                terminal.show("  " + style.paint("not a Base32 secret or an otpauth:// URI", .yellow) + "\n")
+                continue
+            }
+            answer.value = ValueSpec(.template(template), secret: true, at: place.location)
+            totpAnswered.withLock { $0 = true }
+            return place.handler(answer)
+        }
+    }
+
+    /// reCAPTCHA: a token (a test key's, say) read without echo; for reCAPTCHA Enterprise, Enter
+    /// alone sends a client error instead (`recaptcha_failed` unless another is typed).
+    func askReCaptcha(_ callback: AMCallback, place: Place) async throws(WalkStop) -> HandlerSpec {
+        let enterprise = callback.hasType(.reCaptchaEnterprise)
+        let siteKey = callback.output("recaptchaSiteKey")?.displayText ?? ""
+        show(callback, note: siteKey.isEmpty ? nil : "(site key \(VisibleText.escaped(siteKey)))")
+        var answer = AnswerSpec(location: place.location)
+        if enterprise {
+            terminal.show(
+                "  " + style.paint("(a token, e.g. from a test key; Enter alone sends a client error)", .dim) + "\n")
+        }
+        while true {
+            let token = try await terminal.ask("  Token" + style.paint(" (not shown)", .dim) + ": ", secret: true)
+                .trimmingCharacters(in: .whitespaces)
+            if !token.isEmpty {
+                answer.token = ValueSpec(.literal(.string(token)), secret: true, at: place.location)
+                return place.handler(answer)
+            }
+            guard enterprise else {
+                terminal.show("  " + style.paint("a token, please", .yellow) + "\n")
+                continue
+            }
+            let typed = try await terminal.ask("  Client error [\(Self.reCaptchaClientError)]: ")
+                .trimmingCharacters(in: .whitespaces)
+            answer.clientError = place.literal(.string(typed.isEmpty ? Self.reCaptchaClientError : typed))
+            return place.handler(answer)
+        }
+    }
+
+    static let reCaptchaClientError = "recaptcha_failed"
+
+    /// SelectIdPCallback: the providers as a numbered menu (a number, a provider id or its name).
+    func askSelectIdP(_ callback: AMCallback, place: Place) async throws(WalkStop) -> HandlerSpec {
+        let providers: [(id: String, name: String?)] = (callback.output("providers")?.arrayValue ?? []).compactMap {
+            provider in
+            guard let id = provider["provider"]?.stringValue else { return nil }
+            return (id, provider["uiConfig"]?["buttonDisplayName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+        }
+        show(callback)
+        guard !providers.isEmpty else { throw WalkStop("\(callback.type) offers no provider to choose", exitCode: 1) }
+        for (index, provider) in providers.enumerated() {
+            let name = provider.name.map { VisibleText.escaped($0) + " " } ?? ""
+            terminal.show(
+                "    \(index + 1)) " + name + style.paint("(\(VisibleText.escaped(provider.id)))", .dim) + "\n")
+        }
+        while true {
+            let typed = try await terminal.ask("  Choose 1-\(providers.count) or a provider: ")
+                .trimmingCharacters(in: .whitespaces)
+            let chosen =
+                Int(typed).flatMap { providers.indices.contains($0 - 1) ? providers[$0 - 1] : nil }
+                ?? providers.first(where: { $0.id == typed })
+                ?? providers.first(where: { $0.name?.lowercased() == typed.lowercased() && !typed.isEmpty })
+            guard let chosen else {
+                terminal.show("  " + style.paint("no such provider", .yellow) + "\n")
+                continue
+            }
+            var answer = AnswerSpec(location: place.location)
+            answer.value = place.literal(.string(chosen.id))
+            return place.handler(answer)
+        }
+    }
+
+    /// A callback the walk cannot ask for (a custom type, or a known one needing what only an
+    /// app has): the walk stops, naming it, with nothing written.
+    func cannotAsk(_ callback: AMCallback, place: Place) -> WalkStop {
+        let inputs = (callback.input ?? []).map { VisibleText.escaped($0.name) }.joined(separator: ", ")
+        let custom = CallbackType(wireName: callback.type) == nil
+        let what =
+            custom
+            ? "a callback type journey does not know; answer its inputs (\(inputs)) by name in a script, see docs/format.md"
+            : "it needs what only an app has; write its handler in a script, see docs/format.md"
+        return WalkStop(
+            "step \(place.step): journey new cannot ask for \(VisibleText.escaped(callback.type)) (\(what)): nothing written",
+            exitCode: 1)
+    }
+}
