@@ -125,6 +125,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A journey name, realm or deployment path the server does not know ends the walk before
+    /// any step: nothing to write a script of (a script would only expect the refusal).
+    @Test func aJourneyTheServerDoesNotStartWritesNothing() throws {
+        let folder = try TemporaryFiles.directory("journey-new-unknown")
+        let session = try PseudoTerminal.run(
+            Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Logn"), turns: [], in: folder)
+        #expect(session.status == 1, "\(session.screen)")
+        #expect(
+            session.screen.contains(
+                "error: the server did not start the journey Logn (failure 400: No Configuration found): check --journey, --realm and the server URL with its deployment path; nothing written"
+            ), "\(session.screen)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func anExistingScriptIsNotWrittenOver() async throws {
         let folder = try TemporaryFiles.directory("journey-new-exists")
         let existing = folder.appendingPathComponent("login.yaml")

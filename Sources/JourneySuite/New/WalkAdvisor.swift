@@ -16,6 +16,8 @@ final class WalkAdvisor: StepAdvisor {
     let bareTypes = Mutex<Set<String>>([])
     /// A code was computed from a TOTP secret: the script reads the secret, not the code.
     let totpAnswered = Mutex(false)
+    /// The steps shown so far.
+    let stepsShown = Mutex(0)
     /// Why the walk stopped asking (input that ended early), for the command's exit code.
     let stop = Mutex<WalkStop?>(nil)
 
@@ -36,6 +38,7 @@ final class WalkAdvisor: StepAdvisor {
     }
 
     private func ask(_ step: AMStep, number: Int) async throws(WalkStop) -> [HandlerSpec] {
+        stepsShown.withLock { $0 += 1 }
         var title = "Step \(number)"
         if let stage = step.stage, !stage.isEmpty { title += " · " + stage }
         if let header = step.header, !header.isEmpty { title += " · " + header }
