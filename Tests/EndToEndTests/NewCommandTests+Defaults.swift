@@ -79,6 +79,43 @@ extension NewCommandTests {
         #expect(script.contains("ReCaptchaCallback: {token: \"{{ recaptchaToken }}\"}"), "\(script)")
     }
 
+    @Test func aDeviceKeyOrAClientError() async throws {
+        let folder = try TemporaryFiles.directory("journey-new-device")
+        try Self.deviceTree.write(
+            to: folder.appendingPathComponent("device-tree.yaml"), atomically: true, encoding: .utf8)
+        let session = try PseudoTerminal.run(
+            Self.walk("--simulate device-tree.yaml --journey BindThenSign"),
+            turns: [
+                Turn(wait: "Client error (e.g. Abort) [none]: ", type: ""),
+                Turn(wait: "Client error (e.g. Abort) [none]: ", type: "Abort"),
+            ], in: folder)
+        #expect(session.screen.contains("DeviceBindingCallback (the runner's software device key signs)"))
+        try await Self.check(session, wrote: "bind-then-sign", in: folder, secrets: [:])
+        let script = try String(contentsOf: folder.appendingPathComponent("bind-then-sign.yaml"), encoding: .utf8)
+        #expect(script.contains("DeviceBindingCallback: {}"), "\(script)")
+        #expect(script.contains("DeviceSigningVerifierCallback: {clientError: \"Abort\"}"), "\(script)")
+    }
+
+    static let deviceTree = """
+        kind: simulator
+        version: 1
+        journeys:
+          BindThenSign:
+            start: bind
+            nodes:
+              bind:
+                page:
+                  callbacks:
+                    - { type: DeviceBindingCallback, userId: user-1, username: demo, challenge: c2lnbi1tZQ }
+                next: sign
+              sign:
+                page:
+                  callbacks:
+                    - { type: DeviceSigningVerifierCallback, userId: user-1, challenge: c2lnbi1tZS10b28 }
+                next: success
+
+        """
+
     @Test func aCallbackTypeItCannotAskForStopsTheWalkWithNothingWritten() throws {
         let folder = try TemporaryFiles.directory("journey-new-custom")
         let session = try PseudoTerminal.run(

@@ -288,6 +288,12 @@ public enum ScriptImporter {
             }
             // ReCaptchaCallback's one input is its token.
             if callback.hasType(.reCaptcha) { return rendered("").map { [("token", $0)] } ?? [] }
+            // A device step's client error (Abort, Unsupported...) instead of a signature.
+            if let allowed = CallbackCatalogue.allowedOptions(for: callback.type), allowed.contains("clientError"),
+                let clientError = input("clientError")?.stringValue, !clientError.isEmpty
+            {
+                return [("clientError", ImportedText.template(clientError))]
+            }
             // A custom type is answered by input name, which declares it (a `value:` alone would not).
             if let allowed = CallbackCatalogue.allowedOptions(for: callback.type), allowed.contains("value"),
                 let value = rendered("")

@@ -102,6 +102,26 @@ extension WalkAdvisor {
         }
     }
 
+    /// A device binding or signing step: the runner's software device key answers (Enter), or a
+    /// client error (`Abort`, `Unsupported`...) is sent instead. An app integrity step has no
+    /// such default: a client error is sent.
+    func askDeviceStep(_ callback: AMCallback, place: Place) async throws(WalkStop) -> HandlerSpec {
+        let byKey = !callback.hasType(.appIntegrity)
+        show(callback, note: byKey ? "(the runner's software device key signs)" : "(only an app can attest)")
+        let fallback = byKey ? "none" : Self.appIntegrityClientError
+        let typed = try await terminal.ask("  Client error (e.g. Abort) [\(fallback)]: ")
+            .trimmingCharacters(in: .whitespaces)
+        var answer = AnswerSpec(location: place.location)
+        if !typed.isEmpty || !byKey {
+            answer.clientError = place.literal(.string(typed.isEmpty ? fallback : typed))
+        } else {
+            bareTypes.withLock { _ = $0.insert(callback.type) }
+        }
+        return place.handler(answer)
+    }
+
+    static let appIntegrityClientError = "ClientDeviceErrors"
+
     /// A callback the walk cannot ask for (a custom type, or a known one needing what only an
     /// app has): the walk stops, naming it, with nothing written.
     func cannotAsk(_ callback: AMCallback, place: Place) -> WalkStop {

@@ -125,6 +125,8 @@ final class WalkAdvisor: StepAdvisor {
             return try await askReCaptcha(callback, place: place)
         case .selectIdP:
             return try await askSelectIdP(callback, place: place)
+        case .deviceBinding, .deviceSigningVerifier, .appIntegrity:
+            return try await askDeviceStep(callback, place: place)
         case .name, .textInput, .stringAttributeInput, .validatedCreateUsername, .password, .validatedCreatePassword:
             showPolicies(callback)
             return try await askText(callback, place: place)
