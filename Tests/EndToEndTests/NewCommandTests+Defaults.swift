@@ -28,6 +28,25 @@ extension NewCommandTests {
         #expect(script.contains("otpSecret: {env: JOURNEY_OTP_SECRET, secret: true}"), "\(script)")
     }
 
+    @Test func aTOTPCodeFromTheAuthenticatorTheWalkRegistered() async throws {
+        let folder = try TemporaryFiles.directory("journey-new-oath-registration")
+        let session = try PseudoTerminal.run(
+            Self.walk("--simulate '\(Self.challengesTree)' --realm alpha --journey OathRegistration"),
+            turns: [
+                Turn(wait: "\"User Name\": ", type: "tina"), Turn(wait: "(not shown): ", type: "T0tp-Passw0rd"),
+                Turn(wait: "or a label [1]: ", type: ""),
+                Turn(wait: "(Enter alone computes it from the authenticator registered at step 2)", type: ""),
+            ], in: folder)
+        try await Self.check(
+            session, wrote: "oath-registration", in: folder, secrets: ["JOURNEY_PASSWORD": "T0tp-Passw0rd"])
+        let script = try String(contentsOf: folder.appendingPathComponent("oath-registration.yaml"), encoding: .utf8)
+        #expect(script.contains("capture:\n  otpUri: {from: registrationUri}\n"), "\(script)")
+        #expect(script.contains("value: \"{{ totp(otpUri) }}\""), "\(script)")
+        #expect(!script.contains("secret="), "\(script)")
+        // The hidden value went back as received: no handler says so.
+        #expect(!script.contains("HiddenValueCallback\n"), "\(script)")
+    }
+
     @Test func aReCaptchaEnterpriseToken() async throws {
         let folder = try TemporaryFiles.directory("journey-new-recaptcha")
         let session = try PseudoTerminal.run(

@@ -125,6 +125,8 @@ public enum ScriptImporter {
         var bareTypes: Set<String> = []
         /// A walk's TOTP codes came from a secret (``WalkedScriptOptions/totpFromSecret``).
         var totpFromSecret = false
+        /// A walk's TOTP codes came from its OATH registration step's URI, captured as `otpUri`.
+        var totpFromRegistration = false
         /// A walk's script: a handler of a type answered more than once is told apart by its
         /// prompt, or else its step's stage, when no other handler of the type has the same; by its
         /// step number only when neither does.
@@ -238,6 +240,9 @@ public enum ScriptImporter {
             func rendered(_ suffix: String) -> Node? {
                 guard let value = input(suffix) else { return nil }
                 let text = value.displayText
+                if totpFromRegistration, placeholderName(text) == "totp" {
+                    return Node("{{ totp(otpUri) }}", .implicit, .doubleQuoted)
+                }
                 if totpFromSecret, placeholderName(text) == "totp" {
                     let secret = secretVariable(base: "otp-secret", recorded: Redactor.placeholder("otpSecret"))
                     return Node("{{ totp(\(secret)) }}", .implicit, .doubleQuoted)
@@ -255,7 +260,9 @@ public enum ScriptImporter {
             case .none:
                 return []
             case .hiddenValue:
-                guard let value = input(""), value != callback.output("value") else { return [] }
+                // Sent as received (the value, or the input AM pre-filled): the runner does that alone.
+                let received = callback.input?.first(where: { AMCallback.suffix(of: $0.name).isEmpty })?.value
+                guard let value = input(""), value != callback.output("value"), value != received else { return [] }
                 return rendered("").map { [("value", $0)] } ?? []
             case .choice:
                 guard let index = input("")?.intValue else { return [] }

@@ -86,6 +86,7 @@ package enum JourneyWalk {
         scriptOptions.verifyTLS = options.verifyTLS
         scriptOptions.bareTypes = advisor.bareTypes.withLock { $0 }
         scriptOptions.totpFromSecret = advisor.totpAnswered.withLock { $0 }
+        scriptOptions.totpFromRegistration = advisor.totpFromRegistration.withLock { $0 }
         let name = (script as NSString).lastPathComponent
         let har = (recording as NSString).lastPathComponent
         scriptOptions.comment = [

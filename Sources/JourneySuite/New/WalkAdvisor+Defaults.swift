@@ -8,10 +8,14 @@ import JourneyRun
 extension WalkAdvisor {
     /// A code asked for in a NameCallback or TextInputCallback, as AM's OATH Token Verifier asks:
     /// typed, or (Enter alone) computed from the authenticator's secret, which the script then
-    /// reads from `JOURNEY_OTP_SECRET` to compute a fresh code each run.
+    /// reads from `JOURNEY_OTP_SECRET` to compute a fresh code each run. After an OATH
+    /// registration step in the walk, Enter alone computes it from the URI that step registered,
+    /// which the script captures (`from: registrationUri`).
     func askOneTimeCode(_ callback: AMCallback, place: Place) async throws(WalkStop) -> HandlerSpec {
-        terminal.show(
-            "  " + style.paint("(Enter alone computes it from the authenticator's TOTP secret)", .dim) + "\n")
+        let registered = registration.withLock { $0 }.flatMap { Self.quotable($0.uri) ? $0 : nil }
+        let source =
+            registered.map { "the authenticator registered at step \($0.step)" } ?? "the authenticator's TOTP secret"
+        terminal.show("  " + style.paint("(Enter alone computes it from \(source))", .dim) + "\n")
         let typed = try await terminal.ask(
             Self.label(callback) + style.paint(" (not shown)", .dim) + ": ", secret: true
         )
@@ -21,14 +25,18 @@ extension WalkAdvisor {
             answer.value = ValueSpec(.literal(.string(typed)), secret: true, at: place.location)
             return place.handler(answer)
         }
+        if let registered,
+            let template = try? TemplateParser.parse("{{ totp('\(registered.uri)') }}", at: place.location)
+        {
+            answer.value = ValueSpec(.template(template), secret: true, at: place.location)
+            totpFromRegistration.withLock { $0 = true }
+            return place.handler(answer)
+        }
         while true {
             let secret = try await terminal.ask(
                 "  TOTP secret (Base32 or otpauth:// URI)" + style.paint(" (not shown)", .dim) + ": ", secret: true
             ).trimmingCharacters(in: .whitespaces)
-            // The secret goes into the walk's template as a quoted literal: nothing that could end it.
-            let usable =
-                !secret.isEmpty && !secret.contains(where: { "'\\{}".contains($0) || $0.isNewline })
-                && (try? OTPParameters.parse(secret)) != nil
+            let usable = !secret.isEmpty && Self.quotable(secret) && (try? OTPParameters.parse(secret)) != nil
             guard usable, let template = try? TemplateParser.parse("{{ totp('\(secret)') }}", at: place.location)
             else {
                 terminal.show("  " + style.paint("not a Base32 secret or an otpauth:// URI", .yellow) + "\n")
@@ -38,6 +46,11 @@ extension WalkAdvisor {
             totpAnswered.withLock { $0 = true }
             return place.handler(answer)
         }
+    }
+
+    /// True when `text` can go into the walk's template as a quoted literal: nothing that could end it.
+    static func quotable(_ text: String) -> Bool {
+        !text.contains(where: { "'\\{}".contains($0) || $0.isNewline })
     }
 
     /// reCAPTCHA: a token (a test key's, say) read without echo; for reCAPTCHA Enterprise, Enter

@@ -18,6 +18,10 @@ final class WalkAdvisor: StepAdvisor {
     let totpAnswered = Mutex(false)
     /// The steps shown so far.
     let stepsShown = Mutex(0)
+    /// The `otpauth://` URI of the last OATH registration step and its step number, if any.
+    let registration = Mutex<(uri: String, step: Int)?>(nil)
+    /// A code was computed from that registration: the script captures its URI.
+    let totpFromRegistration = Mutex(false)
     /// Why the walk stopped asking (input that ended early), for the command's exit code.
     let stop = Mutex<WalkStop?>(nil)
 
@@ -39,6 +43,11 @@ final class WalkAdvisor: StepAdvisor {
 
     private func ask(_ step: AMStep, number: Int) async throws(WalkStop) -> [HandlerSpec] {
         stepsShown.withLock { $0 += 1 }
+        for callback in step.callbacks where callback.hasType(.hiddenValue) {
+            if let value = callback.output("value")?.stringValue, value.lowercased().hasPrefix("otpauth://") {
+                registration.withLock { $0 = (value, number) }
+            }
+        }
         var title = "Step \(number)"
         if let stage = step.stage, !stage.isEmpty { title += " · " + stage }
         if let header = step.header, !header.isEmpty { title += " · " + header }
