@@ -21,6 +21,12 @@ package struct WalkedScriptOptions: Sendable {
     package var verifyTLS = true
     /// Types the runner answered by itself from an empty handler (a DeviceProfileCallback).
     package var bareTypes: Set<String> = []
+    /// A code was computed from a TOTP secret the person gave: a recorded `«totp»` is written
+    /// `"{{ totp(otpSecret) }}"`, the secret read from the environment.
+    package var totpFromSecret = false
+    /// A code was computed from the URI an OATH registration step of the walk showed: the script
+    /// captures it (`otpUri: { from: registrationUri }`) and answers `"{{ totp(otpUri) }}"`.
+    package var totpFromRegistration = false
     /// The header comment, a line each, without the `# `.
     package var comment: [String] = []
 
@@ -46,6 +52,9 @@ extension ScriptImporter {
         var builder = try builder(for: recording, journeyName: nil)
         builder.outbox = ImportedOutbox(recording.others)
         builder.bareTypes = options.bareTypes
+        builder.totpFromSecret = options.totpFromSecret
+        builder.totpFromRegistration = options.totpFromRegistration
+        builder.matchesByText = true
         builder.collect()
         let name = builder.journey.name ?? "Journey"
         var pairs: [(String, Node)] = []
@@ -54,7 +63,11 @@ extension ScriptImporter {
             case "name": pairs.append((key, ImportedText.string("\(name) (walked with journey new)")))
             case "tags": continue
             case "server": pairs.append((key, serverNode(options)))
-            case "handlers": pairs.append((key, mapForm(builder.handlers) ?? node))
+            case "handlers":
+                if options.totpFromRegistration {
+                    pairs.append(("capture", .block([("otpUri", .flow([("from", .plain("registrationUri"))]))])))
+                }
+                pairs.append((key, mapForm(builder.handlers) ?? node))
             default: pairs.append((key, node))
             }
         }

@@ -37,7 +37,10 @@ import Testing
             session, wrote: "second-factor", in: folder, secrets: ["JOURNEY_PASSWORD": "Al1ce-Passw0rd"])
         let script = try String(contentsOf: folder.appendingPathComponent("second-factor.yaml"), encoding: .utf8)
         #expect(script.contains("outbox: {to: \"alice@example.com\", field: code}"), "\(script)")
-        #expect(script.contains("- match: {type: PasswordCallback, step: 3}"), "the list form: \(script)")
+        // The list form: the type asked twice, each handler told apart by its prompt.
+        #expect(script.contains("- match: {type: PasswordCallback, prompt: \"Password\"}"), "\(script)")
+        #expect(script.contains("- match: {type: PasswordCallback, prompt: \"One Time Password\"}"), "\(script)")
+        #expect(script.contains("- match: NameCallback\n"), "\(script)")
     }
 
     @Test func aRegistrationWithKBAAndTerms() async throws {
@@ -122,6 +125,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A journey name, realm or deployment path the server does not know ends the walk before
+    /// any step: nothing to write a script of (a script would only expect the refusal).
+    @Test func aJourneyTheServerDoesNotStartWritesNothing() throws {
+        let folder = try TemporaryFiles.directory("journey-new-unknown")
+        let session = try PseudoTerminal.run(
+            Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Logn"), turns: [], in: folder)
+        #expect(session.status == 1, "\(session.screen)")
+        #expect(
+            session.screen.contains(
+                "error: the server did not start the journey Logn (failure 400: No Configuration found): check --journey, --realm and the server URL with its deployment path; nothing written"
+            ), "\(session.screen)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func anExistingScriptIsNotWrittenOver() async throws {
         let folder = try TemporaryFiles.directory("journey-new-exists")
         let existing = folder.appendingPathComponent("login.yaml")
@@ -142,14 +159,19 @@ import Testing
         #expect(session.status == 0, "\(session.screen)")
         let script = stem + ".yaml"
         let har = stem + ".har"
-        for file in [script, har, ".env.example"] {
+        let env = folder.appendingPathComponent(".env.example")
+        // No secret, no variable to list: no .env.example.
+        #expect(FileManager.default.fileExists(atPath: env.path) == !secrets.isEmpty)
+        for file in [script, har] + (secrets.isEmpty ? [] : [".env.example"]) {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for secret in secrets.values { #expect(!text.contains(secret), "\(file) holds a typed secret") }
         }
         for secret in secrets.values { #expect(!session.screen.contains(secret), "the screen shows a secret") }
-        let env = try String(contentsOf: folder.appendingPathComponent(".env.example"), encoding: .utf8)
-        #expect(env == secrets.keys.sorted().map { "\($0)=\n" }.joined() || secrets.count > 1, "\(env)")
-        for name in secrets.keys { #expect(env.contains("\(name)=\n"), "\(env)") }
+        if !secrets.isEmpty {
+            let names = try String(contentsOf: env, encoding: .utf8)
+            #expect(names == secrets.keys.sorted().map { "\($0)=\n" }.joined() || secrets.count > 1, "\(names)")
+            for name in secrets.keys { #expect(names.contains("\(name)=\n"), "\(names)") }
+        }
         let lint = try await CLI.run(["lint", script], in: folder)
         #expect(lint.status == 0 && lint.stdout.contains("0 warnings"), "\(lint.stdout)\(lint.stderr)")
         let live = try await CLI.run(["run", script], environment: secrets, in: folder)

@@ -94,6 +94,8 @@ public enum ScriptImporter {
         var prompt: String?
         /// The stage of an advice journey's step: its handler matches that stage, not a step number.
         var stage: String? = nil
+        /// The stage of the step the callback came in, for a walk's matchers.
+        var stepStage: String? = nil
         /// The answer options in the order they are written.
         var options: [(String, Node)]
     }
@@ -121,6 +123,14 @@ public enum ScriptImporter {
         /// Types the runner answers by itself from an empty handler (a walk's DeviceProfileCallback):
         /// written as a handler even with no option to give.
         var bareTypes: Set<String> = []
+        /// A walk's TOTP codes came from a secret (``WalkedScriptOptions/totpFromSecret``).
+        var totpFromSecret = false
+        /// A walk's TOTP codes came from its OATH registration step's URI, captured as `otpUri`.
+        var totpFromRegistration = false
+        /// A walk's script: a handler of a type answered more than once is told apart by its
+        /// prompt, or else its step's stage, when no other handler of the type has the same; by its
+        /// step number only when neither does.
+        var matchesByText = false
         /// The SDK the journey was sent by, stated or guessed: `client: { sdk: … }`.
         var client: ImportedClient?
 
@@ -185,7 +195,7 @@ public enum ScriptImporter {
                     handlers.append(
                         Handler(
                             type: callback.type, step: number(index), occurrence: seen[callback.type] ?? 1,
-                            prompt: callback.prompt, stage: stage(step), options: options))
+                            prompt: callback.prompt, stage: stage(step), stepStage: step.stage, options: options))
                 }
             }
         }
@@ -230,6 +240,13 @@ public enum ScriptImporter {
             func rendered(_ suffix: String) -> Node? {
                 guard let value = input(suffix) else { return nil }
                 let text = value.displayText
+                if totpFromRegistration, placeholderName(text) == "totp" {
+                    return Node("{{ totp(otpUri) }}", .implicit, .doubleQuoted)
+                }
+                if totpFromSecret, placeholderName(text) == "totp" {
+                    let secret = secretVariable(base: "otp-secret", recorded: Redactor.placeholder("otpSecret"))
+                    return Node("{{ totp(\(secret)) }}", .implicit, .doubleQuoted)
+                }
                 if let secret = CallbackCatalogue.secretName(forInputSuffix: suffix, in: callback)
                     ?? placeholderName(text)
                 {
@@ -243,7 +260,9 @@ public enum ScriptImporter {
             case .none:
                 return []
             case .hiddenValue:
-                guard let value = input(""), value != callback.output("value") else { return [] }
+                // Sent as received (the value, or the input AM pre-filled): the runner does that alone.
+                let received = callback.input?.first(where: { AMCallback.suffix(of: $0.name).isEmpty })?.value
+                guard let value = input(""), value != callback.output("value"), value != received else { return [] }
                 return rendered("").map { [("value", $0)] } ?? []
             case .choice:
                 guard let index = input("")?.intValue else { return [] }
@@ -273,6 +292,14 @@ public enum ScriptImporter {
                 return rendered("token").map { [("token", $0)] } ?? []
             case .inputValues:
                 break
+            }
+            // ReCaptchaCallback's one input is its token.
+            if callback.hasType(.reCaptcha) { return rendered("").map { [("token", $0)] } ?? [] }
+            // A device step's client error (Abort, Unsupported...) instead of a signature.
+            if let allowed = CallbackCatalogue.allowedOptions(for: callback.type), allowed.contains("clientError"),
+                let clientError = input("clientError")?.stringValue, !clientError.isEmpty
+            {
+                return [("clientError", ImportedText.template(clientError))]
             }
             // A custom type is answered by input name, which declares it (a `value:` alone would not).
             if let allowed = CallbackCatalogue.allowedOptions(for: callback.type), allowed.contains("value"),
@@ -415,12 +442,27 @@ public enum ScriptImporter {
             let sameType = handlers.filter { $0.type == handler.type }
             if sameType.count == 1 { return .text(handler.type) }
             var parts: [(String, Node)] = [("type", .text(handler.type))]
+            if matchesByText, handler.stage == nil {
+                if let prompt = Self.distinct(sameType.map(\.prompt), at: handler.prompt) {
+                    return .flow(parts + [("prompt", ImportedText.pattern(prompt))])
+                }
+                if let stage = Self.distinct(sameType.map(\.stepStage), at: handler.stepStage) {
+                    return .flow(parts + [("stage", ImportedText.pattern(stage))])
+                }
+            }
             parts.append(
                 handler.stage.map { ("stage", ImportedText.pattern($0)) } ?? ("step", .plain(String(handler.step))))
             if sameType.filter({ $0.step == handler.step }).count > 1 {
                 parts.append(("occurrence", .plain(String(handler.occurrence))))
             }
             return .flow(parts)
+        }
+
+        /// `value` when it is given and no other of `values` (the same type's handlers) has it:
+        /// it tells its handler apart.
+        static func distinct(_ values: [String?], at value: String?) -> String? {
+            guard let value, !value.isEmpty, values.filter({ $0 == value }).count == 1 else { return nil }
+            return value
         }
 
         func outcome() -> Node {

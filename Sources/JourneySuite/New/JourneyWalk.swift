@@ -69,6 +69,12 @@ package enum JourneyWalk {
             throw WalkStop("cannot walk \(options.journey)")
         }
         if let stop = advisor.stop.withLock({ $0 }) { throw stop }
+        // Refused before any step (a journey, realm or path the server does not know): no walk to write.
+        if advisor.stepsShown.withLock({ $0 }) == 0, case .failure(let code, _, let message, _)? = result.outcome {
+            throw WalkStop(
+                "the server did not start the journey \(VisibleText.escaped(options.journey)) (failure \(code): \(VisibleText.escaped(message))): check --journey, --realm and the server URL with its deployment path; nothing written",
+                exitCode: 1)
+        }
         showEnd(result, terminal: terminal)
         // The walk's own script expects nothing: an outcome other than success fails only that.
         if result.error != nil || result.outcome == nil {
@@ -79,6 +85,8 @@ package enum JourneyWalk {
         scriptOptions.headers = options.headers
         scriptOptions.verifyTLS = options.verifyTLS
         scriptOptions.bareTypes = advisor.bareTypes.withLock { $0 }
+        scriptOptions.totpFromSecret = advisor.totpAnswered.withLock { $0 }
+        scriptOptions.totpFromRegistration = advisor.totpFromRegistration.withLock { $0 }
         let name = (script as NSString).lastPathComponent
         let har = (recording as NSString).lastPathComponent
         scriptOptions.comment = [

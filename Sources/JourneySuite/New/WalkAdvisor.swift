@@ -14,6 +14,14 @@ final class WalkAdvisor: StepAdvisor {
     let simulating: Bool
     /// Types answered by an empty handler, for the script (``WalkedScriptOptions/bareTypes``).
     let bareTypes = Mutex<Set<String>>([])
+    /// A code was computed from a TOTP secret: the script reads the secret, not the code.
+    let totpAnswered = Mutex(false)
+    /// The steps shown so far.
+    let stepsShown = Mutex(0)
+    /// The `otpauth://` URI of the last OATH registration step and its step number, if any.
+    let registration = Mutex<(uri: String, step: Int)?>(nil)
+    /// A code was computed from that registration: the script captures its URI.
+    let totpFromRegistration = Mutex(false)
     /// Why the walk stopped asking (input that ended early), for the command's exit code.
     let stop = Mutex<WalkStop?>(nil)
 
@@ -22,7 +30,7 @@ final class WalkAdvisor: StepAdvisor {
         self.simulating = simulating
     }
 
-    private var style: ConsoleStyle { terminal.style }
+    var style: ConsoleStyle { terminal.style }
 
     func handlers(for step: AMStep, number: Int) async throws(RunError) -> [HandlerSpec] {
         do {
@@ -34,6 +42,12 @@ final class WalkAdvisor: StepAdvisor {
     }
 
     private func ask(_ step: AMStep, number: Int) async throws(WalkStop) -> [HandlerSpec] {
+        stepsShown.withLock { $0 += 1 }
+        for callback in step.callbacks where callback.hasType(.hiddenValue) {
+            if let value = callback.output("value")?.stringValue, value.lowercased().hasPrefix("otpauth://") {
+                registration.withLock { $0 = (value, number) }
+            }
+        }
         var title = "Step \(number)"
         if let stage = step.stage, !stage.isEmpty { title += " · " + stage }
         if let header = step.header, !header.isEmpty { title += " · " + header }
@@ -82,7 +96,7 @@ final class WalkAdvisor: StepAdvisor {
         func literal(_ json: JSONValue) -> ValueSpec { ValueSpec(.literal(json), at: location) }
     }
 
-    private func show(_ callback: AMCallback, note: String? = nil) {
+    func show(_ callback: AMCallback, note: String? = nil) {
         var line = "  " + VisibleText.escaped(callback.type)
         if let prompt = callback.prompt, !prompt.isEmpty { line += " \"" + VisibleText.escaped(prompt) + "\"" }
         if let note { line += " " + style.paint(note, .dim) }
@@ -114,6 +128,14 @@ final class WalkAdvisor: StepAdvisor {
             show(callback, note: "(the runner sends a device profile)")
             bareTypes.withLock { _ = $0.insert(callback.type) }
             return place.handler(AnswerSpec(location: place.location))
+        case .name where Self.asksForACode(callback), .textInput where Self.asksForACode(callback):
+            return try await askOneTimeCode(callback, place: place)
+        case .reCaptcha, .reCaptchaEnterprise:
+            return try await askReCaptcha(callback, place: place)
+        case .selectIdP:
+            return try await askSelectIdP(callback, place: place)
+        case .deviceBinding, .deviceSigningVerifier, .appIntegrity:
+            return try await askDeviceStep(callback, place: place)
         case .name, .textInput, .stringAttributeInput, .validatedCreateUsername, .password, .validatedCreatePassword:
             showPolicies(callback)
             return try await askText(callback, place: place)
@@ -138,8 +160,8 @@ final class WalkAdvisor: StepAdvisor {
                 show(callback)
                 return nil
             }
-            show(callback, note: "(journey new cannot ask for this callback: the journey stops here)")
-            return nil
+            show(callback)
+            throw cannotAsk(callback, place: place)
         }
     }
 
@@ -313,11 +335,16 @@ final class WalkAdvisor: StepAdvisor {
         }
     }
 
-    private func askNonEmpty(_ prompt: String) async throws(WalkStop) -> String {
+    func askNonEmpty(_ prompt: String) async throws(WalkStop) -> String {
         while true {
             let typed = try await terminal.ask(prompt).trimmingCharacters(in: .whitespaces)
             if !typed.isEmpty { return typed }
         }
+    }
+
+    /// A text input whose prompt asks for a one-time code ("Enter verification code").
+    static func asksForACode(_ callback: AMCallback) -> Bool {
+        CallbackCatalogue.looksLikeOneTimeCode(callback.prompt ?? "")
     }
 
     /// `  NameCallback "User Name"`: the question for a callback's one input.

@@ -105,8 +105,11 @@ import Testing
                 NameValue(name: "IDToken1\(input.suffix)", value: Self.answered(input.defaultValue, index))
             }
             let callback = AMCallback(type: type.wireName, output: outputs, input: inputs.isEmpty ? nil : inputs)
+            // As the server sent it: each input at its default (an answer equal to it is no answer).
+            let defaults = definition.inputs.map { NameValue(name: "IDToken1\($0.suffix)", value: $0.defaultValue) }
+            let received = AMCallback(type: type.wireName, output: outputs, input: defaults.isEmpty ? nil : defaults)
             var builder = ScriptImporter.Builder(journey: RecordedJourney(exchanges: []))
-            let options = builder.answer(callback, callback).map(\.0)
+            let options = builder.answer(received, callback).map(\.0)
             let allowed = CallbackCatalogue.allowedOptions(for: type.wireName) ?? CallbackCatalogue.customTypeOptions
             #expect(Set(options).isSubset(of: allowed), "\(type): imported \(options), accepts \(allowed.sorted())")
             if definition.isOutputOnly { #expect(options.isEmpty, "\(type)") }

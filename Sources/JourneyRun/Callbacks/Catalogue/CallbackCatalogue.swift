@@ -43,7 +43,7 @@ package enum CallbackCatalogue {
 
     /// True for prompts such as "One Time Password", "Enter OTP", "Verification code", "PIN".
     /// Word by word rather than by regular expression: it runs for every password input of every step.
-    static func looksLikeOneTimeCode(_ prompt: String) -> Bool {
+    package static func looksLikeOneTimeCode(_ prompt: String) -> Bool {
         if prompt.utf8.allSatisfy({ $0 < 0x80 }) { return looksLikeOneTimeCode(ascii: prompt.utf8) }
         let words = prompt.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }
         for (index, word) in words.enumerated() {
