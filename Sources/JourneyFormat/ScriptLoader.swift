@@ -39,7 +39,7 @@ public enum ScriptLoader {
         script: Script?, diagnostics: [Diagnostic]
     ) {
         let reader = YAMLReader(file: file, text: text)
-        let context = LoadContext(reader: reader, options: options)
+        let context = ScriptLoadContext(reader: reader, options: options)
         let script = reader.root().flatMap(context.script)
         let diagnostics = sortedByPlace(reader.diagnostics)
         let hasErrors = diagnostics.contains { $0.severity == .error }

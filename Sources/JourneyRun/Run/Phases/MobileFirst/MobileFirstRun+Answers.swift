@@ -43,7 +43,7 @@ extension MobileFirstRun {
                 session.recordFailure(failure, onStepAt: index)
                 return nil
             }
-            session.context.setVariable(LoadContext.challengeVariable, ResolvedValue(challenge))
+            session.context.setVariable(ScriptLoadContext.challengeVariable, ResolvedValue(challenge))
             var trace = CallbackTrace(
                 type: name, prompt: prompt, answeredBy: "handler \(name) at \(handler.location)", inputs: [],
                 notes: [("challenge", session.redactor.redact(json: challenge).compactJSON)])

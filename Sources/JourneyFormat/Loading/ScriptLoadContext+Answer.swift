@@ -2,7 +2,7 @@ import JourneyCore
 import Yams
 
 /// Reads a handler's answer options (`value`, `choose`, `token`, `payload`, ...).
-extension LoadContext {
+extension ScriptLoadContext {
     /// The answer options of `mapping`; keys in `ignoring` (the list form's `match`) are skipped.
     func answer(_ mapping: YMapping, _ what: String, ignoring: [String] = []) -> AnswerSpec {
         var answer = AnswerSpec(location: mapping.node.location)

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `expect:` — the callbacks of each step and the typed outcome.
-extension LoadContext {
+extension ScriptLoadContext {
     func expect(_ node: YNode) -> ExpectSpec {
         var expect = ExpectSpec(location: node.location)
         guard let mapping = node.mapping("expect") else { return expect }

@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 
 /// Reads the software authenticator's options of a WebAuthn handler.
-extension LoadContext {
+extension ScriptLoadContext {
     /// Sets `key` on `passkey` when it is one of ``PasskeyAnswerSpec/keys``; false otherwise.
     func setPasskeyOption(_ key: String, _ node: YNode, on passkey: inout PasskeyAnswerSpec, _ what: String) -> Bool {
         switch key {

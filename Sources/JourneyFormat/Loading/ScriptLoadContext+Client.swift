@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `client:` — the SDK whose requests the run reproduces.
-extension LoadContext {
+extension ScriptLoadContext {
     func client(_ node: YNode) -> ClientSpec? {
         guard let mapping = node.mapping("client") else { return nil }
         mapping.allowOnly(ScriptKeys.client)
@@ -20,7 +20,7 @@ extension LoadContext {
     }
 }
 
-extension LoadContext {
+extension ScriptLoadContext {
     /// A handler for a type the script's SDK has no class for answers nothing that app could:
     /// the run would stop at that callback (see `SDKProfile.unanswered`).
     func warnUnanswerable(_ handlers: [HandlerSpec], by client: ClientSpec) {

@@ -2,7 +2,7 @@ import JourneyCore
 
 /// Checks that every variable a template reads is declared: a var, a capture, or a name given
 /// from outside (`--var`).
-extension LoadContext {
+extension ScriptLoadContext {
     /// `declaredVars` names every var written, those whose values did not load too.
     func checkVariables(
         vars: [VarDecl], declaredVars: [String], captures: [CaptureSpec], outputs: [Located<String>] = [],

@@ -2,7 +2,7 @@ import JourneyCore
 
 /// Reads a `protocol: mobilefirst` script's `mobilefirst:` section and its handlers, keyed by
 /// security-check name: `SimpleCaptcha: { answer: { solve: arithmetic } }`.
-extension LoadContext {
+extension ScriptLoadContext {
     /// The variable a handler's templates read the challenge from (`{{ challenge.captcha }}`).
     package static let challengeVariable = "challenge"
 

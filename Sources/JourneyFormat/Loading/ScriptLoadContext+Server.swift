@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 
 /// Reads `server:` — where the server is and how to talk to it.
-extension LoadContext {
+extension ScriptLoadContext {
     func server(_ node: YNode) -> ServerSpec {
         var server = ServerSpec(location: node.location)
         guard let mapping = node.mapping("server") else { return server }

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `expect.outcome`: a bare name (`success`) or a single-key mapping with checks.
-extension LoadContext {
+extension ScriptLoadContext {
     func outcome(_ node: YNode) -> OutcomeExpectation? {
         if node.isScalar, !node.isNull {
             guard let name = outcomeName(node) else { return nil }

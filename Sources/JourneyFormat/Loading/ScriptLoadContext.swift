@@ -2,7 +2,7 @@ import JourneyCore
 
 /// The state of one script load: the YAML reader collecting diagnostics, the options, and the
 /// variable reads found in templates (checked once every var and capture is known).
-package final class LoadContext {
+package final class ScriptLoadContext {
     let reader: YAMLReader
     let options: LoadOptions
     private(set) var references: [VariableReference] = []
@@ -211,7 +211,7 @@ package final class LoadContext {
     }
 }
 
-extension LoadContext {
+extension ScriptLoadContext {
     /// The value of a required key. Its absence is reported at the mapping, unless an unknown
     /// key in the mapping is a near miss of it (already reported with a "did you mean").
     func required(_ key: String, in mapping: YMapping, _ context: String, accepted: [String]) -> YNode? {

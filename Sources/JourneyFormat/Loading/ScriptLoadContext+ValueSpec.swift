@@ -2,7 +2,7 @@ import JourneyCore
 
 /// Reads value specs (vars and answer values): a literal or template, or a source mapping
 /// with exactly one of `value`, `env`, `generate`, `command`, `outbox`, plus `secret`.
-extension LoadContext {
+extension ScriptLoadContext {
     /// Whether a mapping is a value source (`{ env: PW, secret: true }`) rather than a literal object.
     ///
     /// A mapping holding `env`, `generate`, `command` or `outbox` is a source; one holding `value`,

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `solve: pow` or `solve: { scheme: altcha, challenge: "{{ c }}", timeout: 20000, maxCount: 1000000, input: "" }`.
-extension LoadContext {
+extension ScriptLoadContext {
     func solve(_ node: YNode, _ what: String) -> SolveSpec? {
         let schemes = SolveSpec.Scheme.allCases.map(\.rawValue)
         if node.isScalar {

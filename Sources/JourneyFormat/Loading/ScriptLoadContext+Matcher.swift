@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads matchers: `match: NameCallback` or `match: { type: ChoiceCallback, prompt: /factor/i }`.
-extension LoadContext {
+extension ScriptLoadContext {
     /// `ofHandler`: the type is a handler's, checked with the others (``checkHandlerTypes(_:)``).
     func matcher(_ node: YNode, _ what: String, ofHandler: Bool = false) -> Matcher? {
         if node.isStringScalar {

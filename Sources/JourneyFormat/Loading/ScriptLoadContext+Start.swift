@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads how the journey starts: `journey: Login` or the full `start:` mapping.
-extension LoadContext {
+extension ScriptLoadContext {
     /// `journey: Login`, the shorthand for `start: { service: Login }`.
     func journeyShorthand(_ node: YNode) -> StartSpec? {
         guard let service = template(node, "journey (a service name)") else { return nil }

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `capture:` — values pulled from steps into variables for later steps.
-extension LoadContext {
+extension ScriptLoadContext {
     func captures(_ node: YNode) -> [CaptureSpec] {
         guard let mapping = node.mapping("capture") else { return [] }
         return mapping.entries.compactMap { entry in

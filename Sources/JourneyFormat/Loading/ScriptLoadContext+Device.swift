@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `device:` — the device file of the run's passkeys.
-extension LoadContext {
+extension ScriptLoadContext {
     func device(_ node: YNode) -> DeviceSpec? {
         guard let mapping = node.mapping("device") else { return nil }
         mapping.allowOnly(ScriptKeys.device)

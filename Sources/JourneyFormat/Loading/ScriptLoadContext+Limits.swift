@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `limits:` — max steps, max polls, fast polling, the run's deadline, the bodies it keeps.
-extension LoadContext {
+extension ScriptLoadContext {
     func limits(_ node: YNode) -> Limits {
         var limits = Limits()
         guard let mapping = node.mapping("limits") else { return limits }

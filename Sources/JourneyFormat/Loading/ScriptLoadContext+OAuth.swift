@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `oauth:` and `expect.tokens:`.
-extension LoadContext {
+extension ScriptLoadContext {
     func oauth(_ node: YNode) -> OAuthSpec? {
         guard let mapping = node.mapping("oauth") else { return nil }
         mapping.allowOnly(ScriptKeys.oauth)

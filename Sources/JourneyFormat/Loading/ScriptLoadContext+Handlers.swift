@@ -2,7 +2,7 @@ import JourneyCore
 
 /// Reads `handlers:` in either form: a map from callback type to answer, or an ordered list of
 /// `match:` plus answer options.
-extension LoadContext {
+extension ScriptLoadContext {
     func handlers(_ node: YNode) -> [HandlerSpec] {
         if node.isMapping, let mapping = node.mapping("handlers") {
             return checkHandlerTypes(mapping.entries.compactMap(mapFormHandler))

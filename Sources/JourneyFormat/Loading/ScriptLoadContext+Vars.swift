@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads `vars:` and checks the names of variables and captures.
-extension LoadContext {
+extension ScriptLoadContext {
     func vars(_ node: YNode) -> [VarDecl] {
         guard let mapping = node.mapping("vars") else { return [] }
         return mapping.entries.compactMap { entry in

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads the resource phases: `uses:`, `request:` (with `retry:`) and `cleanup:`.
-extension LoadContext {
+extension ScriptLoadContext {
     func request(_ node: YNode) -> RequestSpec? {
         guard let mapping = node.mapping("request") else { return nil }
         mapping.allowOnly(ScriptKeys.request)

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads the top level of a script and assembles the typed ``Script``.
-extension LoadContext {
+extension ScriptLoadContext {
     /// The script in `root`, or nil when any error was found (all of them are in `reader.diagnostics`).
     func script(_ root: YNode) -> Script? {
         guard root.isMapping, let mapping = root.mapping("a script") else {

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// Reads a `protocol: rakuten` script's `rakuten:` section and `expect.challenge`.
-extension LoadContext {
+extension ScriptLoadContext {
     func rakuten(_ node: YNode?, at root: YNode) -> RakutenSpec? {
         guard let node else {
             reader.error(
