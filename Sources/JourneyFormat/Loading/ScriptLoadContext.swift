@@ -4,7 +4,7 @@ import JourneyCore
 /// variable reads found in templates (checked once every var and capture is known).
 package final class ScriptLoadContext {
     let reader: YAMLReader
-    let options: LoadOptions
+    let options: ScriptLoadOptions
     private(set) var references: [VariableReference] = []
     /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
     var protocolKind = ProtocolKind.pingam
@@ -25,7 +25,7 @@ package final class ScriptLoadContext {
     /// long flow mapping share one line, which is converted once instead of once per template.
     private var matchedLine: (index: Int, scalars: [Unicode.Scalar])?
 
-    init(reader: YAMLReader, options: LoadOptions) {
+    init(reader: YAMLReader, options: ScriptLoadOptions) {
         self.reader = reader
         self.options = options
     }
