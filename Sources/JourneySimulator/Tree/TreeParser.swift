@@ -1,6 +1,6 @@
 import JourneyCore
 
-/// Walks a tree file's YAML and builds a `SimulatorDefinition`, reporting every problem to the reader.
+/// Walks a tree file's YAML and builds a `SimulatorTree`, reporting every problem to the reader.
 final class TreeParser {
     let reader: YAMLReader
 
@@ -10,7 +10,7 @@ final class TreeParser {
 
     static var topLevelKeys: [String] { TreeKeys.file.names }
 
-    func parseFile(_ root: YNode) -> SimulatorDefinition? {
+    func parseFile(_ root: YNode) -> SimulatorTree? {
         guard let top = root.mapping("a simulator tree file") else { return nil }
         top.allowOnly(TreeKeys.file)
         if let kind = top.required("kind", in: "a simulator tree file") {
@@ -26,7 +26,7 @@ final class TreeParser {
             reader.error("unsupported version \(number); this simulator reads version 1", at: version)
         }
         if let description = top["description"] { _ = description.string("description") }
-        var definition = SimulatorDefinition(files: [reader.file])
+        var definition = SimulatorTree(files: [reader.file])
         if let settings = top["settings"] { definition.settings = parseSettings(settings) }
         if let users = top["users"] { definition.users = parseUsers(users) }
         if let mobileFirst = top["mobilefirst"] { definition.mobileFirst = parseMobileFirst(mobileFirst) }

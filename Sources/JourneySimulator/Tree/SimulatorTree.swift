@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// A parsed simulator tree file (or several merged): settings, users, journeys and protected resources.
-public struct SimulatorDefinition: Sendable {
+public struct SimulatorTree: Sendable {
     /// Server-wide settings.
     package var settings: SimulatorSettings
     /// The users the simulator knows at start (registration adds more at run time).
@@ -203,3 +203,7 @@ package struct ResourceDefinition: Sendable {
     /// `<realm>:<tree>`, the AuthenticateToServiceConditionAdvice value.
     var serviceAdviceValue: String { "\(realm):\(tree)" }
 }
+
+/// The former name of ``SimulatorTree`` (the docs and the parser call the file a tree).
+@available(*, deprecated, renamed: "SimulatorTree")
+public typealias SimulatorDefinition = SimulatorTree
