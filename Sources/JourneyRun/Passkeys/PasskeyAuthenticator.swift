@@ -8,7 +8,7 @@ import JourneyFormat
 /// HiddenValueCallback. The trace notes what was signed: client data, rp id, flags, counter,
 /// credential id; never a private key. What a browser would refuse (an excluded credential,
 /// no credential for the rp id, no supported algorithm) is answered with the browser's error.
-enum PasskeyAnswerer {
+enum PasskeyAuthenticator {
     /// The placeholder of the outcome text: like a device-binding JWS, it is a signed proof.
     static let outcomeSecretName = "webauthn-outcome"
 
