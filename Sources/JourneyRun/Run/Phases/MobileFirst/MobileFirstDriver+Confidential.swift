@@ -13,7 +13,7 @@ enum MobileFirstIntrospection {
 /// Basic, and token introspection at `/az/v1/introspection` with a token for the scope
 /// `authorization.introspect`. The token endpoint speaks OAuth 2.0, so the `oauth:` phase's
 /// client does the grant: its errors are `failure` outcomes, its tokens and the secret are redacted.
-extension MobileFirstRun {
+extension MobileFirstDriver {
     static let introspectScope = "authorization.introspect"
 
     /// A token for the script's scope, for the confidential client.

@@ -12,7 +12,7 @@ enum MobileFirstPreauthorization {
 }
 
 /// The preauthorize challenge loop (challenges.md §1.4).
-extension MobileFirstRun {
+extension MobileFirstDriver {
     /// Runs preauthorize until the scope is granted or a failure ends the run (its outcome).
     /// Each 401 `MFP-Challenge` is a step whose "callbacks" are the challenged security checks.
     func mfpPreauthorize() async throws(RunError) -> MobileFirstPreauthorization {

@@ -4,7 +4,7 @@ import JourneyFormat
 
 /// Answers challenged security checks with the script's handlers, one answer per check, all
 /// sent together in `challengeResponse`.
-extension MobileFirstRun {
+extension MobileFirstDriver {
     /// Answer members whose value is a secret even when the script does not say so.
     static let secretAnswerMembers = MobileFirstSecrets.answerMembers
 

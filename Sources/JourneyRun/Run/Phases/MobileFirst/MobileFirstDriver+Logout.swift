@@ -5,7 +5,7 @@ import JourneyFormat
 /// Heartbeat and logout from a security check (challenges.md §1.2, §1.5 5): form posts with a
 /// client assertion (+ `security_check` for logout). After a logout the runner preauthorizes
 /// again, as the SDK's next request would, and the check must challenge again.
-extension MobileFirstRun {
+extension MobileFirstDriver {
     /// `POST /preauth/v1/heartbeat`: any 2xx is done; another answer is an expectation failure.
     /// False when a limit stopped the run.
     func mfpHeartbeat() async throws(RunError) -> Bool {

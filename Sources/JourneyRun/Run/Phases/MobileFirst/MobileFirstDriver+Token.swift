@@ -21,7 +21,7 @@ enum MobileFirstTokenResult {
 }
 
 /// The authorization code, the token request with its client assertion, and the resource call (challenges.md §1.5, §1.6).
-extension MobileFirstRun {
+extension MobileFirstDriver {
     static let jwtBearer = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
     /// `GET /az/v1/authorization`: the code comes in a redirect's `Location` (not followed), or

@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-extension MobileFirstRun {
+extension MobileFirstDriver {
     /// SDKs resend a request answered 409 `MFP-Conflict` up to 7 times.
     static let mfpConflictRetries = 7
 
