@@ -3,7 +3,7 @@ import JourneyCore
 
 /// AM's WebAuthn Registration and Authentication nodes: the options go out in the node's form; the
 /// `webAuthnOutcome` that comes back is verified as a relying party does (`WebAuthnVerifier`).
-extension NodeRunner {
+extension NodeExecutor {
     var webAuthnKey: String { "webauthn.\(node.id)" }
     /// The credential id of the device this journey registered last: the device recovery codes are made for.
     static let registeredDeviceKey = "webauthn.registered"

@@ -1,7 +1,7 @@
 import Foundation
 import JourneyCore
 
-extension NodeRunner {
+extension NodeExecutor {
     func submit(_ state: inout JourneyState, answers: EchoValidator.Answers) -> NodeStep {
         switch node.kind {
         case .page(let spec): return submitPage(spec, &state, answers)

@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// AM's Recovery Code Display node and Recovery Code Collector Decision node.
-extension NodeRunner {
+extension NodeExecutor {
     func enterRecoveryCodeDisplay(_ spec: RecoveryCodeDisplaySpec, _ state: inout JourneyState) -> NodeStep {
         let username = account(spec.username, state)
         // AM shows nothing and moves on when there is no one to make codes for.

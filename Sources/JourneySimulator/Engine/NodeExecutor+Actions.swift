@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import JourneyCore
 
-extension NodeRunner {
+extension NodeExecutor {
     func checkCredentials(_ spec: CredentialsSpec, _ state: inout JourneyState) -> NodeStep {
         let username = ValuePath.resolve(spec.username, in: state.values)?.displayText ?? ""
         let password = ValuePath.resolve(spec.password, in: state.values)?.displayText ?? ""

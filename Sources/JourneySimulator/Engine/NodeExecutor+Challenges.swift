@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 
 /// OATH registration and verification, proof of work and arithmetic CAPTCHA nodes.
-extension NodeRunner {
+extension NodeExecutor {
     // MARK: OATH
 
     func account(_ path: String, _ state: JourneyState) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 import JourneyCore
 
-/// Runs one node: `enter` when the journey reaches it, `submit` when the client answers its page.
-struct NodeRunner {
+/// Executes one node: `enter` when the journey reaches it, `submit` when the client answers its page.
+struct NodeExecutor {
     let node: NodeDefinition
     let engine: Engine
 
