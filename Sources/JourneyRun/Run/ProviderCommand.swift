@@ -7,13 +7,13 @@ import Synchronization
     import Darwin
 #endif
 
-/// Runs a provider command (no shell) with a timeout and returns its trimmed standard output.
+/// A provider command (`command:` value source): runs it (no shell) with a timeout and returns its trimmed standard output.
 ///
 /// The program runs in a process group of its own, with standard input from /dev/null. At its
 /// timeout the whole group gets SIGTERM, then SIGKILL after ``graceMilliseconds``; once the
 /// program has exited, what is left of its group (a child it put in the background) is killed,
 /// and the runner stops reading: a pipe such a child holds open never keeps it waiting.
-enum CommandRunner {
+enum ProviderCommand {
     /// How long a group that got SIGTERM has before SIGKILL.
     static let graceMilliseconds = 2_000
     /// The most standard output a program may write: its value.
