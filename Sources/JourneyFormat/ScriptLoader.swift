@@ -30,7 +30,8 @@ public enum ScriptLoader {
     }
 
     /// Loads a script from its text; `file` names it in diagnostics.
-    public static func load(text: String, file: String, options: ScriptLoadOptions = .init()) throws(DiagnosticList) -> Script
+    public static func load(text: String, file: String, options: ScriptLoadOptions = .init()) throws(DiagnosticList)
+        -> Script
     {
         let result = lint(text: text, file: file, options: options)
         guard let script = result.script else { throw DiagnosticList(result.diagnostics) }

@@ -40,8 +40,9 @@ package enum ScriptSource: Sendable {
     }
 
     /// The source's text and loaded script with every diagnostic; a file that cannot be read throws.
-    package func lint(options: ScriptLoadOptions = .init()) throws(Diagnostic) -> (script: Script?, diagnostics: [Diagnostic])
-    {
+    package func lint(options: ScriptLoadOptions = .init()) throws(Diagnostic) -> (
+        script: Script?, diagnostics: [Diagnostic]
+    ) {
         switch self {
         case .file(let path):
             return ScriptLoader.lint(text: try SourceFile.read(path), file: path, options: options)

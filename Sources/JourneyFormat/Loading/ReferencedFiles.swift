@@ -95,7 +95,8 @@ package enum ReferencedFiles {
 
     /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
     private static func usedScript(
-        _ uses: UsesSpec, by script: Script, reportedAt origin: Located<String>, options: ScriptLoadOptions, chain: [String],
+        _ uses: UsesSpec, by script: Script, reportedAt origin: Located<String>, options: ScriptLoadOptions,
+        chain: [String],
         detailed: Bool
     ) -> [Diagnostic] {
         let source = ScriptSource.used(by: script, name: uses.script.value)
