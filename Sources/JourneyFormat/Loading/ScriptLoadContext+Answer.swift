@@ -67,7 +67,7 @@ extension ScriptLoadContext {
     /// A mapping kept as JSON; strings inside may hold templates, which are checked here.
     private func jsonMapping(_ node: YNode, _ what: String) -> Located<JSONValue>? {
         guard node.mapping(what) != nil else { return nil }
-        checkTemplates(nestedIn: node)
+        templates.checkTemplates(nestedIn: node)
         return Located(node.json, at: node.location)
     }
 

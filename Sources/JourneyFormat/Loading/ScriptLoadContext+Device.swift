@@ -13,7 +13,7 @@ extension ScriptLoadContext {
             return nil
         }
         // A template like every path of a script: resolved when the run starts.
-        guard let template = template(text: path, of: fileNode) else { return nil }
+        guard let template = templates.template(text: path, of: fileNode) else { return nil }
         return DeviceSpec(file: Located(path, at: fileNode.location), path: template)
     }
 }

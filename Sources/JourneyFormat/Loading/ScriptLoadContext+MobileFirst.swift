@@ -49,7 +49,7 @@ extension ScriptLoadContext {
             let keys = ScriptKeys.mobileFirstConfidentialClient.names
             fields.allowOnly(ScriptKeys.mobileFirstConfidentialClient)
             let id = required("id", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
-                template($0, "mobilefirst.confidentialClient.id")
+                templates.template($0, "mobilefirst.confidentialClient.id")
             }
             let secret = required("secret", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
                 valueSpec($0, "mobilefirst.confidentialClient.secret")

@@ -7,7 +7,7 @@ extension ScriptLoadContext {
         mapping.allowOnly(ScriptKeys.oauth)
         guard
             let clientId = required("clientId", in: mapping, "oauth", accepted: ScriptKeys.oauth.names).flatMap({
-                template($0, "oauth.clientId")
+                templates.template($0, "oauth.clientId")
             })
         else { return nil }
         var spec = OAuthSpec(clientId: clientId, location: node.location)
@@ -16,7 +16,7 @@ extension ScriptLoadContext {
                 oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
-        spec.redirectUri = mapping["redirectUri"].flatMap { template($0, "oauth.redirectUri") }
+        spec.redirectUri = mapping["redirectUri"].flatMap { templates.template($0, "oauth.redirectUri") }
         if spec.grant == .authorizationCode, spec.redirectUri == nil {
             error(
                 "oauth needs a redirectUri for the authorization code grant (the code is read from the redirect to it)",
@@ -31,7 +31,7 @@ extension ScriptLoadContext {
         spec.clientAuth = spec.privateKey != nil ? .privateKeyJwt : spec.clientSecret != nil ? .basic : .none
         if let auth = mapping["clientAuth"] { clientAuth(auth, into: &spec) }
         spec.pkce = mapping["pkce"]?.bool("oauth.pkce") ?? true
-        spec.acrValues = mapping["acrValues"].flatMap { template($0, "oauth.acrValues") }
+        spec.acrValues = mapping["acrValues"].flatMap { templates.template($0, "oauth.acrValues") }
         spec.authorize = mapping["authorize"].map { namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
             if let entry = mapping["authorize"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
@@ -80,7 +80,7 @@ extension ScriptLoadContext {
         {
             spec.privateKey = Located(path, at: key.location)
             // A template like every path of a script: resolved when the key is used.
-            spec.privateKeyPath = template(text: path, of: key)
+            spec.privateKeyPath = templates.template(text: path, of: key)
         }
         spec.keyId = mapping["kid"].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
     }
@@ -157,7 +157,7 @@ extension ScriptLoadContext {
                     return pattern(value, "\(what).\(entry.key)").map { (entry.key, .matches($0)) }
                 }
                 if text.contains("{{") {
-                    return template(value, "\(what).\(entry.key)").map { (entry.key, .template($0)) }
+                    return templates.template(value, "\(what).\(entry.key)").map { (entry.key, .template($0)) }
                 }
             }
             return (entry.key, .equals(value.json))

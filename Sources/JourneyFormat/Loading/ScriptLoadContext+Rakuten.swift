@@ -12,7 +12,7 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("rakuten") else { return nil }
         mapping.allowOnly(ScriptKeys.rakuten)
         let clientId = required("clientId", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
-            template($0, "rakuten.clientId")
+            templates.template($0, "rakuten.clientId")
         }
         let secret = required("clientSecret", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
             valueSpec($0, "rakuten.clientSecret")
@@ -26,9 +26,9 @@ extension ScriptLoadContext {
                     RakutenSpec.Grant.init(rawValue:)) ?? spec.grant
         }
         if let scope = mapping["scope"] { spec.scope = scopeList(scope, "rakuten.scope") }
-        spec.serviceId = mapping["serviceId"].flatMap { template($0, "rakuten.serviceId") }
-        spec.challenger = reading(for: .challenger) {
-            mapping["challenger"].flatMap { template($0, "rakuten.challenger") }
+        spec.serviceId = mapping["serviceId"].flatMap { templates.template($0, "rakuten.serviceId") }
+        spec.challenger = templates.reading(for: .challenger) {
+            mapping["challenger"].flatMap { templates.template($0, "rakuten.challenger") }
         }
         if let page = mapping["pageId"]?.string("rakuten.pageId") { spec.pageId = page }
         if let device = mapping["device"] { spec.device = rakutenDevice(device) }

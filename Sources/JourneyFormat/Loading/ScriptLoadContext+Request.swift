@@ -6,7 +6,7 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("request") else { return nil }
         mapping.allowOnly(ScriptKeys.request)
         let url = required("url", in: mapping, "request", accepted: ScriptKeys.request.names).flatMap {
-            template($0, "request.url")
+            templates.template($0, "request.url")
         }
         var method = "GET"
         if let node = mapping["method"], let text = node.string("request.method") {
@@ -38,7 +38,7 @@ extension ScriptLoadContext {
     /// A mapping or list is JSON (templates inside are checked); a scalar is a text template.
     private func requestBody(_ node: YNode) -> RequestBody? {
         if node.isMapping || node.isSequence {
-            checkTemplates(nestedIn: node)
+            templates.checkTemplates(nestedIn: node)
             return .json(node.json)
         }
         if node.isNull {
@@ -46,7 +46,7 @@ extension ScriptLoadContext {
             return nil
         }
         guard let text = node.scalarText else { return nil }
-        return template(text: text, of: node).map { .text($0) }
+        return templates.template(text: text, of: node).map { .text($0) }
     }
 
     private func retry(_ node: YNode) -> RetrySpec {
@@ -65,7 +65,7 @@ extension ScriptLoadContext {
         {
             retry.tree = carrier
         }
-        retry.url = mapping["url"].flatMap { template($0, "request.retry.url") }
+        retry.url = mapping["url"].flatMap { templates.template($0, "request.retry.url") }
         if let headers = mapping["headers"] { retry.headers = namedTemplates(headers, "request.retry.headers") }
         return retry
     }

@@ -85,8 +85,8 @@ extension ScriptLoadContext {
             body: body, vars: vars, captures: captures, expect: expect, limits: limits, uses: uses,
             request: request, cleanup: cleanup)
         script.oauth = oauth
-        script.commands = commands
-        script.environmentReads = environmentReads
+        script.commands = templates.commands
+        script.environmentReads = templates.environmentReads
         script.device = deviceSpec
         script.client = client
         return script

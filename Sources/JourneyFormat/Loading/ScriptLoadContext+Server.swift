@@ -7,14 +7,18 @@ extension ScriptLoadContext {
         var server = ServerSpec(location: node.location)
         guard let mapping = node.mapping("server") else { return server }
         mapping.allowOnly(ScriptKeys.server)
-        server.url = reading(for: .serverURL) { mapping["url"].flatMap { template($0, "server.url") } }
-        server.realm = reading(for: .realm) { mapping["realm"].flatMap { template($0, "server.realm") } }
+        server.url = templates.reading(for: .serverURL) {
+            mapping["url"].flatMap { templates.template($0, "server.url") }
+        }
+        server.realm = templates.reading(for: .realm) {
+            mapping["realm"].flatMap { templates.template($0, "server.realm") }
+        }
         server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
         if let headers = mapping["headers"] {
             server.headers = namedTemplates(headers, "server.headers")
         }
         if let node = mapping["userAgent"] {
-            server.userAgent = template(node, "server.userAgent")
+            server.userAgent = templates.template(node, "server.userAgent")
             if server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
                 error(
                     "server.userAgent and a User-Agent in server.headers both set the header", at: node,
@@ -37,7 +41,7 @@ extension ScriptLoadContext {
     func namedTemplates(_ node: YNode, _ what: String) -> [(name: String, value: Template)] {
         guard let mapping = node.mapping(what) else { return [] }
         return mapping.entries.compactMap { entry in
-            template(entry.value, "\(what).\(entry.key)").map { (entry.key, $0) }
+            templates.template(entry.value, "\(what).\(entry.key)").map { (entry.key, $0) }
         }
     }
 

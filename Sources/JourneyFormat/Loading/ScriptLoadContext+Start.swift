@@ -4,7 +4,7 @@ import JourneyCore
 extension ScriptLoadContext {
     /// `journey: Login`, the shorthand for `start: { service: Login }`.
     func journeyShorthand(_ node: YNode) -> StartSpec? {
-        guard let service = template(node, "journey (a service name)") else { return nil }
+        guard let service = templates.template(node, "journey (a service name)") else { return nil }
         return StartSpec(authIndexType: "service", authIndexValue: service, location: node.location)
     }
 
@@ -26,11 +26,11 @@ extension ScriptLoadContext {
                 error("start has both 'service' and 'authIndexValue'", at: indexValue)
             }
             start.authIndexType = "service"
-            start.authIndexValue = template(service, "start.service")
+            start.authIndexValue = templates.template(service, "start.service")
         } else if let indexType {
             start.authIndexType = indexType.strictString("start.authIndexType")
             if let indexValue {
-                start.authIndexValue = template(indexValue, "start.authIndexValue")
+                start.authIndexValue = templates.template(indexValue, "start.authIndexValue")
             } else {
                 error("start.authIndexType needs an authIndexValue", at: indexType)
             }

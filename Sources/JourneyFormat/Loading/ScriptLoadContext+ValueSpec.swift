@@ -29,7 +29,7 @@ extension ScriptLoadContext {
             return nil
         }
         if node.isStringScalar, let text = node.scalarText, TemplateParser.containsExpression(text) {
-            return template(text: text, of: node).map { ValueSpec(.template($0), at: node.location) }
+            return templates.template(text: text, of: node).map { ValueSpec(.template($0), at: node.location) }
         }
         return ValueSpec(.literal(node.json), at: node.location)
     }
@@ -87,7 +87,7 @@ extension ScriptLoadContext {
             let fallback = mapping["default"].flatMap { $0.string("default") }
             if fallback == nil {
                 let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
-                noteEnvironmentRead(name, at: node, secret: secret)
+                templates.noteEnvironmentRead(name, at: node, secret: secret)
             }
             return .env(name: name, default: fallback)
         case "generate":
@@ -115,7 +115,7 @@ extension ScriptLoadContext {
             return nil
         }
         let milliseconds = timeout.flatMap { int($0, "timeout (milliseconds)", in: NumberRanges.milliseconds) }
-        noteCommand(arguments[0], at: node)
+        templates.noteCommand(arguments[0], at: node)
         return .command(arguments: arguments, timeoutMilliseconds: milliseconds)
     }
 
@@ -123,7 +123,7 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("outbox") else { return nil }
         mapping.allowOnly(ScriptKeys.outbox)
         let recipient = required("to", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
-            template($0, "outbox.to")
+            templates.template($0, "outbox.to")
         }
         let field = required("field", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
             oneOf(ScriptKeys.outboxFields, $0, "outbox.field")

@@ -23,7 +23,7 @@ extension ScriptLoadContext {
         let defined = varNames.union(declaredVars).union(captures.map(\.name)).union(outputs.map(\.value))
             .union(options.knownVariables).union(builtins)
         let candidates = defined.sorted()
-        for reference in references where !defined.contains(reference.name) {
+        for reference in templates.references where !defined.contains(reference.name) {
             reader.error(
                 "undefined variable '\(reference.name)'", at: reference.location, length: reference.length,
                 hint: DidYouMean.hint(for: reference.name, among: candidates)

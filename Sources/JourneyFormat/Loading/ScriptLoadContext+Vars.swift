@@ -6,7 +6,7 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("vars") else { return [] }
         return mapping.entries.compactMap { entry in
             checkVariableName(entry.key, at: entry.keyNode, "a variable")
-            let value = reading(for: .variable(entry.key)) { valueSpec(entry.value, "vars.\(entry.key)") }
+            let value = templates.reading(for: .variable(entry.key)) { valueSpec(entry.value, "vars.\(entry.key)") }
             guard let value else { return nil }
             return VarDecl(name: entry.key, value: value, location: entry.keyNode.location)
         }
