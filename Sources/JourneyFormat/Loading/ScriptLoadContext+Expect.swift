@@ -47,7 +47,7 @@ extension ScriptLoadContext {
 
     private func callbackTypes(_ node: YNode, _ what: String) -> [String]? {
         guard let items = node.sequence(what) else { return nil }
-        let types = items.compactMap { callbackType($0, "each item of \(what) (a callback type)")?.value }
+        let types = items.compactMap { typeCheck.callbackType($0, "each item of \(what) (a callback type)")?.value }
         return types.count == items.count ? types : nil
     }
 
@@ -60,7 +60,7 @@ extension ScriptLoadContext {
                 hint: "for example ChoiceCallback.choices")
             return nil
         }
-        warnIfUnknown(callbackType: parts[0], at: entry.keyNode)
+        typeCheck.warnIfUnknown(callbackType: parts[0], at: entry.keyNode)
         let expected: OutputCheck.Expected
         if entry.value.isStringScalar, let text = entry.value.scalarText, text.hasPrefix("/") {
             guard let pattern = pattern(entry.value, "\(what).outputs.\(entry.key)") else { return nil }

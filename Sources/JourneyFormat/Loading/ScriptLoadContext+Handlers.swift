@@ -5,10 +5,10 @@ import JourneyCore
 extension ScriptLoadContext {
     func handlers(_ node: YNode) -> [HandlerSpec] {
         if node.isMapping, let mapping = node.mapping("handlers") {
-            return checkHandlerTypes(mapping.entries.compactMap(mapFormHandler))
+            return typeCheck.checkHandlerTypes(mapping.entries.compactMap(mapFormHandler))
         }
         if node.isSequence, let items = node.sequence("handlers") {
-            return checkHandlerTypes(items.enumerated().compactMap { listFormHandler($1, index: $0) })
+            return typeCheck.checkHandlerTypes(items.enumerated().compactMap { listFormHandler($1, index: $0) })
         }
         error(
             "handlers must be a mapping (callback type: answer) or a list of handlers with 'match:', found \(node.kindDescription)",
@@ -19,7 +19,7 @@ extension ScriptLoadContext {
     /// `NameCallback: "{{ username }}"` or `ChoiceCallback: { choose: SMS }`.
     private func mapFormHandler(_ entry: YMapping.Entry) -> HandlerSpec? {
         let what = "handlers.\(entry.key)"
-        let type = callbackType(entry.keyNode, "a handler's callback type", ofHandler: true)
+        let type = typeCheck.callbackType(entry.keyNode, "a handler's callback type", ofHandler: true)
         let value = entry.value
         var answer = AnswerSpec(location: value.location)
         if value.isNull {
@@ -55,29 +55,4 @@ extension ScriptLoadContext {
         else { return nil }
         return HandlerSpec(matcher: matcher, answer: answer, location: node.location)
     }
-
-    /// An unknown type a handler names is an error (a typo would otherwise surface at run time
-    /// as "no handler"), unless the script declares it a custom type: some handler for it answers
-    /// its inputs by name (`inputs:`) or solves it (`solve:`). A declared one close to a known
-    /// type is still a warning.
-    private func checkHandlerTypes(_ specs: [HandlerSpec]) -> [HandlerSpec] {
-        let declared = Set(
-            specs.filter { !$0.answer.inputs.isEmpty || $0.answer.solve != nil }.compactMap(\.matcher.type?.value))
-        let known = KnownCallbackTypes.all + KnownCallbackTypes.derived + KnownCallbackTypes.custom
-        for node in handlerTypeNodes {
-            guard let name = node.scalarText else { continue }
-            let suggestion = DidYouMean.hint(for: name, among: known)
-            if !declared.contains(name) {
-                error("unknown callback type '\(name)'", at: node, hint: suggestion ?? Self.customTypeHint)
-            } else if let suggestion {
-                reader.warning(
-                    "custom callback type '\(name)' is close to a known type", at: node, hint: suggestion)
-            }
-        }
-        handlerTypeNodes = []
-        return specs
-    }
-
-    static let customTypeHint =
-        "a custom callback type is declared by a handler that answers its inputs by name (inputs: { IDToken1: ... }) or solves it (solve:)"
 }

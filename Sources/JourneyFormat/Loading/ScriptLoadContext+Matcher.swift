@@ -5,7 +5,9 @@ extension ScriptLoadContext {
     /// `ofHandler`: the type is a handler's, checked with the others (``checkHandlerTypes(_:)``).
     func matcher(_ node: YNode, _ what: String, ofHandler: Bool = false) -> Matcher? {
         if node.isStringScalar {
-            return callbackType(node, "\(what) (a callback type)", ofHandler: ofHandler).map { Matcher(type: $0) }
+            return typeCheck.callbackType(node, "\(what) (a callback type)", ofHandler: ofHandler).map {
+                Matcher(type: $0)
+            }
         }
         guard node.isMapping, let mapping = node.mapping(what) else {
             error("\(what) must be a callback type or a mapping of criteria, found \(node.kindDescription)", at: node)
@@ -13,7 +15,7 @@ extension ScriptLoadContext {
         }
         mapping.allowOnly(ScriptKeys.match, in: what)
         var matcher = Matcher()
-        matcher.type = mapping["type"].flatMap { callbackType($0, "\(what).type", ofHandler: ofHandler) }
+        matcher.type = mapping["type"].flatMap { typeCheck.callbackType($0, "\(what).type", ofHandler: ofHandler) }
         matcher.prompt = mapping["prompt"].flatMap { pattern($0, "\(what).prompt") }
         if let outputs = mapping["output"], let outputMapping = outputs.mapping("\(what).output") {
             matcher.outputs = outputMapping.entries.compactMap { entry in

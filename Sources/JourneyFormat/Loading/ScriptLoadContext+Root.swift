@@ -20,7 +20,7 @@ extension ScriptLoadContext {
         let description = mapping["description"].flatMap { $0.string("description") }
         let tags = mapping["tags"].flatMap(tags) ?? []
         let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
-        self.protocolKind = protocolKind
+        typeCheck.protocolKind = protocolKind
         let server = mapping["server"].map(server) ?? ServerSpec()
         let uses = mapping["uses"].flatMap(uses)
         let oauth = mapping["oauth"].flatMap(oauth)
@@ -238,7 +238,7 @@ extension ScriptLoadContext {
     /// session (then `spec` is nil: the script has no journey of its own).
     /// `expect.tokens`, `request.auth` with a token, and token cleanup need an `oauth:` phase.
     private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
-        guard oauth == nil, protocolKind != .mobilefirst else { return }
+        guard oauth == nil, typeCheck.protocolKind != .mobilefirst else { return }
         let hint = "add an oauth: block (clientId, redirectUri, scope)"
         if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
             $0.key == "tokens"

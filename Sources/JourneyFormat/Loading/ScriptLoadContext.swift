@@ -1,21 +1,21 @@
 import JourneyCore
 
 /// The state of one script load: the YAML reader collecting diagnostics, the options, and the
-/// templates read so far with what they read (``TemplateReader``).
+/// templates read so far with what they read (``TemplateReader``), the callback types named
+/// (``CallbackTypeCheck``).
 package final class ScriptLoadContext {
     let reader: YAMLReader
     let options: ScriptLoadOptions
     /// Parses the script's templates and records the variables, environment and programs they read.
     let templates: TemplateReader
-    /// The script's protocol: a MobileFirst script names security checks where PingAM names callback types.
-    var protocolKind = ProtocolKind.pingam
-    /// The handler keys and `match: type` values naming a type the catalogue does not know.
-    var handlerTypeNodes: [YNode] = []
+    /// Checks the callback types the script names against the catalogue.
+    let typeCheck: CallbackTypeCheck
 
     init(reader: YAMLReader, options: ScriptLoadOptions) {
         self.reader = reader
         self.options = options
         self.templates = TemplateReader(reader: reader)
+        self.typeCheck = CallbackTypeCheck(reader: reader)
     }
 
     var file: String { reader.file }
@@ -65,25 +65,6 @@ package final class ScriptLoadContext {
             return nil
         }
         return value
-    }
-
-    /// A callback type name; unknown names are allowed (custom callbacks) with a warning.
-    /// A handler's type (`ofHandler`) is checked once every handler is read (``checkHandlerTypes(_:)``).
-    func callbackType(_ node: YNode, _ what: String, ofHandler: Bool = false) -> Located<String>? {
-        guard let name = node.strictString(what) else { return nil }
-        if ofHandler {
-            if protocolKind == .pingam, !KnownCallbackTypes.isKnown(name) { handlerTypeNodes.append(node) }
-        } else {
-            warnIfUnknown(callbackType: name, at: node)
-        }
-        return Located(name, at: node.location)
-    }
-
-    func warnIfUnknown(callbackType name: String, at node: YNode) {
-        guard protocolKind == .pingam, !KnownCallbackTypes.isKnown(name) else { return }
-        reader.warning(
-            "unknown callback type '\(name)' (custom types are answered by input name)", at: node,
-            hint: DidYouMean.hint(for: name, among: KnownCallbackTypes.all))
     }
 
     /// A value that must be one of `choices`, with a did-you-mean when it is not.
