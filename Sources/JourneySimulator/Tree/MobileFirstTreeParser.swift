@@ -1,7 +1,9 @@
 import JourneyCore
 
 /// Reads `mobilefirst:` — security checks, scopes, adapters, lifetimes and faults.
-extension TreeParser {
+struct MobileFirstTreeParser {
+    let reader: YAMLReader
+    let values: TreeValues
 
     func parseMobileFirst(_ node: YNode) -> MobileFirstDefinition? {
         guard let map = node.mapping("mobilefirst") else { return nil }
@@ -28,8 +30,8 @@ extension TreeParser {
         if let adapters = map["adapters"]?.sequence("adapters") {
             definition.adapters = adapters.compactMap(parseAdapter)
         }
-        if let value = integer(map, TreeKeys.mobileFirstTokenLifetime) { definition.tokenLifetime = value }
-        if let value = integer(map, TreeKeys.mobileFirstCodeLifetime) { definition.codeLifetime = value }
+        if let value = values.integer(map, TreeKeys.mobileFirstTokenLifetime) { definition.tokenLifetime = value }
+        if let value = values.integer(map, TreeKeys.mobileFirstCodeLifetime) { definition.codeLifetime = value }
         if let faults = map["faults"]?.sequence("faults") {
             definition.faults = faults.compactMap(parseMobileFirstFault)
         }
@@ -56,15 +58,16 @@ extension TreeParser {
         let what = "security check '\(name)'"
         guard let map = node.mapping(what) else { return nil }
         map.allowOnly(TreeKeys.securityCheck.names, in: what)
-        guard let kind = enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type") else {
+        guard let kind = values.enumValue(map.required("type", in: what), SecurityCheckDefinition.Kind.self, "type")
+        else {
             return nil
         }
         var check = SecurityCheckDefinition(
-            kind: kind, maxAttempts: integer(map, TreeKeys.maxAttempts),
-            attemptingStateExpirationSec: integer(map, TreeKeys.attemptingStateExpirationSec),
-            successStateExpirationSec: integer(map, TreeKeys.successStateExpirationSec),
-            blockedStateExpirationSec: integer(map, TreeKeys.blockedStateExpirationSec))
-        if let value = integer(map, TreeKeys.maxOperator) { check.maxOperator = value }
+            kind: kind, maxAttempts: values.integer(map, TreeKeys.maxAttempts),
+            attemptingStateExpirationSec: values.integer(map, TreeKeys.attemptingStateExpirationSec),
+            successStateExpirationSec: values.integer(map, TreeKeys.successStateExpirationSec),
+            blockedStateExpirationSec: values.integer(map, TreeKeys.blockedStateExpirationSec))
+        if let value = values.integer(map, TreeKeys.maxOperator) { check.maxOperator = value }
         if let pinNode = map["pin"], let pin = pinNode.scalarText {
             if kind != .pin { reader.error("pin is a setting of a pin check, not of \(kind.rawValue)", at: pinNode) }
             check.pin = pin
@@ -108,11 +111,11 @@ extension TreeParser {
         guard let map = node.mapping("a fault") else { return nil }
         map.allowOnly(TreeKeys.mobileFirstFault)
         guard
-            let endpoint = enumValue(
+            let endpoint = values.enumValue(
                 map.required("endpoint", in: "a fault"), MobileFirstFault.Endpoint.self, "endpoint"),
-            let kind = enumValue(map.required("kind", in: "a fault"), MobileFirstFault.Kind.self, "kind")
+            let kind = values.enumValue(map.required("kind", in: "a fault"), MobileFirstFault.Kind.self, "kind")
         else { return nil }
         return MobileFirstFault(
-            endpoint: endpoint, kind: kind, times: integer(map, TreeKeys.mobileFirstFaultTimes) ?? 1)
+            endpoint: endpoint, kind: kind, times: values.integer(map, TreeKeys.mobileFirstFaultTimes) ?? 1)
     }
 }

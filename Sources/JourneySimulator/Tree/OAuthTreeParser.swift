@@ -2,11 +2,9 @@ import Foundation
 import JourneyCore
 
 /// Reads `oauth:` — signing keys, lifetimes, scopes and clients.
-extension TreeParser {
-    static var oauthKeys: [String] { TreeKeys.oauth.names }
-    static var oauthKeyKeys: [String] { TreeKeys.oauthKey.names }
-    static var oauthLifetimeKeys: [String] { TreeKeys.oauthLifetimes.names }
-    static var oauthClientKeys: [String] { TreeKeys.oauthClient.names }
+struct OAuthTreeParser {
+    let reader: YAMLReader
+    let values: TreeValues
 
     func parseOAuth(_ node: YNode) -> OAuthDefinition? {
         guard let map = node.mapping("oauth") else { return nil }
@@ -39,7 +37,7 @@ extension TreeParser {
         guard let map = node.mapping("an oauth key") else { return nil }
         map.allowOnly(TreeKeys.oauthKey)
         guard let kid = map.required("kid", in: "an oauth key")?.string("kid"),
-            let alg = enumValue(map.required("alg", in: "an oauth key"), OAuthAlgorithm.self, "alg"),
+            let alg = values.enumValue(map.required("alg", in: "an oauth key"), OAuthAlgorithm.self, "alg"),
             let fileNode = map.required("file", in: "an oauth key"), let file = fileNode.string("file"),
             let pem = readKeyFile(file, at: fileNode)
         else { return nil }
@@ -71,10 +69,10 @@ extension TreeParser {
         var lifetimes = OAuthLifetimes()
         guard let map = node.mapping("lifetimes") else { return lifetimes }
         map.allowOnly(TreeKeys.oauthLifetimes)
-        if let value = integer(map, TreeKeys.oauthCode) { lifetimes.code = value }
-        if let value = integer(map, TreeKeys.oauthAccessToken) { lifetimes.accessToken = value }
-        if let value = integer(map, TreeKeys.oauthRefreshToken) { lifetimes.refreshToken = value }
-        if let value = integer(map, TreeKeys.oauthIDToken) { lifetimes.idToken = value }
+        if let value = values.integer(map, TreeKeys.oauthCode) { lifetimes.code = value }
+        if let value = values.integer(map, TreeKeys.oauthAccessToken) { lifetimes.accessToken = value }
+        if let value = values.integer(map, TreeKeys.oauthRefreshToken) { lifetimes.refreshToken = value }
+        if let value = values.integer(map, TreeKeys.oauthIDToken) { lifetimes.idToken = value }
         return lifetimes
     }
 
@@ -104,7 +102,7 @@ extension TreeParser {
         client.scopes = scopes(map["scopes"], "scopes", known: definition.scopes) ?? definition.scopes
         client.defaultScopes = scopes(map["defaultScopes"], "defaultScopes", known: client.scopes) ?? []
         if let list = map["grants"]?.sequence("grants") {
-            client.grants = list.compactMap { enumValue($0, OAuthGrant.self, "a grant") }
+            client.grants = list.compactMap { values.enumValue($0, OAuthGrant.self, "a grant") }
         }
         if let keyNode = map["idTokenKey"], let kid = keyNode.string("idTokenKey") {
             if !definition.keys.contains(where: { $0.kid == kid }) {
@@ -116,7 +114,7 @@ extension TreeParser {
         }
         if let value = map["consent"]?.bool("consent") { client.consent = value }
         if let list = map["idTokenFaults"]?.sequence("idTokenFaults") {
-            client.idTokenFaults = list.compactMap { enumValue($0, IDTokenFault.self, "an idTokenFault") }
+            client.idTokenFaults = list.compactMap { values.enumValue($0, IDTokenFault.self, "an idTokenFault") }
         }
         if client.grants.contains(.authorizationCode), client.redirectUris.isEmpty {
             reader.error("\(what) uses authorizationCode and needs redirectUris", at: node)

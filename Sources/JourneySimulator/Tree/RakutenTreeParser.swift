@@ -1,7 +1,9 @@
 import JourneyCore
 
 /// Reads `rakuten:` — token clients, members, Challenger's policy, greyness and lifetimes.
-extension TreeParser {
+struct RakutenTreeParser {
+    let reader: YAMLReader
+    let values: TreeValues
 
     func parseRakuten(_ node: YNode) -> RakutenDefinition? {
         guard let map = node.mapping("rakuten") else { return nil }
@@ -15,7 +17,8 @@ extension TreeParser {
                 guard let secret = fields.required("secret", in: what)?.scalarText else { continue }
                 let scopes = fields["scopes"].flatMap { $0.stringList("\(what).scopes") } ?? []
                 let challenge =
-                    enumValue(fields["challenge"], RakutenDefinition.ChallengeRequirement.self, "\(what).challenge")
+                    values.enumValue(
+                        fields["challenge"], RakutenDefinition.ChallengeRequirement.self, "\(what).challenge")
                     ?? .always
                 definition.clients[entry.key] = .init(secret: secret, scopes: scopes, challenge: challenge)
             }
@@ -33,11 +36,11 @@ extension TreeParser {
             }
         }
         if let challenger = map["challenger"] { parseChallenger(challenger, into: &definition) }
-        definition.challengeAfter = integer(map, TreeKeys.challengeAfter, what: "rakuten.challengeAfter")
-        definition.blockAfter = integer(map, TreeKeys.blockAfter, what: "rakuten.blockAfter")
+        definition.challengeAfter = values.integer(map, TreeKeys.challengeAfter, what: "rakuten.challengeAfter")
+        definition.blockAfter = values.integer(map, TreeKeys.blockAfter, what: "rakuten.blockAfter")
         definition.blockedAddresses =
             map["blockedAddresses"].flatMap { $0.stringList("rakuten.blockedAddresses") } ?? []
-        if let value = integer(map, TreeKeys.accessLifetime, what: "rakuten.accessLifetime") {
+        if let value = values.integer(map, TreeKeys.accessLifetime, what: "rakuten.accessLifetime") {
             definition.accessLifetime = value
         }
         return definition
@@ -46,12 +49,15 @@ extension TreeParser {
     private func parseChallenger(_ node: YNode, into definition: inout RakutenDefinition) {
         guard let map = node.mapping("rakuten.challenger") else { return }
         map.allowOnly(TreeKeys.challenger)
-        if let kind = enumValue(map["default"], RakutenDefinition.ChallengeKind.self, "rakuten.challenger.default") {
+        if let kind = values.enumValue(
+            map["default"], RakutenDefinition.ChallengeKind.self, "rakuten.challenger.default")
+        {
             definition.defaultChallenge = kind
         }
         if let pages = map["pages"]?.mapping("rakuten.challenger.pages") {
             for entry in pages.entries {
-                if let kind = enumValue(entry.value, RakutenDefinition.ChallengeKind.self, "page '\(entry.key)'") {
+                if let kind = values.enumValue(entry.value, RakutenDefinition.ChallengeKind.self, "page '\(entry.key)'")
+                {
                     definition.pages[entry.key] = kind
                 }
             }
@@ -81,10 +87,10 @@ extension TreeParser {
                 }
             }
         }
-        if let value = integer(map, TreeKeys.unsupportedCtype, what: "rakuten.challenger.unsupportedCtype") {
+        if let value = values.integer(map, TreeKeys.unsupportedCtype, what: "rakuten.challenger.unsupportedCtype") {
             definition.unsupportedCtype = value
         }
-        if let value = integer(map, TreeKeys.challengeLifetime, what: "rakuten.challenger.challengeLifetime") {
+        if let value = values.integer(map, TreeKeys.challengeLifetime, what: "rakuten.challenger.challengeLifetime") {
             definition.challengeLifetime = value
         }
     }
