@@ -15,35 +15,35 @@ extension ScriptLoadContext {
     }
 
     private func setOption(_ key: String, _ node: YNode, on answer: inout AnswerSpec, _ what: String) {
-        switch key {
-        case "value": answer.value = valueSpec(node, what)
-        case "choose": answer.choose = choice(node, what)
-        case "question": answer.question = valueSpec(node, what)
-        case "answer": answer.answer = valueSpec(node, what)
-        case "forceQuestion": answer.forceQuestion = located(node) { $0.bool(what) }
-        case "accept": answer.accept = located(node) { $0.bool(what) }
-        case "validateOnly": answer.validateOnly = located(node) { $0.bool(what) }
-        case "token": answer.token = valueSpec(node, what)
-        case "tokenType": answer.tokenType = located(node) { oneOf(ScriptKeys.tokenTypes, $0, what) }
-        case "action": answer.action = located(node) { $0.string(what) }
-        case "timeout":
+        switch ScriptKeys.AnswerOption(rawValue: key) {
+        case .value: answer.value = valueSpec(node, what)
+        case .choose: answer.choose = choice(node, what)
+        case .question: answer.question = valueSpec(node, what)
+        case .answer: answer.answer = valueSpec(node, what)
+        case .forceQuestion: answer.forceQuestion = located(node) { $0.bool(what) }
+        case .accept: answer.accept = located(node) { $0.bool(what) }
+        case .validateOnly: answer.validateOnly = located(node) { $0.bool(what) }
+        case .token: answer.token = valueSpec(node, what)
+        case .tokenType: answer.tokenType = located(node) { oneOf(ScriptKeys.tokenTypes, $0, what) }
+        case .action: answer.action = located(node) { $0.string(what) }
+        case .timeout:
             answer.timeoutMilliseconds = located(node) {
                 int($0, "\(what) (milliseconds)", in: NumberRanges.answerMilliseconds)
             }
-        case "payload": answer.payload = jsonMapping(node, what)
-        case "clientError": answer.clientError = valueSpec(node, what)
-        case "signals": answer.signals = valueSpec(node, what)
-        case "profile": answer.profile = node.isScalar ? profileShape(node, what) : jsonMapping(node, what)
-        case "deviceName": answer.deviceName = valueSpec(node, what)
-        case "deviceId": answer.deviceId = valueSpec(node, what)
-        case "key": answer.keyFile = located(node) { $0.strictString("\(what) (a PEM file path)") }
-        case "inputs": answer.inputs = inputs(node, what)
-        case "exit": answer.exit = located(node) { $0.bool(what) }
-        case "resume": answer.resume = valueSpec(node, what)
-        case "echo": answer.echo = located(node) { $0.bool(what) }
-        case "keep": answer.keep = located(node) { $0.bool(what) }
-        case "input": answer.input = located(node) { $0.strictString(what) }
-        case "solve": answer.solve = solve(node, what)
+        case .payload: answer.payload = jsonMapping(node, what)
+        case .clientError: answer.clientError = valueSpec(node, what)
+        case .signals: answer.signals = valueSpec(node, what)
+        case .profile: answer.profile = node.isScalar ? profileShape(node, what) : jsonMapping(node, what)
+        case .deviceName: answer.deviceName = valueSpec(node, what)
+        case .deviceId: answer.deviceId = valueSpec(node, what)
+        case .key: answer.keyFile = located(node) { $0.strictString("\(what) (a PEM file path)") }
+        case .inputs: answer.inputs = inputs(node, what)
+        case .exit: answer.exit = located(node) { $0.bool(what) }
+        case .resume: answer.resume = valueSpec(node, what)
+        case .echo: answer.echo = located(node) { $0.bool(what) }
+        case .keep: answer.keep = located(node) { $0.bool(what) }
+        case .input: answer.input = located(node) { $0.strictString(what) }
+        case .solve: answer.solve = solve(node, what)
         default: _ = setPasskeyOption(key, node, on: &answer.passkey, what)  // others: reported by allowOnly
         }
     }

@@ -5,7 +5,7 @@ extension ScriptLoadContext {
     func device(_ node: YNode) -> DeviceSpec? {
         guard let mapping = node.mapping("device") else { return nil }
         mapping.allowOnly(ScriptKeys.device)
-        guard let fileNode = required("file", in: mapping, "device", accepted: ScriptKeys.device.names),
+        guard let fileNode = required(ScriptKeys.Device.file, in: mapping, "device", accepted: ScriptKeys.device.names),
             let path = fileNode.strictString("device.file (a JSON file path)")
         else { return nil }
         guard !path.isEmpty else {

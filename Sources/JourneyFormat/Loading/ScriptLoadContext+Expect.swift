@@ -6,16 +6,16 @@ extension ScriptLoadContext {
         var expect = ExpectSpec(location: node.location)
         guard let mapping = node.mapping("expect") else { return expect }
         mapping.allowOnly(ScriptKeys.expect)
-        if let steps = mapping["steps"], let items = steps.sequence("expect.steps") {
+        if let steps = mapping[ScriptKeys.Expect.steps], let items = steps.sequence("expect.steps") {
             expect.steps = items.enumerated().compactMap { stepExpectation($1, "expect.steps[\($0)]") }
         }
-        if let outcome = mapping["outcome"], let value = self.outcome(outcome) {
+        if let outcome = mapping[ScriptKeys.Expect.outcome], let value = self.outcome(outcome) {
             expect.outcome = value
             expect.outcomeLocation = outcome.location
         }
-        expect.tokens = mapping["tokens"].flatMap(tokensExpectation)
-        expect.challenge = mapping["challenge"].flatMap(challengeExpectation)
-        if let node = mapping["singleUse"], let flag = node.bool("expect.singleUse") {
+        expect.tokens = mapping[ScriptKeys.Expect.tokens].flatMap(tokensExpectation)
+        expect.challenge = mapping[ScriptKeys.Expect.challenge].flatMap(challengeExpectation)
+        if let node = mapping[ScriptKeys.Expect.singleUse], let flag = node.bool("expect.singleUse") {
             expect.singleUse = Located(flag, at: node.location)
         }
         return expect
@@ -33,13 +33,14 @@ extension ScriptLoadContext {
             return nil
         }
         mapping.allowOnly(ScriptKeys.step, in: what)
-        let callbacks = required("callbacks", in: mapping, what, accepted: ScriptKeys.step.names).flatMap {
+        let callbacks = required(ScriptKeys.Step.callbacks, in: mapping, what, accepted: ScriptKeys.step.names).flatMap
+        {
             callbackTypes($0, "\(what).callbacks")
         }
         var step = StepExpectation(callbacks: callbacks ?? [], location: node.location)
-        step.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
-        step.header = mapping["header"].flatMap { pattern($0, "\(what).header") }
-        if let outputs = mapping["outputs"], let outputMapping = outputs.mapping("\(what).outputs") {
+        step.stage = mapping[ScriptKeys.Step.stage].flatMap { pattern($0, "\(what).stage") }
+        step.header = mapping[ScriptKeys.Step.header].flatMap { pattern($0, "\(what).header") }
+        if let outputs = mapping[ScriptKeys.Step.outputs], let outputMapping = outputs.mapping("\(what).outputs") {
             step.outputs = outputMapping.entries.compactMap { outputCheck($0, what) }
         }
         return callbacks == nil ? nil : step

@@ -49,8 +49,8 @@ extension ScriptLoadContext {
     private func listFormHandler(_ node: YNode, index: Int) -> HandlerSpec? {
         let what = "handlers[\(index)]"
         guard let mapping = node.mapping(what) else { return nil }
-        let answer = self.answer(mapping, what, ignoring: ["match"])
-        guard let matchNode = required("match", in: mapping, what, accepted: ScriptKeys.handler.names),
+        let answer = self.answer(mapping, what, ignoring: [ScriptKeys.Handler.match.rawValue])
+        guard let matchNode = required(ScriptKeys.Handler.match, in: mapping, what, accepted: ScriptKeys.handler.names),
             let matcher = matcher(matchNode, "\(what).match", ofHandler: true)
         else { return nil }
         return HandlerSpec(matcher: matcher, answer: answer, location: node.location)

@@ -6,21 +6,25 @@ extension ScriptLoadContext {
         var limits = Limits()
         guard let mapping = node.mapping("limits") else { return limits }
         mapping.allowOnly(ScriptKeys.limits)
-        if let value = mapping["maxSteps"].flatMap({ int($0, "limits.maxSteps", in: NumberRanges.steps) }) {
+        if let value = mapping[ScriptKeys.Limits.maxSteps].flatMap({
+            int($0, "limits.maxSteps", in: NumberRanges.steps)
+        }) {
             limits.maxSteps = value
         }
-        if let value = mapping["maxPolls"].flatMap({ int($0, "limits.maxPolls", in: NumberRanges.polls) }) {
+        if let value = mapping[ScriptKeys.Limits.maxPolls].flatMap({
+            int($0, "limits.maxPolls", in: NumberRanges.polls)
+        }) {
             limits.maxPolls = value
         }
-        if let value = mapping["fastPolling"]?.bool("limits.fastPolling") {
+        if let value = mapping[ScriptKeys.Limits.fastPolling]?.bool("limits.fastPolling") {
             limits.fastPolling = value
         }
-        if let value = mapping["keptBodyBytes"].flatMap({
+        if let value = mapping[ScriptKeys.Limits.keptBodyBytes].flatMap({
             int($0, "limits.keptBodyBytes", in: NumberRanges.keptBodyBytes)
         }) {
             limits.keptBodyBytes = value
         }
-        if let node = mapping["deadline"] {
+        if let node = mapping[ScriptKeys.Limits.deadline] {
             limits.deadlineSeconds = durationSeconds(
                 node, "limits.deadline", maximum: NumberRanges.maximumDeadlineSeconds)
         }

@@ -15,20 +15,22 @@ extension ScriptLoadContext {
         }
         mapping.allowOnly(ScriptKeys.match, in: what)
         var matcher = Matcher()
-        matcher.type = mapping["type"].flatMap { typeCheck.callbackType($0, "\(what).type", ofHandler: ofHandler) }
-        matcher.prompt = mapping["prompt"].flatMap { pattern($0, "\(what).prompt") }
-        if let outputs = mapping["output"], let outputMapping = outputs.mapping("\(what).output") {
+        matcher.type = mapping[ScriptKeys.Match.type].flatMap {
+            typeCheck.callbackType($0, "\(what).type", ofHandler: ofHandler)
+        }
+        matcher.prompt = mapping[ScriptKeys.Match.prompt].flatMap { pattern($0, "\(what).prompt") }
+        if let outputs = mapping[ScriptKeys.Match.output], let outputMapping = outputs.mapping("\(what).output") {
             matcher.outputs = outputMapping.entries.compactMap { entry in
                 pattern(entry.value, "\(what).output.\(entry.key)").map { (entry.key, $0) }
             }
         }
-        matcher.callbackId = mapping["id"].flatMap {
+        matcher.callbackId = mapping[ScriptKeys.Match.id].flatMap {
             int($0, "\(what).id (the callback's _id)", in: NumberRanges.callbackId)
         }
-        matcher.hiddenId = mapping["hiddenId"].flatMap { pattern($0, "\(what).hiddenId") }
-        matcher.stage = mapping["stage"].flatMap { pattern($0, "\(what).stage") }
-        matcher.step = mapping["step"].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
-        matcher.occurrence = mapping["occurrence"].flatMap {
+        matcher.hiddenId = mapping[ScriptKeys.Match.hiddenId].flatMap { pattern($0, "\(what).hiddenId") }
+        matcher.stage = mapping[ScriptKeys.Match.stage].flatMap { pattern($0, "\(what).stage") }
+        matcher.step = mapping[ScriptKeys.Match.step].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
+        matcher.occurrence = mapping[ScriptKeys.Match.occurrence].flatMap {
             int($0, "\(what).occurrence", in: NumberRanges.occurrence)
         }
         return matcher

@@ -16,19 +16,31 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("mobilefirst") else { return nil }
         mapping.allowOnly(ScriptKeys.mobileFirst)
         var spec = MobileFirstSpec(scope: [], location: node.location)
-        if let scopeNode = required("scope", in: mapping, "mobilefirst", accepted: ScriptKeys.mobileFirst.names) {
+        if let scopeNode = required(
+            ScriptKeys.MobileFirst.scope, in: mapping, "mobilefirst", accepted: ScriptKeys.mobileFirst.names)
+        {
             spec.scope = scopeElements(scopeNode)
         }
-        if let application = mapping["application"], let fields = application.mapping("mobilefirst.application") {
+        if let application = mapping[ScriptKeys.MobileFirst.application],
+            let fields = application.mapping("mobilefirst.application")
+        {
             fields.allowOnly(ScriptKeys.mobileFirstApplication)
-            if let id = fields["id"]?.string("mobilefirst.application.id") { spec.application.id = id }
-            if let platform = fields["platform"]?.string("mobilefirst.application.platform") {
+            if let id = fields[ScriptKeys.MobileFirstApplication.id]?.string("mobilefirst.application.id") {
+                spec.application.id = id
+            }
+            if let platform = fields[ScriptKeys.MobileFirstApplication.platform]?.string(
+                "mobilefirst.application.platform")
+            {
                 spec.application.platform = platform
             }
-            if let version = fields["version"]?.scalarText { spec.application.version = version }
+            if let version = fields[ScriptKeys.MobileFirstApplication.version]?.scalarText {
+                spec.application.version = version
+            }
         }
-        if let redirect = mapping["redirectUri"]?.string("mobilefirst.redirectUri") { spec.redirectURI = redirect }
-        if let encoding = mapping["encoding"] {
+        if let redirect = mapping[ScriptKeys.MobileFirst.redirectUri]?.string("mobilefirst.redirectUri") {
+            spec.redirectURI = redirect
+        }
+        if let encoding = mapping[ScriptKeys.MobileFirst.encoding] {
             spec.encoding =
                 oneOf(JWSEncoding.allCases.map(\.rawValue), encoding, "mobilefirst.encoding").flatMap(JWSEncoding.init)
                 ?? .base64url
@@ -40,39 +52,49 @@ extension ScriptLoadContext {
 
     /// `grant`, `confidentialClient`, `introspect`, `heartbeat` and `logout`.
     private func confidential(_ mapping: YMapping, handlers: YNode?, into spec: inout MobileFirstSpec) {
-        if let grant = mapping["grant"] {
+        if let grant = mapping[ScriptKeys.MobileFirst.grant] {
             spec.grant =
                 oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "mobilefirst.grant").flatMap(
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
-        if let node = mapping["confidentialClient"], let fields = node.mapping("mobilefirst.confidentialClient") {
+        if let node = mapping[ScriptKeys.MobileFirst.confidentialClient],
+            let fields = node.mapping("mobilefirst.confidentialClient")
+        {
             let keys = ScriptKeys.mobileFirstConfidentialClient.names
             fields.allowOnly(ScriptKeys.mobileFirstConfidentialClient)
-            let id = required("id", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
+            let id = required(
+                ScriptKeys.MobileFirstConfidentialClient.id, in: fields, "mobilefirst.confidentialClient",
+                accepted: keys
+            ).flatMap {
                 templates.template($0, "mobilefirst.confidentialClient.id")
             }
-            let secret = required("secret", in: fields, "mobilefirst.confidentialClient", accepted: keys).flatMap {
+            let secret = required(
+                ScriptKeys.MobileFirstConfidentialClient.secret, in: fields, "mobilefirst.confidentialClient",
+                accepted: keys
+            ).flatMap {
                 valueSpec($0, "mobilefirst.confidentialClient.secret")
             }
             if let id, let secret { spec.confidentialClient = MobileFirstConfidentialClient(id: id, secret: secret) }
         }
-        spec.introspect = mapping["introspect"]?.bool("mobilefirst.introspect") ?? false
-        spec.heartbeat = mapping["heartbeat"]?.bool("mobilefirst.heartbeat") ?? false
-        if let node = mapping["logout"], let check = node.strictString("mobilefirst.logout (a security check name)") {
+        spec.introspect = mapping[ScriptKeys.MobileFirst.introspect]?.bool("mobilefirst.introspect") ?? false
+        spec.heartbeat = mapping[ScriptKeys.MobileFirst.heartbeat]?.bool("mobilefirst.heartbeat") ?? false
+        if let node = mapping[ScriptKeys.MobileFirst.logout],
+            let check = node.strictString("mobilefirst.logout (a security check name)")
+        {
             spec.logout = Located(check, at: node.location)
         }
         let hint = "for example: confidentialClient: { id: test, secret: { env: MFP_CLIENT_SECRET, secret: true } }"
-        if spec.confidentialClient == nil, mapping["confidentialClient"] == nil {
-            if spec.grant == .clientCredentials, let node = mapping["grant"] {
+        if spec.confidentialClient == nil, mapping[ScriptKeys.MobileFirst.confidentialClient] == nil {
+            if spec.grant == .clientCredentials, let node = mapping[ScriptKeys.MobileFirst.grant] {
                 error("mobilefirst.grant: clientCredentials needs mobilefirst.confidentialClient", at: node, hint: hint)
             }
-            if spec.introspect, let node = mapping["introspect"] {
+            if spec.introspect, let node = mapping[ScriptKeys.MobileFirst.introspect] {
                 error(
                     "mobilefirst.introspect calls /az/v1/introspection as a confidential client: give mobilefirst.confidentialClient",
                     at: node, hint: hint)
             }
         }
-        if let entry = mapping.entries.first(where: { $0.key == "confidentialClient" }),
+        if let entry = mapping.entries.first(where: { $0.key == ScriptKeys.MobileFirst.confidentialClient.rawValue }),
             spec.grant != .clientCredentials,
             !spec.introspect
         {

@@ -6,54 +6,58 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("oauth") else { return nil }
         mapping.allowOnly(ScriptKeys.oauth)
         guard
-            let clientId = required("clientId", in: mapping, "oauth", accepted: ScriptKeys.oauth.names).flatMap({
-                templates.template($0, "oauth.clientId")
-            })
+            let clientId = required(ScriptKeys.OAuth.clientId, in: mapping, "oauth", accepted: ScriptKeys.oauth.names)
+                .flatMap({
+                    templates.template($0, "oauth.clientId")
+                })
         else { return nil }
         var spec = OAuthSpec(clientId: clientId, location: node.location)
-        if let grant = mapping["grant"] {
+        if let grant = mapping[ScriptKeys.OAuth.grant] {
             spec.grant =
                 oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
-        spec.redirectUri = mapping["redirectUri"].flatMap { templates.template($0, "oauth.redirectUri") }
+        spec.redirectUri = mapping[ScriptKeys.OAuth.redirectUri].flatMap { templates.template($0, "oauth.redirectUri") }
         if spec.grant == .authorizationCode, spec.redirectUri == nil {
             error(
                 "oauth needs a redirectUri for the authorization code grant (the code is read from the redirect to it)",
                 at: node, hint: "for example: redirectUri: org.forgerock.demo:/oauth2redirect")
         }
-        if let scope = mapping["scope"] { spec.scope = scopeList(scope, "oauth.scope") }
-        spec.clientSecret = mapping["clientSecret"].flatMap { valueSpec($0, "oauth.clientSecret") }
-        if let key = mapping["privateKeyJwt"] { privateKeyJwt(key, into: &spec) }
-        if spec.clientSecret != nil, spec.privateKey != nil, let node = mapping["privateKeyJwt"] {
+        if let scope = mapping[ScriptKeys.OAuth.scope] { spec.scope = scopeList(scope, "oauth.scope") }
+        spec.clientSecret = mapping[ScriptKeys.OAuth.clientSecret].flatMap { valueSpec($0, "oauth.clientSecret") }
+        if let key = mapping[ScriptKeys.OAuth.privateKeyJwt] { privateKeyJwt(key, into: &spec) }
+        if spec.clientSecret != nil, spec.privateKey != nil, let node = mapping[ScriptKeys.OAuth.privateKeyJwt] {
             error("oauth has both clientSecret and privateKeyJwt: a client authenticates one way", at: node)
         }
         spec.clientAuth = spec.privateKey != nil ? .privateKeyJwt : spec.clientSecret != nil ? .basic : .none
-        if let auth = mapping["clientAuth"] { clientAuth(auth, into: &spec) }
-        spec.pkce = mapping["pkce"]?.bool("oauth.pkce") ?? true
-        spec.acrValues = mapping["acrValues"].flatMap { templates.template($0, "oauth.acrValues") }
-        spec.authorize = mapping["authorize"].map { namedTemplates($0, "oauth.authorize") } ?? []
+        if let auth = mapping[ScriptKeys.OAuth.clientAuth] { clientAuth(auth, into: &spec) }
+        spec.pkce = mapping[ScriptKeys.OAuth.pkce]?.bool("oauth.pkce") ?? true
+        spec.acrValues = mapping[ScriptKeys.OAuth.acrValues].flatMap { templates.template($0, "oauth.acrValues") }
+        spec.authorize = mapping[ScriptKeys.OAuth.authorize].map { namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
-            if let entry = mapping["authorize"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
-                $0.key == parameter.name
-            }) {
+            if let entry = mapping[ScriptKeys.OAuth.authorize].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+                .first(where: {
+                    $0.key == parameter.name
+                })
+            {
                 error(
                     "oauth.authorize.\(parameter.name) is set by the runner; write it as an oauth key or leave it out",
                     at: entry.keyNode)
             }
         }
-        if let consent = mapping["consent"] {
+        if let consent = mapping[ScriptKeys.OAuth.consent] {
             spec.consent = oneOf(OAuthSpec.Consent.allCases.map(\.rawValue), consent, "oauth.consent").flatMap(
                 OAuthSpec.Consent.init(rawValue:))
         }
-        spec.refresh = mapping["refresh"]?.bool("oauth.refresh") ?? false
-        spec.discovery = mapping["discovery"]?.bool("oauth.discovery") ?? true
-        spec.userinfo = mapping["userinfo"]?.bool("oauth.userinfo") ?? false
+        spec.refresh = mapping[ScriptKeys.OAuth.refresh]?.bool("oauth.refresh") ?? false
+        spec.discovery = mapping[ScriptKeys.OAuth.discovery]?.bool("oauth.discovery") ?? true
+        spec.userinfo = mapping[ScriptKeys.OAuth.userinfo]?.bool("oauth.userinfo") ?? false
         if spec.grant == .clientCredentials {
-            for key in ["redirectUri", "pkce", "acrValues", "authorize", "consent", "refresh", "userinfo"] {
-                if let entry = mapping.entries.first(where: { $0.key == key }) {
+            for key in [ScriptKeys.OAuth.redirectUri, .pkce, .acrValues, .authorize, .consent, .refresh, .userinfo] {
+                if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
                     error(
-                        "oauth.\(key) has no effect with grant: clientCredentials (there is no user)", at: entry.keyNode
+                        "oauth.\(key.rawValue) has no effect with grant: clientCredentials (there is no user)",
+                        at: entry.keyNode
                     )
                 }
             }
@@ -75,14 +79,15 @@ extension ScriptLoadContext {
     private func privateKeyJwt(_ node: YNode, into spec: inout OAuthSpec) {
         guard let mapping = node.mapping("oauth.privateKeyJwt") else { return }
         mapping.allowOnly(ScriptKeys.privateKeyJwt)
-        if let key = required("key", in: mapping, "oauth.privateKeyJwt", accepted: ScriptKeys.privateKeyJwt.names),
+        if let key = required(
+            ScriptKeys.PrivateKeyJwt.key, in: mapping, "oauth.privateKeyJwt", accepted: ScriptKeys.privateKeyJwt.names),
             let path = key.strictString("oauth.privateKeyJwt.key (a PEM file)")
         {
             spec.privateKey = Located(path, at: key.location)
             // A template like every path of a script: resolved when the key is used.
             spec.privateKeyPath = templates.template(text: path, of: key)
         }
-        spec.keyId = mapping["kid"].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
+        spec.keyId = mapping[ScriptKeys.PrivateKeyJwt.kid].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
     }
 
     private func clientAuth(_ node: YNode, into spec: inout OAuthSpec) {
@@ -122,27 +127,33 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("expect.tokens") else { return nil }
         mapping.allowOnly(ScriptKeys.tokensExpectation)
         var tokens = TokensExpectation(location: node.location)
-        if let scope = mapping["scope"] {
+        if let scope = mapping[ScriptKeys.TokensExpectation.scope] {
             if scope.isStringScalar, let text = scope.scalarText, text.hasPrefix("/") {
                 tokens.scope = pattern(scope, "expect.tokens.scope").map { .matches($0) }
             } else {
                 tokens.scope = .includes(scopeList(scope, "expect.tokens.scope"))
             }
         }
-        if let claims = mapping["claims"] { tokens.claims = claimChecks(claims, "expect.tokens.claims") }
-        if let expiresIn = mapping["expiresIn"], let range = expiresIn.mapping("expect.tokens.expiresIn") {
+        if let claims = mapping[ScriptKeys.TokensExpectation.claims] {
+            tokens.claims = claimChecks(claims, "expect.tokens.claims")
+        }
+        if let expiresIn = mapping[ScriptKeys.TokensExpectation.expiresIn],
+            let range = expiresIn.mapping("expect.tokens.expiresIn")
+        {
             range.allowOnly(ScriptKeys.expiresIn)
-            tokens.expiresInMin = range["min"].flatMap {
+            tokens.expiresInMin = range[ScriptKeys.ExpiresIn.min].flatMap {
                 int($0, "expect.tokens.expiresIn.min", in: NumberRanges.tokenLifetimeSeconds)
             }
-            tokens.expiresInMax = range["max"].flatMap {
+            tokens.expiresInMax = range[ScriptKeys.ExpiresIn.max].flatMap {
                 int($0, "expect.tokens.expiresIn.max", in: NumberRanges.tokenLifetimeSeconds)
             }
         }
-        tokens.refreshToken = mapping["refreshToken"]?.bool("expect.tokens.refreshToken")
-        tokens.idToken = mapping["idToken"]?.bool("expect.tokens.idToken")
-        if let userinfo = mapping["userinfo"] { tokens.userinfo = claimChecks(userinfo, "expect.tokens.userinfo") }
-        if let node = mapping["introspection"] {
+        tokens.refreshToken = mapping[ScriptKeys.TokensExpectation.refreshToken]?.bool("expect.tokens.refreshToken")
+        tokens.idToken = mapping[ScriptKeys.TokensExpectation.idToken]?.bool("expect.tokens.idToken")
+        if let userinfo = mapping[ScriptKeys.TokensExpectation.userinfo] {
+            tokens.userinfo = claimChecks(userinfo, "expect.tokens.userinfo")
+        }
+        if let node = mapping[ScriptKeys.TokensExpectation.introspection] {
             tokens.introspection = claimChecks(node, "expect.tokens.introspection")
         }
         return tokens

@@ -5,24 +5,24 @@ import JourneyCore
 extension ScriptLoadContext {
     /// Sets `key` on `passkey` when it is one of ``PasskeyAnswerSpec/keys``; false otherwise.
     func setPasskeyOption(_ key: String, _ node: YNode, on passkey: inout PasskeyAnswerSpec, _ what: String) -> Bool {
-        switch key {
-        case "credential": passkey.credential = valueSpec(node, what)
-        case "userHandle": passkey.userHandle = valueSpec(node, what)
-        case "userVerification": passkey.userVerification = locatedBool(node, what)
-        case "userPresence": passkey.userPresence = locatedBool(node, what)
-        case "algorithm":
+        switch ScriptKeys.PasskeyOption(rawValue: key) {
+        case .credential: passkey.credential = valueSpec(node, what)
+        case .userHandle: passkey.userHandle = valueSpec(node, what)
+        case .userVerification: passkey.userVerification = locatedBool(node, what)
+        case .userPresence: passkey.userPresence = locatedBool(node, what)
+        case .algorithm:
             passkey.algorithm = oneOf(ScriptKeys.passkeyAlgorithms, node, what).map { Located($0, at: node.location) }
-        case "attestation":
+        case .attestation:
             passkey.attestation = oneOf(ScriptKeys.passkeyAttestations, node, what).map {
                 Located($0, at: node.location)
             }
-        case "residentKey": passkey.residentKey = locatedBool(node, what)
-        case "backupEligible": passkey.backupEligible = locatedBool(node, what)
-        case "backupState": passkey.backupState = locatedBool(node, what)
-        case "signCount": passkey.signCount = signCount(node, what)
-        case "origin": passkey.origin = valueSpec(node, what)
-        case "rpId": passkey.rpId = valueSpec(node, what)
-        case "aaguid": passkey.aaguid = aaguid(node, what)
+        case .residentKey: passkey.residentKey = locatedBool(node, what)
+        case .backupEligible: passkey.backupEligible = locatedBool(node, what)
+        case .backupState: passkey.backupState = locatedBool(node, what)
+        case .signCount: passkey.signCount = signCount(node, what)
+        case .origin: passkey.origin = valueSpec(node, what)
+        case .rpId: passkey.rpId = valueSpec(node, what)
+        case .aaguid: passkey.aaguid = aaguid(node, what)
         default: return false
         }
         return true

@@ -11,43 +11,50 @@ extension ScriptLoadContext {
         }
         guard let mapping = node.mapping("rakuten") else { return nil }
         mapping.allowOnly(ScriptKeys.rakuten)
-        let clientId = required("clientId", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
-            templates.template($0, "rakuten.clientId")
-        }
-        let secret = required("clientSecret", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
+        let clientId = required(ScriptKeys.Rakuten.clientId, in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names)
+            .flatMap {
+                templates.template($0, "rakuten.clientId")
+            }
+        let secret = required(
+            ScriptKeys.Rakuten.clientSecret, in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names
+        ).flatMap {
             valueSpec($0, "rakuten.clientSecret")
         }
         guard let clientId, var secret else { return nil }
         secret.secret = true
         var spec = RakutenSpec(clientId: clientId, clientSecret: secret, location: node.location)
-        if let grant = mapping["grant"] {
+        if let grant = mapping[ScriptKeys.Rakuten.grant] {
             spec.grant =
                 oneOf(RakutenSpec.Grant.allCases.map(\.rawValue), grant, "rakuten.grant").flatMap(
                     RakutenSpec.Grant.init(rawValue:)) ?? spec.grant
         }
-        if let scope = mapping["scope"] { spec.scope = scopeList(scope, "rakuten.scope") }
-        spec.serviceId = mapping["serviceId"].flatMap { templates.template($0, "rakuten.serviceId") }
+        if let scope = mapping[ScriptKeys.Rakuten.scope] { spec.scope = scopeList(scope, "rakuten.scope") }
+        spec.serviceId = mapping[ScriptKeys.Rakuten.serviceId].flatMap { templates.template($0, "rakuten.serviceId") }
         spec.challenger = templates.reading(for: .challenger) {
-            mapping["challenger"].flatMap { templates.template($0, "rakuten.challenger") }
+            mapping[ScriptKeys.Rakuten.challenger].flatMap { templates.template($0, "rakuten.challenger") }
         }
-        if let page = mapping["pageId"]?.string("rakuten.pageId") { spec.pageId = page }
-        if let device = mapping["device"] { spec.device = rakutenDevice(device) }
-        if let challenge = mapping["challenge"] { spec.challenge = rakutenChallenge(challenge) }
-        spec.refresh = mapping["refresh"]?.bool("rakuten.refresh") ?? false
+        if let page = mapping[ScriptKeys.Rakuten.pageId]?.string("rakuten.pageId") { spec.pageId = page }
+        if let device = mapping[ScriptKeys.Rakuten.device] { spec.device = rakutenDevice(device) }
+        if let challenge = mapping[ScriptKeys.Rakuten.challenge] { spec.challenge = rakutenChallenge(challenge) }
+        spec.refresh = mapping[ScriptKeys.Rakuten.refresh]?.bool("rakuten.refresh") ?? false
         switch spec.grant {
         case .password:
-            spec.username = required("username", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
+            spec.username = required(
+                ScriptKeys.Rakuten.username, in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names
+            ).flatMap {
                 valueSpec($0, "rakuten.username")
             }
-            spec.password = required("password", in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names).flatMap {
+            spec.password = required(
+                ScriptKeys.Rakuten.password, in: mapping, "rakuten", accepted: ScriptKeys.rakuten.names
+            ).flatMap {
                 valueSpec($0, "rakuten.password")
             }
             spec.password?.secret = true
         case .clientCredentials:
-            for key in ["username", "password", "serviceId", "challenger", "pageId", "challenge"] {
-                if let entry = mapping.entries.first(where: { $0.key == key }) {
+            for key in [ScriptKeys.Rakuten.username, .password, .serviceId, .challenger, .pageId, .challenge] {
+                if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
                     error(
-                        "rakuten.\(key) has no effect with grant: clientCredentials (an anonymous login has no user and no challenge)",
+                        "rakuten.\(key.rawValue) has no effect with grant: clientCredentials (an anonymous login has no user and no challenge)",
                         at: entry.keyNode)
                 }
             }
@@ -59,12 +66,12 @@ extension ScriptLoadContext {
         var device = RakutenDevice()
         guard let mapping = node.mapping("rakuten.device") else { return device }
         mapping.allowOnly(ScriptKeys.rakutenDevice)
-        if let value = mapping["app"]?.scalarText { device.app = value }
-        if let value = mapping["appVersion"]?.scalarText { device.appVersion = value }
-        if let value = mapping["os"]?.scalarText { device.os = value }
-        if let value = mapping["osVersion"]?.scalarText { device.osVersion = value }
-        if let value = mapping["model"]?.scalarText { device.model = value }
-        if let value = mapping["timeZone"]?.scalarText { device.timeZone = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.app]?.scalarText { device.app = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.appVersion]?.scalarText { device.appVersion = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.os]?.scalarText { device.os = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.osVersion]?.scalarText { device.osVersion = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.model]?.scalarText { device.model = value }
+        if let value = mapping[ScriptKeys.RakutenDevice.timeZone]?.scalarText { device.timeZone = value }
         return device
     }
 
@@ -72,18 +79,21 @@ extension ScriptLoadContext {
         var options = RakutenChallengeOptions()
         guard let mapping = node.mapping("rakuten.challenge") else { return options }
         mapping.allowOnly(ScriptKeys.rakutenChallenge)
-        if let timeout = mapping["timeout"].flatMap({
+        if let timeout = mapping[ScriptKeys.RakutenChallenge.timeout].flatMap({
             int($0, "rakuten.challenge.timeout", in: NumberRanges.rakutenSolveMilliseconds)
         }) {
             options.timeoutMilliseconds = timeout
         }
-        if let retries = mapping["retries"].flatMap({
+        if let retries = mapping[ScriptKeys.RakutenChallenge.retries].flatMap({
             int($0, "rakuten.challenge.retries", in: NumberRanges.rakutenRetries)
         }) {
             options.retries = retries
         }
-        options.result = mapping["result"].flatMap { valueSpec($0, "rakuten.challenge.result") }
-        options.sendWithout = mapping["sendWithout"]?.bool("rakuten.challenge.sendWithout") ?? true
+        options.result = mapping[ScriptKeys.RakutenChallenge.result].flatMap {
+            valueSpec($0, "rakuten.challenge.result")
+        }
+        options.sendWithout =
+            mapping[ScriptKeys.RakutenChallenge.sendWithout]?.bool("rakuten.challenge.sendWithout") ?? true
         return options
     }
 
@@ -92,11 +102,11 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("expect.challenge") else { return nil }
         mapping.allowOnly(ScriptKeys.challengeExpectation)
         var expectation = ChallengeExpectation(location: node.location)
-        expectation.solved = mapping["solved"]?.bool("expect.challenge.solved")
-        expectation.ctype = mapping["ctype"].flatMap {
+        expectation.solved = mapping[ScriptKeys.ChallengeExpectation.solved]?.bool("expect.challenge.solved")
+        expectation.ctype = mapping[ScriptKeys.ChallengeExpectation.ctype].flatMap {
             int($0, "expect.challenge.ctype", in: NumberRanges.challengeType)
         }
-        expectation.maxTries = mapping["maxTries"].flatMap {
+        expectation.maxTries = mapping[ScriptKeys.ChallengeExpectation.maxTries].flatMap {
             int($0, "expect.challenge.maxTries", in: NumberRanges.proofOfWorkTries)
         }
         return expectation

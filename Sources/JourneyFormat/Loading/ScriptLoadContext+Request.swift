@@ -5,11 +5,11 @@ extension ScriptLoadContext {
     func request(_ node: YNode) -> RequestSpec? {
         guard let mapping = node.mapping("request") else { return nil }
         mapping.allowOnly(ScriptKeys.request)
-        let url = required("url", in: mapping, "request", accepted: ScriptKeys.request.names).flatMap {
+        let url = required(ScriptKeys.Request.url, in: mapping, "request", accepted: ScriptKeys.request.names).flatMap {
             templates.template($0, "request.url")
         }
         var method = "GET"
-        if let node = mapping["method"], let text = node.string("request.method") {
+        if let node = mapping[ScriptKeys.Request.method], let text = node.string("request.method") {
             if RequestSpec.methods.contains(text.uppercased()) {
                 method = text.uppercased()
             } else {
@@ -19,15 +19,15 @@ extension ScriptLoadContext {
                     hint: DidYouMean.hint(for: text.uppercased(), among: RequestSpec.methods))
             }
         }
-        let headers = mapping["headers"].map { namedTemplates($0, "request.headers") } ?? []
-        let body = mapping["body"].flatMap { requestBody($0) }
-        let adviceInHeader = mapping["adviceInHeader"]?.bool("request.adviceInHeader") ?? false
-        let retry = mapping["retry"].map { self.retry($0) } ?? RetrySpec()
+        let headers = mapping[ScriptKeys.Request.headers].map { namedTemplates($0, "request.headers") } ?? []
+        let body = mapping[ScriptKeys.Request.body].flatMap { requestBody($0) }
+        let adviceInHeader = mapping[ScriptKeys.Request.adviceInHeader]?.bool("request.adviceInHeader") ?? false
+        let retry = mapping[ScriptKeys.Request.retry].map { self.retry($0) } ?? RetrySpec()
         guard let url else { return nil }
         var spec = RequestSpec(
             method: method, url: url, headers: headers, body: body, adviceInHeader: adviceInHeader, retry: retry,
             location: node.location)
-        if let auth = mapping["auth"],
+        if let auth = mapping[ScriptKeys.Request.auth],
             let name = oneOf(ResourceAuth.allCases.map(\.rawValue), auth, "request.auth")
         {
             spec.auth = ResourceAuth(rawValue: name) ?? .session
@@ -53,20 +53,22 @@ extension ScriptLoadContext {
         var retry = RetrySpec()
         guard let mapping = node.mapping("request.retry") else { return retry }
         mapping.allowOnly(ScriptKeys.retry)
-        if let node = mapping["txid"],
+        if let node = mapping[ScriptKeys.Retry.txid],
             let name = oneOf(RetrySpec.TxIdCarrier.allCases.map(\.rawValue), node, "request.retry.txid"),
             let carrier = RetrySpec.TxIdCarrier(rawValue: name)
         {
             retry.txid = carrier
         }
-        if let node = mapping["tree"],
+        if let node = mapping[ScriptKeys.Retry.tree],
             let name = oneOf(RetrySpec.TreeCarrier.allCases.map(\.rawValue), node, "request.retry.tree"),
             let carrier = RetrySpec.TreeCarrier(rawValue: name)
         {
             retry.tree = carrier
         }
-        retry.url = mapping["url"].flatMap { templates.template($0, "request.retry.url") }
-        if let headers = mapping["headers"] { retry.headers = namedTemplates(headers, "request.retry.headers") }
+        retry.url = mapping[ScriptKeys.Retry.url].flatMap { templates.template($0, "request.retry.url") }
+        if let headers = mapping[ScriptKeys.Retry.headers] {
+            retry.headers = namedTemplates(headers, "request.retry.headers")
+        }
         return retry
     }
 
@@ -82,11 +84,11 @@ extension ScriptLoadContext {
             return nil
         }
         mapping.allowOnly(ScriptKeys.uses)
-        guard let scriptNode = required("script", in: mapping, "uses", accepted: ScriptKeys.uses.names),
+        guard let scriptNode = required(ScriptKeys.Uses.script, in: mapping, "uses", accepted: ScriptKeys.uses.names),
             let path = scriptNode.strictString("uses.script (a script path)")
         else { return nil }
         var uses = UsesSpec(script: Located(path, at: scriptNode.location), location: node.location)
-        if let outputs = mapping["outputs"], let items = outputs.sequence("uses.outputs") {
+        if let outputs = mapping[ScriptKeys.Uses.outputs], let items = outputs.sequence("uses.outputs") {
             for item in items {
                 guard let name = item.strictString("each item of uses.outputs (a variable name)") else { continue }
                 checkVariableName(name, at: item, "an output")
@@ -110,12 +112,12 @@ extension ScriptLoadContext {
         }
         mapping.allowOnly(ScriptKeys.cleanup)
         var cleanup = CleanupSpec(location: node.location)
-        if let flag = mapping["logout"]?.bool("cleanup.logout") { cleanup.logout = flag }
-        cleanup.before = mapping["before"].flatMap { validity($0, "cleanup.before") }
-        cleanup.after = mapping["after"].flatMap { validity($0, "cleanup.after") }
-        cleanup.revoke = mapping["revoke"]?.bool("cleanup.revoke") ?? false
-        cleanup.endSession = mapping["endSession"]?.bool("cleanup.endSession") ?? false
-        if mapping["logout"] == nil, cleanup.revoke || cleanup.endSession { cleanup.logout = false }
+        if let flag = mapping[ScriptKeys.Cleanup.logout]?.bool("cleanup.logout") { cleanup.logout = flag }
+        cleanup.before = mapping[ScriptKeys.Cleanup.before].flatMap { validity($0, "cleanup.before") }
+        cleanup.after = mapping[ScriptKeys.Cleanup.after].flatMap { validity($0, "cleanup.after") }
+        cleanup.revoke = mapping[ScriptKeys.Cleanup.revoke]?.bool("cleanup.revoke") ?? false
+        cleanup.endSession = mapping[ScriptKeys.Cleanup.endSession]?.bool("cleanup.endSession") ?? false
+        if mapping[ScriptKeys.Cleanup.logout] == nil, cleanup.revoke || cleanup.endSession { cleanup.logout = false }
         return cleanup
     }
 

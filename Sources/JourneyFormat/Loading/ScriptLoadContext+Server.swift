@@ -8,16 +8,16 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("server") else { return server }
         mapping.allowOnly(ScriptKeys.server)
         server.url = templates.reading(for: .serverURL) {
-            mapping["url"].flatMap { templates.template($0, "server.url") }
+            mapping[ScriptKeys.Server.url].flatMap { templates.template($0, "server.url") }
         }
         server.realm = templates.reading(for: .realm) {
-            mapping["realm"].flatMap { templates.template($0, "server.realm") }
+            mapping[ScriptKeys.Server.realm].flatMap { templates.template($0, "server.realm") }
         }
-        server.cookieName = mapping["cookieName"].flatMap { $0.strictString("server.cookieName") }
-        if let headers = mapping["headers"] {
+        server.cookieName = mapping[ScriptKeys.Server.cookieName].flatMap { $0.strictString("server.cookieName") }
+        if let headers = mapping[ScriptKeys.Server.headers] {
             server.headers = namedTemplates(headers, "server.headers")
         }
-        if let node = mapping["userAgent"] {
+        if let node = mapping[ScriptKeys.Server.userAgent] {
             server.userAgent = templates.template(node, "server.userAgent")
             if server.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
                 error(
@@ -25,13 +25,15 @@ extension ScriptLoadContext {
                     hint: "keep server.userAgent")
             }
         }
-        if let verify = mapping["verifyTLS"]?.bool("server.verifyTLS") {
+        if let verify = mapping[ScriptKeys.Server.verifyTLS]?.bool("server.verifyTLS") {
             server.verifyTLS = verify
         }
-        if let timeout = mapping["timeout"], let seconds = durationSeconds(timeout, "server.timeout") {
+        if let timeout = mapping[ScriptKeys.Server.timeout], let seconds = durationSeconds(timeout, "server.timeout") {
             server.timeoutSeconds = seconds
         }
-        if let simulate = mapping["simulate"], let path = simulate.strictString("server.simulate (a tree file path)") {
+        if let simulate = mapping[ScriptKeys.Server.simulate],
+            let path = simulate.strictString("server.simulate (a tree file path)")
+        {
             server.simulate = Located(path, at: simulate.location)
         }
         return server

@@ -11,16 +11,18 @@ extension ScriptLoadContext {
         }
         guard let mapping = node.mapping(what) else { return nil }
         mapping.allowOnly(ScriptKeys.solve, in: what)
-        guard let schemeNode = required("scheme", in: mapping, what, accepted: ScriptKeys.solve.names),
+        guard let schemeNode = required(ScriptKeys.Solve.scheme, in: mapping, what, accepted: ScriptKeys.solve.names),
             let scheme = oneOf(schemes, schemeNode, "\(what).scheme").flatMap(SolveSpec.Scheme.init(rawValue:))
         else { return nil }
         var spec = SolveSpec(scheme: scheme, location: node.location)
-        spec.challenge = mapping["challenge"].flatMap { valueSpec($0, "\(what).challenge") }
-        spec.timeoutMilliseconds = mapping["timeout"].flatMap {
+        spec.challenge = mapping[ScriptKeys.Solve.challenge].flatMap { valueSpec($0, "\(what).challenge") }
+        spec.timeoutMilliseconds = mapping[ScriptKeys.Solve.timeout].flatMap {
             int($0, "\(what).timeout (milliseconds)", in: NumberRanges.milliseconds)
         }
-        spec.maxCount = mapping["maxCount"].flatMap { int($0, "\(what).maxCount", in: NumberRanges.proofOfWorkCount) }
-        spec.input = mapping["input"].flatMap { $0.string("\(what).input") }
+        spec.maxCount = mapping[ScriptKeys.Solve.maxCount].flatMap {
+            int($0, "\(what).maxCount", in: NumberRanges.proofOfWorkCount)
+        }
+        spec.input = mapping[ScriptKeys.Solve.input].flatMap { $0.string("\(what).input") }
         return spec
     }
 }

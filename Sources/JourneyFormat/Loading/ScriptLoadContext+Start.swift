@@ -13,9 +13,9 @@ extension ScriptLoadContext {
         mapping.allowOnly(ScriptKeys.start)
         var start = StartSpec(authIndexType: nil, authIndexValue: nil, location: node.location)
 
-        let service = mapping["service"]
-        let indexType = mapping["authIndexType"]
-        let indexValue = mapping["authIndexValue"]
+        let service = mapping[ScriptKeys.Start.service]
+        let indexType = mapping[ScriptKeys.Start.authIndexType]
+        let indexValue = mapping[ScriptKeys.Start.authIndexValue]
         if let service {
             if let indexType {
                 error(
@@ -37,36 +37,38 @@ extension ScriptLoadContext {
         } else if let indexValue {
             error("start.authIndexValue needs an authIndexType (or write 'service: NAME')", at: indexValue)
         }
-        if let resume = mapping["resume"] {
+        if let resume = mapping[ScriptKeys.Start.resume] {
             start.resume = valueSpec(resume, "start.resume")
         }
-        if let link = mapping["resumeUrl"] {
+        if let link = mapping[ScriptKeys.Start.resumeUrl] {
             start.resumeURL = valueSpec(link, "start.resumeUrl")
-            if let resume = mapping["resume"] {
+            if let resume = mapping[ScriptKeys.Start.resume] {
                 error("start has both 'resume' and 'resumeUrl'; the link holds the suspendedId", at: resume)
             }
-            for key in ["service", "authIndexType", "authIndexValue"] {
+            for key in [ScriptKeys.Start.service, .authIndexType, .authIndexValue] {
                 if let other = mapping[key] {
-                    error("start has both 'resumeUrl' and '\(key)'; the link says which journey resumes", at: other)
+                    error(
+                        "start has both 'resumeUrl' and '\(key.rawValue)'; the link says which journey resumes",
+                        at: other)
                 }
             }
         }
-        if let zeroPage = mapping["zeroPage"] {
+        if let zeroPage = mapping[ScriptKeys.Start.zeroPage] {
             start.zeroPage = self.zeroPage(zeroPage)
         }
         if service == nil, indexType == nil, indexValue == nil,
-            !["resume", "resumeUrl", "zeroPage"].contains(where: { mapping[$0] != nil })
+            ![ScriptKeys.Start.resume, .resumeUrl, .zeroPage].contains(where: { mapping[$0] != nil })
         {
             error(
                 "start needs 'service', 'authIndexType' and 'authIndexValue', 'resume', 'resumeUrl' or 'zeroPage'",
                 at: node)
         }
-        start.forceAuth = mapping["forceAuth"].flatMap { $0.bool("start.forceAuth") } ?? false
-        start.noSession = mapping["noSession"].flatMap { $0.bool("start.noSession") } ?? false
-        if let query = mapping["query"] {
+        start.forceAuth = mapping[ScriptKeys.Start.forceAuth].flatMap { $0.bool("start.forceAuth") } ?? false
+        start.noSession = mapping[ScriptKeys.Start.noSession].flatMap { $0.bool("start.noSession") } ?? false
+        if let query = mapping[ScriptKeys.Start.query] {
             start.query = namedTemplates(query, "start.query")
         }
-        start.acceptLanguage = mapping["acceptLanguage"].flatMap { $0.string("start.acceptLanguage") }
+        start.acceptLanguage = mapping[ScriptKeys.Start.acceptLanguage].flatMap { $0.string("start.acceptLanguage") }
         return start
     }
 
@@ -74,20 +76,26 @@ extension ScriptLoadContext {
     private func zeroPage(_ node: YNode) -> ZeroPageSpec? {
         guard let mapping = node.mapping("start.zeroPage") else { return nil }
         mapping.allowOnly(ScriptKeys.zeroPage)
-        let username = required("username", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
-        {
+        let username = required(
+            ScriptKeys.ZeroPage.username, in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names
+        ).flatMap {
             valueSpec($0, "start.zeroPage.username")
         }
-        let password = required("password", in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names).flatMap
-        {
+        let password = required(
+            ScriptKeys.ZeroPage.password, in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names
+        ).flatMap {
             valueSpec($0, "start.zeroPage.password")
         }
         guard let username, let password else { return nil }
         var spec = ZeroPageSpec(username: username, password: password, location: node.location)
-        if let name = mapping["usernameHeader"].flatMap({ headerName($0, "start.zeroPage.usernameHeader") }) {
+        if let name = mapping[ScriptKeys.ZeroPage.usernameHeader].flatMap({
+            headerName($0, "start.zeroPage.usernameHeader")
+        }) {
             spec.usernameHeader = name
         }
-        if let name = mapping["passwordHeader"].flatMap({ headerName($0, "start.zeroPage.passwordHeader") }) {
+        if let name = mapping[ScriptKeys.ZeroPage.passwordHeader].flatMap({
+            headerName($0, "start.zeroPage.passwordHeader")
+        }) {
             spec.passwordHeader = name
         }
         return spec

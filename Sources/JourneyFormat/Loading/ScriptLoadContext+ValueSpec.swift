@@ -46,20 +46,20 @@ extension ScriptLoadContext {
                 "\(what) has both '\(kind.key)' and '\(extra.key)'; a value comes from exactly one source",
                 at: extra.keyNode)
         }
-        if let node = mapping["default"], kind.key != "env" {
+        if let node = mapping[ScriptKeys.ValueSource.default], kind.key != ScriptKeys.ValueSource.env.rawValue {
             error("'default' applies only to an 'env' source", at: node)
         }
-        if let node = mapping["timeout"], kind.key != "command" {
+        if let node = mapping[ScriptKeys.ValueSource.timeout], kind.key != ScriptKeys.ValueSource.command.rawValue {
             error("'timeout' applies only to a 'command' source", at: node)
         }
-        let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
+        let secret = mapping[ScriptKeys.ValueSource.secret].flatMap { $0.bool("secret") } ?? false
         guard let source = source(kind.key, kind.value, in: mapping, what) else { return nil }
         return ValueSpec(source, secret: secret, at: mapping.node.location)
     }
 
     /// `{ default: X, secret: true }` or `{ secret: true }`: source keys with nothing to read.
     private func missingSource(_ mapping: YMapping, _ what: String) {
-        if let entry = mapping.entries.first(where: { $0.key == "default" }) {
+        if let entry = mapping.entries.first(where: { $0.key == ScriptKeys.ValueSource.default.rawValue }) {
             error(
                 "\(what) has 'default' but no 'env': a default is what an env source falls back to",
                 at: entry.keyNode,
@@ -77,25 +77,25 @@ extension ScriptLoadContext {
     }
 
     private func source(_ kind: String, _ node: YNode, in mapping: YMapping, _ what: String) -> ValueSpec.Source? {
-        switch kind {
-        case "value":
+        switch ScriptKeys.ValueSource(rawValue: kind) {
+        case .value:
             // `{ value: null }` is how a script sends JSON null (a bare null is an error: it reads as a forgotten value).
             if node.isNull { return .literal(.null) }
             return literalOrTemplate(node, "\(what).value")?.source
-        case "env":
+        case .env:
             guard let name = node.strictString("env (an environment variable name)") else { return nil }
-            let fallback = mapping["default"].flatMap { $0.string("default") }
+            let fallback = mapping[ScriptKeys.ValueSource.default].flatMap { $0.string("default") }
             if fallback == nil {
-                let secret = mapping["secret"].flatMap { $0.bool("secret") } ?? false
+                let secret = mapping[ScriptKeys.ValueSource.secret].flatMap { $0.bool("secret") } ?? false
                 templates.noteEnvironmentRead(name, at: node, secret: secret)
             }
             return .env(name: name, default: fallback)
-        case "generate":
+        case .generate:
             let names = Generator.allCases.map(\.rawValue)
             return oneOf(names, node, "generate").flatMap(Generator.init(rawValue:)).map { .generate($0) }
-        case "command":
-            return command(node, timeout: mapping["timeout"])
-        case "outbox":
+        case .command:
+            return command(node, timeout: mapping[ScriptKeys.ValueSource.timeout])
+        case .outbox:
             return outbox(node)
         default:
             return nil
@@ -122,10 +122,12 @@ extension ScriptLoadContext {
     private func outbox(_ node: YNode) -> ValueSpec.Source? {
         guard let mapping = node.mapping("outbox") else { return nil }
         mapping.allowOnly(ScriptKeys.outbox)
-        let recipient = required("to", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
+        let recipient = required(ScriptKeys.Outbox.to, in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap
+        {
             templates.template($0, "outbox.to")
         }
-        let field = required("field", in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap {
+        let field = required(ScriptKeys.Outbox.field, in: mapping, "outbox", accepted: ScriptKeys.outbox.names).flatMap
+        {
             oneOf(ScriptKeys.outboxFields, $0, "outbox.field")
         }
         guard let recipient, let field else { return nil }
