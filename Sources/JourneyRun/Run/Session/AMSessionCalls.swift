@@ -1,9 +1,12 @@
 import Foundation
 import JourneyCore
 
-/// The AM session the run holds: the session cookie and `sessions?_action=validate|logout`,
-/// shared by the phases that call with the session (resource, cleanup).
-extension RunSession {
+/// The calls a run makes with the AM session it holds: the session cookie and
+/// `sessions?_action=validate|logout`, shared by the phases that call with the session
+/// (resource, OAuth, cleanup) through `session.sessionCalls`.
+struct AMSessionCalls {
+    let session: RunSession
+
     static let validateAPIVersion = "resource=2.1, protocol=1.0"
     static let logoutAPIVersion = "resource=3.1, protocol=1.0"
 
@@ -17,14 +20,14 @@ extension RunSession {
     @discardableResult
     func ensureSessionCookie(for amSession: AMSession?) async throws(RunError) -> String? {
         guard let token = amSession?.tokenId else { return nil }
-        redactor.register(token, name: "tokenId")
+        session.redactor.register(token, name: "tokenId")
         let name = try await sessionCookieName(token: token)
-        let existing = withState { state -> String? in
+        let existing = session.withState { state -> String? in
             let value = state.cookies.value(name)
             if value == nil { state.cookies.set(name, token) }
             return value
         }
-        if let existing, existing != token { redactor.register(existing, name: "sessionCookie") }
+        if let existing, existing != token { session.redactor.register(existing, name: "sessionCookie") }
         return name
     }
 
@@ -32,7 +35,7 @@ extension RunSession {
     /// the script's `server.cookieName`, the `Set-Cookie` holding the session's `token`,
     /// `cookieName` from `GET {base}/json/serverinfo/*`, or the SDKs' default `iPlanetDirectoryPro`.
     private func sessionCookieName(token: String) async throws(RunError) -> String {
-        let (known, setName, count) = withState { state in
+        let (known, setName, count) = session.withState { state in
             (
                 state.cookieName, state.cookies.cookies.first(where: { $0.value == token })?.name,
                 state.steps.count
@@ -42,16 +45,16 @@ extension RunSession {
         var noted = count - 1
         let name: String
         let source: String
-        if let scripted = script.server.cookieName {
+        if let scripted = session.script.server.cookieName {
             (name, source) = (scripted, "server.cookieName")
         } else if let setName {
             (name, source) = (setName, "the Set-Cookie holding the tokenId")
         } else {
-            let endpoint = self.endpoint
+            let endpoint = session.endpoint
             let request = TransportRequest(
                 method: "GET", url: AMEndpoints.serverInfoURL(base: endpoint.baseURL),
                 headers: [HeaderField("Accept", "application/json"), HeaderField("Accept-API-Version", "resource=1.1")])
-            let (response, index) = try await call(request, phase: "session", party: .am)
+            let (response, index) = try await session.call(request, phase: "session", party: .am)
             noted = index
             if response.status == 200, let json = try? JSONValue.parse(response.body),
                 let published = json["cookieName"]?.stringValue, !published.isEmpty
@@ -64,7 +67,7 @@ extension RunSession {
                     + "and /json/serverinfo/* answered HTTP \(response.status) without a cookieName"
             }
         }
-        withState { state in
+        session.withState { state in
             if state.steps.indices.contains(noted) {
                 state.steps[noted].notes.append(("cookieName", "\(name) (\(source))"))
             }
@@ -79,10 +82,10 @@ extension RunSession {
             "validate", with: amSession, apiVersion: Self.validateAPIVersion, phase: phase)
         guard response.status == 200, let valid = (try? JSONValue.parse(response.body))?["valid"]?.boolValue else {
             throw RunError(
-                .protocol, "the session validation answered \(describe(response)), not {\"valid\": true|false}",
-                step: stepNumber(at: index))
+                .protocol, "the session validation answered \(session.describe(response)), not {\"valid\": true|false}",
+                step: session.stepNumber(at: index))
         }
-        note(stepAt: index, "session", valid ? "valid" : "invalid")
+        session.note(stepAt: index, "session", valid ? "valid" : "invalid")
         return valid
     }
 
@@ -94,13 +97,20 @@ extension RunSession {
             HeaderField("Content-Type", "application/json"), HeaderField("Accept", "application/json"),
             HeaderField("Accept-API-Version", apiVersion),
         ]
-        if let name = try await ensureSessionCookie(for: amSession), let value = withState({ $0.cookies.value(name) }) {
+        if let name = try await ensureSessionCookie(for: amSession),
+            let value = session.withState({ $0.cookies.value(name) })
+        {
             headers.append(HeaderField(name, value))
         }
-        let endpoint = self.endpoint
+        let endpoint = session.endpoint
         let request = TransportRequest(
             method: "POST", url: AMEndpoints.sessionsURL(base: endpoint.baseURL, realm: endpoint.realm, action: action),
             headers: headers, body: Data("{}".utf8))
-        return try await call(request, phase: phase, party: .am)
+        return try await session.call(request, phase: phase, party: .am)
     }
+}
+
+extension RunSession {
+    /// The calls made with the run's AM session (``AMSessionCalls``).
+    var sessionCalls: AMSessionCalls { AMSessionCalls(session: self) }
 }
