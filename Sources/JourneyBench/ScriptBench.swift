@@ -20,7 +20,7 @@ package struct ScriptBench: Sendable {
         configuration.sdk = sdk
         configuration.offline = replay != nil
         let options = PreparationOptions(
-            load: LoadOptions(knownVariables: Set(variables.keys)), permissions: configuration)
+            load: ScriptLoadOptions(knownVariables: Set(variables.keys)), permissions: configuration)
         // Without tags to filter by, preparation always returns the script or its diagnostics.
         let prepared = ScriptPreparation.prepare(file: script, options: options)
         guard let journey = prepared?.journey else { throw CommandFailure(rendered: prepared?.rendered ?? "") }

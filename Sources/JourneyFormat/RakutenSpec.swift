@@ -7,7 +7,7 @@ import JourneyCore
 package struct RakutenSpec: Sendable {
     /// The variables the Rakuten phase sets for `capture` and later templates.
     package static let variables: Set<String> = [
-        "access_token", "refresh_token", "member", LoadContext.challengeVariable,
+        "access_token", "refresh_token", "member", ScriptLoadContext.challengeVariable,
     ]
     package enum Grant: String, Sendable, CaseIterable {
         /// The Japan Ichiba user login: Challenger, then `grant_type=password`.

@@ -2,7 +2,7 @@ import Foundation
 import JourneyCore
 
 /// Options for loading a script.
-public struct LoadOptions: Sendable {
+public struct ScriptLoadOptions: Sendable {
     /// Variable names supplied from outside the script (`--var name=value`), so templates may read them.
     package var knownVariables: Set<String>
 
@@ -11,11 +11,15 @@ public struct LoadOptions: Sendable {
     }
 }
 
+/// The former name of ``ScriptLoadOptions`` ("load" alone now names the load test).
+@available(*, deprecated, renamed: "ScriptLoadOptions")
+public typealias LoadOptions = ScriptLoadOptions
+
 /// Turns YAML text into a typed ``Script``, reporting every problem in the file at once, each
 /// with file:line:col and, for near misses, a "did you mean".
 public enum ScriptLoader {
     /// Loads the script at `path`; a file that cannot be read is reported as a diagnostic too.
-    public static func load(path: String, options: LoadOptions = .init()) throws(DiagnosticList) -> Script {
+    public static func load(path: String, options: ScriptLoadOptions = .init()) throws(DiagnosticList) -> Script {
         let text: String
         do {
             text = try SourceFile.read(path)
@@ -26,7 +30,8 @@ public enum ScriptLoader {
     }
 
     /// Loads a script from its text; `file` names it in diagnostics.
-    public static func load(text: String, file: String, options: LoadOptions = .init()) throws(DiagnosticList) -> Script
+    public static func load(text: String, file: String, options: ScriptLoadOptions = .init()) throws(DiagnosticList)
+        -> Script
     {
         let result = lint(text: text, file: file, options: options)
         guard let script = result.script else { throw DiagnosticList(result.diagnostics) }
@@ -35,11 +40,11 @@ public enum ScriptLoader {
 
     /// Every diagnostic (errors and warnings) in file order, without throwing; the script is nil
     /// when there are errors.
-    package static func lint(text: String, file: String, options: LoadOptions = .init()) -> (
+    package static func lint(text: String, file: String, options: ScriptLoadOptions = .init()) -> (
         script: Script?, diagnostics: [Diagnostic]
     ) {
         let reader = YAMLReader(file: file, text: text)
-        let context = LoadContext(reader: reader, options: options)
+        let context = ScriptLoadContext(reader: reader, options: options)
         let script = reader.root().flatMap(context.script)
         let diagnostics = sortedByPlace(reader.diagnostics)
         let hasErrors = diagnostics.contains { $0.severity == .error }
@@ -48,7 +53,7 @@ public enum ScriptLoader {
 
     /// A `yaml journey` block of a Markdown guide, linted: its diagnostics name the guide's lines
     /// and columns, its ``Script/file`` is the block's ``GuideBlock/identity``.
-    package static func lint(block: GuideBlock, in guide: Guide, options: LoadOptions = .init()) -> (
+    package static func lint(block: GuideBlock, in guide: Guide, options: ScriptLoadOptions = .init()) -> (
         script: Script?, diagnostics: [Diagnostic]
     ) {
         let loaded = lint(text: block.yaml, file: guide.file, options: options)

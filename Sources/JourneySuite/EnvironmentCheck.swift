@@ -10,7 +10,7 @@ import JourneyRun
 package enum EnvironmentCheck {
     /// One error per missing variable, at its first read (in `script` or a script it `uses:`).
     package static func diagnostics(for script: Script, configuration: RunConfiguration) -> [Diagnostic] {
-        let options = LoadOptions(knownVariables: Set(configuration.variables.keys))
+        let options = ScriptLoadOptions(knownVariables: Set(configuration.variables.keys))
         var reported = Set<String>()
         var diagnostics: [Diagnostic] = []
         for read in ReferencedFiles.environmentReads(of: script, options: options)

@@ -65,14 +65,16 @@ package enum Linter {
         if ScriptFinder.kind(ofFileText: text) == ScriptFinder.treeKind {
             return LintedFile(file: file, text: text, diagnostics: await trees.diagnostics(forTreeFile: file))
         }
-        let options = PreparationOptions(load: LoadOptions(knownVariables: knownVariables), detailedReferences: false)
+        let options = PreparationOptions(
+            load: ScriptLoadOptions(knownVariables: knownVariables), detailedReferences: false)
         let prepared = ScriptPreparation.prepare(text: text, file: file, options: options)
         return LintedFile(file: file, text: text, diagnostics: prepared?.diagnostics ?? [])
     }
 
     /// A Markdown guide's own problems, then each `yaml journey` block's, at the guide's lines.
     private static func lint(guide: Guide, knownVariables: Set<String>) -> LintedFile {
-        let options = PreparationOptions(load: LoadOptions(knownVariables: knownVariables), detailedReferences: false)
+        let options = PreparationOptions(
+            load: ScriptLoadOptions(knownVariables: knownVariables), detailedReferences: false)
         var diagnostics = guide.diagnostics
         for block in guide.blocks {
             diagnostics += ScriptPreparation.prepare(block: block, in: guide, options: options)?.diagnostics ?? []

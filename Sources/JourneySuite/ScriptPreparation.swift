@@ -5,7 +5,7 @@ import JourneyRun
 
 /// What a command asks of the step from a script file to a journey ready to run.
 package struct PreparationOptions: Sendable {
-    package var load: LoadOptions
+    package var load: ScriptLoadOptions
     /// Only scripts carrying at least one of these tags (all when empty); the others are skipped.
     package var tags: [String]
     /// With an invalid `uses:` script, that script's own errors follow (a run shows them; lint
@@ -18,7 +18,7 @@ package struct PreparationOptions: Sendable {
     package var serverReplaced: Bool
 
     package init(
-        load: LoadOptions = .init(), tags: [String] = [], detailedReferences: Bool = true,
+        load: ScriptLoadOptions = .init(), tags: [String] = [], detailedReferences: Bool = true,
         permissions: RunConfiguration? = nil, serverReplaced: Bool = false
     ) {
         self.load = load

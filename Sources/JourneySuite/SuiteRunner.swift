@@ -153,7 +153,7 @@ public enum SuiteRunner {
     /// ``launch(file:text:options:)`` for any script of a suite: a file, or a guide's block.
     package static func launch(_ suiteScript: SuiteScript, options: SuiteOptions) async -> ScriptLaunch? {
         let preparation = PreparationOptions(
-            load: LoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
+            load: ScriptLoadOptions(knownVariables: Set(options.configuration.variables.keys)), tags: options.tags,
             detailedReferences: true,
             serverReplaced: options.configuration.serverURL != nil || options.simulate != nil)
         let preparedScript: PreparedScript?

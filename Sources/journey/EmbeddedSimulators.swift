@@ -18,7 +18,7 @@ actor EmbeddedSimulators: SimulatorLauncher {
     func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let simulator = running[key] { return Self.endpoints(of: simulator) }
-        let definition: SimulatorDefinition
+        let definition: SimulatorTree
         do {
             definition = try SimulatorLoader.load(path: path)
         } catch {

@@ -24,7 +24,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let definition = try await CommandExit.reporting { () throws(CommandFailure) -> SimulatorDefinition in
+        let definition = try await CommandExit.reporting { () throws(CommandFailure) -> SimulatorTree in
             do throws(DiagnosticList) {
                 return try SimulatorLoader.load(paths: trees)
             } catch {

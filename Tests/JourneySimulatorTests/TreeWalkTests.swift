@@ -51,13 +51,13 @@ struct TreeWalkTests {
 /// Answers steps with values picked (seeded) from what the tree declares.
 final class Walker: @unchecked Sendable {
     let h: Harness
-    let definition: SimulatorDefinition
+    let definition: SimulatorTree
     var random = SeededGenerator(seed: 7)
     var counter = 0
     let literals: [String]
     let tokens: [String]
 
-    init(h: Harness, definition: SimulatorDefinition) {
+    init(h: Harness, definition: SimulatorTree) {
         self.h = h
         self.definition = definition
         var literals: Set<String> = []

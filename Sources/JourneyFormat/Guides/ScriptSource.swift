@@ -40,8 +40,9 @@ package enum ScriptSource: Sendable {
     }
 
     /// The source's text and loaded script with every diagnostic; a file that cannot be read throws.
-    package func lint(options: LoadOptions = .init()) throws(Diagnostic) -> (script: Script?, diagnostics: [Diagnostic])
-    {
+    package func lint(options: ScriptLoadOptions = .init()) throws(Diagnostic) -> (
+        script: Script?, diagnostics: [Diagnostic]
+    ) {
         switch self {
         case .file(let path):
             return ScriptLoader.lint(text: try SourceFile.read(path), file: path, options: options)
@@ -51,7 +52,7 @@ package enum ScriptSource: Sendable {
     }
 
     /// Loads the script, throwing every error.
-    package func load(options: LoadOptions = .init()) throws(DiagnosticList) -> Script {
+    package func load(options: ScriptLoadOptions = .init()) throws(DiagnosticList) -> Script {
         let result: (script: Script?, diagnostics: [Diagnostic])
         do {
             result = try lint(options: options)

@@ -7,52 +7,71 @@ extension ScriptKeys {
     /// Outcomes of a MobileFirst script.
     static let mobileFirstOutcomes = ["token", "failure", "blocked"]
 
+    /// The keys of `mobilefirst:`, each named once.
+    enum MobileFirst: String, ScriptKeyName {
+        case scope, application, redirectUri, encoding, grant, confidentialClient, introspect, heartbeat, logout
+    }
+
     static let mobileFirst = MappingDeclaration(
         "mobilefirst",
         doc: "A MobileFirst Foundation 8.0 client.",
         keys: [
             .required(
-                "scope", .anyOf([.string(.nonEmpty), .list(.string(), ListRule(minItems: 1))]),
+                MobileFirst.scope, .anyOf([.string(.nonEmpty), .list(.string(), ListRule(minItems: 1))]),
                 "Scope elements: a space-separated string or a list; sent sorted."),
             .optional(
-                "application", .defined("mobilefirst.application"), "The application the client registers as."),
-            .optional("redirectUri", .string(), default: "https://mfpredirecturi", "The OAuth redirect_uri."),
+                MobileFirst.application, .defined("mobilefirst.application"), "The application the client registers as."
+            ),
+            .optional(MobileFirst.redirectUri, .string(), default: "https://mfpredirecturi", "The OAuth redirect_uri."),
             .optional(
-                "encoding", .cases(of: JWSEncoding.self), default: "base64url",
+                MobileFirst.encoding, .cases(of: JWSEncoding.self), default: "base64url",
                 "Encoding of the registration JWS parts (the web SDK uses base64)."),
             .optional(
-                "grant", .cases(of: OAuthSpec.Grant.self), default: "authorizationCode",
+                MobileFirst.grant, .cases(of: OAuthSpec.Grant.self), default: "authorizationCode",
                 "authorizationCode (register, answer the security checks, code, token) or clientCredentials (the confidentialClient gets the token with HTTP Basic)."
             ),
             .optional(
-                "confidentialClient", .defined("mobilefirst.confidentialClient"),
+                MobileFirst.confidentialClient, .defined("mobilefirst.confidentialClient"),
                 "The confidential client of grant: clientCredentials and of introspect."),
             .optional(
-                "introspect", .bool, default: "false",
+                MobileFirst.introspect, .bool, default: "false",
                 "Introspect the token at /az/v1/introspection as the confidentialClient (its token for authorization.introspect); expect.tokens.introspection checks the answer."
             ),
-            .optional("heartbeat", .bool, default: "false", "POST /preauth/v1/heartbeat once the token is obtained."),
             .optional(
-                "logout", .string(),
+                MobileFirst.heartbeat, .bool, default: "false", "POST /preauth/v1/heartbeat once the token is obtained."
+            ),
+            .optional(
+                MobileFirst.logout, .string(),
                 "Log out of this security check once the token is obtained, then preauthorize again: the check must challenge again."
             ),
         ])
+
+    /// The keys of `mobilefirst.application:`, each named once.
+    enum MobileFirstApplication: String, ScriptKeyName {
+        case id, platform, version
+    }
 
     static let mobileFirstApplication = MappingDeclaration(
         "mobilefirst.application",
         doc: "The registration payload's application.",
         keys: [
-            .optional("id", .string(), default: "com.example.journey", "application.id."),
-            .optional("platform", .string(), default: "ios", "The platform."),
-            .optional("version", .textOrNumber, default: "1.0.0", "The application version."),
+            .optional(MobileFirstApplication.id, .string(), default: "com.example.journey", "application.id."),
+            .optional(MobileFirstApplication.platform, .string(), default: "ios", "The platform."),
+            .optional(MobileFirstApplication.version, .textOrNumber, default: "1.0.0", "The application version."),
         ])
+
+    /// The keys of `mobilefirst.confidentialClient:`, each named once.
+    enum MobileFirstConfidentialClient: String, ScriptKeyName {
+        case id, secret
+    }
 
     static let mobileFirstConfidentialClient = MappingDeclaration(
         "mobilefirst.confidentialClient",
         doc: "A MobileFirst confidential client.",
         keys: [
-            .required("id", .string(), "The confidential client's id (a template)."),
+            .required(MobileFirstConfidentialClient.id, .string(), "The confidential client's id (a template)."),
             .required(
-                "secret", .defined("valueSpec"), "Its secret (always treated as a secret), sent with HTTP Basic."),
+                MobileFirstConfidentialClient.secret, .defined("valueSpec"),
+                "Its secret (always treated as a secret), sent with HTTP Basic."),
         ])
 }

@@ -82,7 +82,7 @@ enum ScriptKeys {
 
     /// What a script runs, exactly one of: a journey (`journey` or `start`), another script's
     /// session (`uses`), MobileFirst, OAuth client credentials, Rakuten. The loader says which
-    /// is missing or doubled in its own words (`RootLoader`). Each alternative is an `allOf`
+    /// is missing or doubled in its own words (`ScriptLoadContext+Root.swift`). Each alternative is an `allOf`
     /// with `required` first: validators stop at its cheap failure before `not`, whose message
     /// would print the whole script (an alias bomb's expansion: minutes).
     static let startForms: JSONValue = [

@@ -10,7 +10,7 @@ package enum ReferencedFiles {
     /// them when it checks that file). Without `simulatorTree` (a flag replaced the server), the
     /// tree of `server.simulate` is not looked at.
     package static func diagnostics(
-        for script: Script, options: LoadOptions = .init(), detailed: Bool = false, simulatorTree: Bool = true
+        for script: Script, options: ScriptLoadOptions = .init(), detailed: Bool = false, simulatorTree: Bool = true
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if simulatorTree, let tree = script.server.simulate,
@@ -56,13 +56,13 @@ package enum ReferencedFiles {
 
     /// The `command:` sources of `script` and of the scripts it `uses:`, in run order (a used
     /// script that cannot be loaded or leads back is left to ``diagnostics(for:options:)``).
-    package static func commands(of script: Script, options: LoadOptions = .init()) -> [Located<String>] {
+    package static func commands(of script: Script, options: ScriptLoadOptions = .init()) -> [Located<String>] {
         usedScripts(of: script, options: options).flatMap(\.commands) + script.commands
     }
 
     /// The environment variables `script` and the scripts it `uses:` cannot run without, in run
     /// order. A used script runs against the run's server: its `server.url` is never read.
-    package static func environmentReads(of script: Script, options: LoadOptions = .init()) -> [EnvironmentRead] {
+    package static func environmentReads(of script: Script, options: ScriptLoadOptions = .init()) -> [EnvironmentRead] {
         func inFileOrder(_ reads: [EnvironmentRead]) -> [EnvironmentRead] {
             reads.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         }
@@ -72,7 +72,7 @@ package enum ReferencedFiles {
 
     /// The scripts `script` uses, the one it names first; a used script that cannot be loaded
     /// or leads back ends the list (``diagnostics(for:options:)`` reports it).
-    private static func usedScripts(of script: Script, options: LoadOptions) -> [Script] {
+    private static func usedScripts(of script: Script, options: ScriptLoadOptions) -> [Script] {
         var scripts: [Script] = []
         var chain: Set<String> = [ScriptSource.file(script.file).key]
         var current = script
@@ -95,7 +95,8 @@ package enum ReferencedFiles {
 
     /// Follows `uses:` from script to script; every problem is reported at the linted script's own `uses:`.
     private static func usedScript(
-        _ uses: UsesSpec, by script: Script, reportedAt origin: Located<String>, options: LoadOptions, chain: [String],
+        _ uses: UsesSpec, by script: Script, reportedAt origin: Located<String>, options: ScriptLoadOptions,
+        chain: [String],
         detailed: Bool
     ) -> [Diagnostic] {
         let source = ScriptSource.used(by: script, name: uses.script.value)

@@ -13,7 +13,7 @@ package enum CommandPermission {
     /// unless the configuration allows commands or runs none (a replay).
     package static func diagnostics(for script: Script, configuration: RunConfiguration) -> [Diagnostic] {
         guard !configuration.allowCommands, !configuration.offline else { return [] }
-        let options = LoadOptions(knownVariables: Set(configuration.variables.keys))
+        let options = ScriptLoadOptions(knownVariables: Set(configuration.variables.keys))
         return ReferencedFiles.commands(of: script, options: options).map { command in
             .error(
                 refusal(program: command.value), at: command.location,

@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// The process groups of the provider commands running now. Each runs in a group of its own
-/// (`CommandRunner`), so the terminal's Ctrl-C, which goes to journey's group, never reaches it:
+/// (`ProviderCommand`), so the terminal's Ctrl-C, which goes to journey's group, never reaches it:
 /// a run stopped by a signal ends them first (`terminateAll`), or they outlive it.
 package enum ProviderGroups {
     private static let live = Mutex<Set<pid_t>>([])
@@ -23,7 +23,7 @@ package enum ProviderGroups {
 
     /// Sends SIGTERM to every live group, SIGKILL to those still there after `graceMilliseconds`,
     /// and returns once each is gone (its runner reaps it) or a second grace has passed.
-    package static func terminateAll(graceMilliseconds: Int = CommandRunner.graceMilliseconds) {
+    package static func terminateAll(graceMilliseconds: Int = ProviderCommand.graceMilliseconds) {
         let groups = live.withLock { $0 }
         guard !groups.isEmpty else { return }
         for group in groups { kill(-group, SIGTERM) }

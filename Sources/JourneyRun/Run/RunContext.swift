@@ -115,7 +115,7 @@ final class RunContext: AnswerEnvironment, GeneratorSource {
             throw RunError(.script, "\(spec.location): \(CommandPermission.refusal(program: arguments.first ?? ""))")
         case .command(let arguments, let ownTimeout):
             let limit = timeoutMilliseconds ?? ownTimeout ?? 15_000
-            let output = try await CommandRunner.run(arguments, timeoutMilliseconds: limit)
+            let output = try await ProviderCommand.run(arguments, timeoutMilliseconds: limit)
             return ResolvedValue(.string(output))
         case .outbox(let recipientTemplate, let field):
             let recipient = try evaluator.evaluate(recipientTemplate).text

@@ -3,7 +3,7 @@ import JourneyCore
 
 /// `POST …/authenticate` (start, continue or resume a journey) and `GET …/serverinfo/*`.
 struct AuthenticateController: SimulatorController {
-    let definition: SimulatorDefinition
+    let definition: SimulatorTree
     let env: EngineEnvironment
     let codec: AuthIdCodec
     let states: ShardedStore<JourneyState>

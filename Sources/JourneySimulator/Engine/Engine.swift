@@ -57,7 +57,7 @@ struct Engine {
     /// Answers the waiting page.
     func submit(_ state: inout JourneyState, answers: EchoValidator.Answers) -> (EngineResult, NodeDefinition?) {
         guard let node = journey.nodes[state.node] else { return (.loop, nil) }
-        let step = NodeRunner(node: node, engine: self).submit(&state, answers: answers)
+        let step = NodeExecutor(node: node, engine: self).submit(&state, answers: answers)
         return follow(step, from: node, &state)
     }
 
@@ -69,7 +69,7 @@ struct Engine {
 
     private func run(_ state: inout JourneyState) -> (EngineResult, NodeDefinition?) {
         guard let node = journey.nodes[state.node] else { return (.loop, nil) }
-        let step = NodeRunner(node: node, engine: self).enter(&state)
+        let step = NodeExecutor(node: node, engine: self).enter(&state)
         return follow(step, from: node, &state)
     }
 
@@ -95,7 +95,7 @@ struct Engine {
                 guard let target = node.outcomes[name], let next = journey.nodes[target] else { return (.loop, node) }
                 state.node = target
                 node = next
-                step = NodeRunner(node: next, engine: self).enter(&state)
+                step = NodeExecutor(node: next, engine: self).enter(&state)
             }
         }
         return (.loop, node)

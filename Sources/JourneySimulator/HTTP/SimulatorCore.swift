@@ -5,7 +5,7 @@ import JourneyCore
 /// The simulator's state (its stores) and the router of its controllers, independent of the HTTP
 /// server that feeds it. What the responder needs before routing (faults, hangs) lives here too.
 final class SimulatorCore: Sendable {
-    let definition: SimulatorDefinition
+    let definition: SimulatorTree
     let options: SimulatorOptions
     let env: EngineEnvironment
     let codec: AuthIdCodec
@@ -18,7 +18,7 @@ final class SimulatorCore: Sendable {
 
     var settings: SimulatorSettings { definition.settings }
 
-    init(definition: SimulatorDefinition, options: SimulatorOptions) {
+    init(definition: SimulatorTree, options: SimulatorOptions) {
         self.definition = definition
         self.options = options
         let settings = definition.settings

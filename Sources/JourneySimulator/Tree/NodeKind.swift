@@ -1,7 +1,7 @@
 import JourneyCore
 
 /// What a node does. Adding a kind: a case here and in `Name`; the compiler then asks for its
-/// outcomes (below), its parsing (`TreeParser.parseKind`) and its running (`NodeRunner`), and
+/// outcomes (below), its parsing (`TreeParser.parseKind`) and its running (`NodeExecutor`), and
 /// `NodeKindTests` for its place in schemas/simulator.schema.json and a sample.
 enum NodeKind: Sendable {
     case page(PageSpec)
@@ -33,7 +33,7 @@ enum NodeKind: Sendable {
     case failure(FailureSpec)
 
     /// A node kind as written in a tree file. The one list of kinds: the parser switches over it
-    /// (`TreeParser.parseKind`), the engine over `NodeKind` (`NodeRunner.enter` and `submit`), and
+    /// (`TreeParser.parseKind`), the engine over `NodeKind` (`NodeExecutor.enter` and `submit`), and
     /// `NodeKindTests` checks it against the simulator schema.
     enum Name: String, CaseIterable, Sendable {
         case page

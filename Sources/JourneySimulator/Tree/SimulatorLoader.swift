@@ -4,7 +4,7 @@ import JourneyCore
 /// Reads simulator tree files (`kind: simulator`, `version: 1`).
 public enum SimulatorLoader {
     /// Loads one tree file (YAML). Throws every problem at once, each with file:line:col.
-    public static func load(path: String) throws(DiagnosticList) -> SimulatorDefinition {
+    public static func load(path: String) throws(DiagnosticList) -> SimulatorTree {
         let text: String
         do {
             text = try SourceFile.read(path)
@@ -15,8 +15,8 @@ public enum SimulatorLoader {
     }
 
     /// Loads several tree files into one definition. Journey names must be unique across files.
-    public static func load(paths: [String]) throws(DiagnosticList) -> SimulatorDefinition {
-        var merged: SimulatorDefinition?
+    public static func load(paths: [String]) throws(DiagnosticList) -> SimulatorTree {
+        var merged: SimulatorTree?
         var problems: [Diagnostic] = []
         for path in paths {
             do {
@@ -60,11 +60,11 @@ public enum SimulatorLoader {
             }
         }
         if problems.contains(where: { $0.severity == .error }) { throw DiagnosticList(problems) }
-        return merged ?? SimulatorDefinition()
+        return merged ?? SimulatorTree()
     }
 
     /// Loads tree text. Throws every problem at once (warnings are not thrown on their own).
-    public static func load(text: String, file: String) throws(DiagnosticList) -> SimulatorDefinition {
+    public static func load(text: String, file: String) throws(DiagnosticList) -> SimulatorTree {
         let (definition, diagnostics) = parse(text: text, file: file)
         guard let definition, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(diagnostics)
@@ -82,7 +82,7 @@ public enum SimulatorLoader {
         YAMLKind.topLevelKind(of: text) == "simulator"
     }
 
-    static func parse(text: String, file: String) -> (SimulatorDefinition?, [Diagnostic]) {
+    static func parse(text: String, file: String) -> (SimulatorTree?, [Diagnostic]) {
         let reader = YAMLReader(file: file, text: text)
         guard let root = reader.root() else { return (nil, reader.diagnostics) }
         let parser = TreeParser(reader: reader)

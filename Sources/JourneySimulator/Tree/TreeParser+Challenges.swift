@@ -9,7 +9,7 @@ extension TreeParser {
     static let mathCaptchaKeys = textKeys + ["max", "operators"]
 
     func parseOATHRegistration(_ node: YNode, context: String) -> OATHRegistrationSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         let text = map.map(parseText) ?? PageText()
         map?.allowOnly(Self.oathRegistrationKeys, in: context)
         var spec = OATHRegistrationSpec(
@@ -36,12 +36,12 @@ extension TreeParser {
                 reader.error("digits must be 6 or 8", at: digitsNode)
             }
         }
-        spec.period = positiveInt(map?["period"], "period", in: TreeRanges.seconds) ?? spec.period
+        spec.period = values.positiveInt(map?["period"], "period", in: TreeRanges.seconds) ?? spec.period
         spec.counter =
-            nonNegativeInt(map?["counter"], "counter", in: TreeRanges.counter).map(UInt64.init) ?? spec.counter
+            values.nonNegativeInt(map?["counter"], "counter", in: TreeRanges.counter).map(UInt64.init) ?? spec.counter
         spec.issuer = map?["issuer"]?.string("issuer") ?? spec.issuer
         spec.secretLength =
-            positiveInt(map?["secretLength"], "secretLength", in: TreeRanges.length) ?? spec.secretLength
+            values.positiveInt(map?["secretLength"], "secretLength", in: TreeRanges.length) ?? spec.secretLength
         if let node = map?["secretLength"], spec.secretLength < 16 {
             reader.error("secretLength must be at least 16 hex characters", at: node)
         }
@@ -49,19 +49,19 @@ extension TreeParser {
     }
 
     func parseOATHVerify(_ node: YNode, context: String) -> OATHVerifySpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         let text = map.map(parseText) ?? PageText(stage: "OathTokenVerifier")
         map?.allowOnly(Self.oathVerifyKeys, in: context)
         return OATHVerifySpec(
             text: text,
             prompt: map?["prompt"]?.string("prompt") ?? "Enter verification code",
             username: map?["username"]?.string("username") ?? "username",
-            window: nonNegativeInt(map?["window"], "window", in: TreeRanges.count) ?? 2,
-            hotpWindow: positiveInt(map?["hotpWindow"], "hotpWindow", in: TreeRanges.count) ?? 100)
+            window: values.nonNegativeInt(map?["window"], "window", in: TreeRanges.count) ?? 2,
+            hotpWindow: values.positiveInt(map?["hotpWindow"], "hotpWindow", in: TreeRanges.count) ?? 100)
     }
 
     func parseProofOfWork(_ node: YNode, context: String) -> ProofOfWorkSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         let text = map.map(parseText) ?? PageText()
         map?.allowOnly(Self.proofOfWorkKeys, in: context)
         var spec = ProofOfWorkSpec(
@@ -86,8 +86,9 @@ extension TreeParser {
             }
         }
         spec.maxnumber =
-            positiveInt(map?["maxnumber"], "maxnumber", in: TreeRanges.maxNumber).map(UInt64.init) ?? spec.maxnumber
-        spec.bits = positiveInt(map?["bits"], "bits", in: TreeRanges.bits) ?? spec.bits
+            values.positiveInt(map?["maxnumber"], "maxnumber", in: TreeRanges.maxNumber).map(UInt64.init)
+            ?? spec.maxnumber
+        spec.bits = values.positiveInt(map?["bits"], "bits", in: TreeRanges.bits) ?? spec.bits
         if let node = map?["bits"], spec.bits > 32 { reader.error("bits must be at most 32", at: node) }
         if let prefixNode = map?["prefix"], let prefix = prefixNode.string("prefix") {
             if Hex.nibbles(prefix) != nil, !prefix.isEmpty, prefix.count <= 8 {
@@ -97,12 +98,12 @@ extension TreeParser {
             }
         }
         spec.hmacKey = map?["hmacKey"]?.string("hmacKey") ?? spec.hmacKey
-        spec.lifetime = positiveInt(map?["lifetime"], "lifetime", in: TreeRanges.seconds) ?? spec.lifetime
+        spec.lifetime = values.positiveInt(map?["lifetime"], "lifetime", in: TreeRanges.seconds) ?? spec.lifetime
         return spec
     }
 
     func parseMathCaptcha(_ node: YNode, context: String) -> MathCaptchaSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         let text = map.map(parseText) ?? PageText()
         map?.allowOnly(Self.mathCaptchaKeys, in: context)
         var operators = ["+"]
@@ -114,6 +115,6 @@ extension TreeParser {
             }
         }
         return MathCaptchaSpec(
-            text: text, max: positiveInt(map?["max"], "max") ?? 10, operators: operators)
+            text: text, max: values.positiveInt(map?["max"], "max") ?? 10, operators: operators)
     }
 }

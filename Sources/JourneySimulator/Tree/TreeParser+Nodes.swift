@@ -118,14 +118,14 @@ extension TreeParser {
         case .page: return parsePage(node, context: context).map(NodeKind.page)
         case .decision: return parseCondition(node, context: context).map(NodeKind.decision)
         case .credentials:
-            let map = optionalMapping(node, context)
+            let map = values.optionalMapping(node, context)
             map?.allowOnly(["username", "password"], in: context)
             return .credentials(
                 CredentialsSpec(
                     username: map?["username"]?.string("username") ?? "username",
                     password: map?["password"]?.string("password") ?? "password"))
         case .identify:
-            let map = optionalMapping(node, context)
+            let map = values.optionalMapping(node, context)
             map?.allowOnly(["value", "attribute"], in: context)
             return .identify(
                 IdentifySpec(
@@ -134,7 +134,7 @@ extension TreeParser {
         case .retryLimit:
             guard let map = node.mapping(context) else { return nil }
             map.allowOnly(["limit"], in: context)
-            guard let limit = positiveInt(map.required("limit", in: context), "limit") else { return nil }
+            guard let limit = values.positiveInt(map.required("limit", in: context), "limit") else { return nil }
             return .retryLimit(RetryLimitSpec(limit: limit))
         case .createUser: return parseCreateUser(node, context: context).map(NodeKind.createUser)
         case .recaptcha: return parseRecaptcha(node, context: context).map(NodeKind.recaptcha)
@@ -144,7 +144,7 @@ extension TreeParser {
         case .emailSuspend: return parseSuspend(node, context: context).map(NodeKind.emailSuspend)
         case .otpSend: return parseOTPSend(node, context: context).map(NodeKind.otpSend)
         case .otpVerify:
-            let map = optionalMapping(node, context)
+            let map = values.optionalMapping(node, context)
             map?.allowOnly(Self.textKeys + ["prompt", "from"], in: context)
             return .otpVerify(
                 OTPVerifySpec(
@@ -152,13 +152,13 @@ extension TreeParser {
                     prompt: map?["prompt"]?.string("prompt") ?? "One Time Password",
                     from: map?["from"]?.string("from") ?? "otp"))
         case .kbaVerify:
-            let map = optionalMapping(node, context)
+            let map = values.optionalMapping(node, context)
             map?.allowOnly(Self.textKeys + ["username", "question"], in: context)
             return .kbaVerify(
                 KBAVerifySpec(
                     text: map.map(parseText) ?? PageText(),
                     username: map?["username"]?.string("username") ?? "username",
-                    question: nonNegativeInt(map?["question"], "question") ?? 0))
+                    question: values.nonNegativeInt(map?["question"], "question") ?? 0))
         case .message: return parseMessage(node, context: context).map(NodeKind.message)
         case .oathRegistration: return .oathRegistration(parseOATHRegistration(node, context: context))
         case .oathVerify: return .oathVerify(parseOATHVerify(node, context: context))
@@ -175,21 +175,15 @@ extension TreeParser {
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))
         case .success:
-            let map = optionalMapping(node, context)
+            let map = values.optionalMapping(node, context)
             map?.allowOnly(["successUrl"], in: context)
             return .success(SuccessSpec(successUrl: map?["successUrl"]?.string("successUrl")))
         case .failure: return parseFailure(node, context: context).map(NodeKind.failure)
         }
     }
 
-    /// A mapping, or nothing for `{}` / an empty value.
-    func optionalMapping(_ node: YNode, _ context: String) -> YMapping? {
-        if node.isNull { return nil }
-        return node.mapping(context)
-    }
-
     private func parseCreateUser(_ node: YNode, context: String) -> CreateUserSpec? {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(["username", "password", "attributes", "kba"], in: context)
         var attributes: [(name: String, path: String)] = []
         if let attributesNode = map?["attributes"] {
@@ -212,7 +206,7 @@ extension TreeParser {
         guard let map = node.mapping(context) else { return nil }
         map.allowOnly(Self.textKeys + ["prompt", "choices", "defaultChoice", "store"], in: context)
         guard let choices = nonEmptyList(map.required("choices", in: context), "choices") else { return nil }
-        let defaultChoice = nonNegativeInt(map["defaultChoice"], "defaultChoice") ?? 0
+        let defaultChoice = values.nonNegativeInt(map["defaultChoice"], "defaultChoice") ?? 0
         if let node = map["defaultChoice"], defaultChoice >= choices.count {
             reader.error("defaultChoice must be an index into choices (0..\(choices.count - 1))", at: node)
         }
@@ -246,13 +240,13 @@ extension TreeParser {
     }
 
     private func parsePolling(_ node: YNode, context: String) -> PollingWaitSpec? {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.textKeys + ["waitTime", "message", "polls", "exitOption"], in: context)
         return PollingWaitSpec(
             text: map.map(parseText) ?? PageText(),
-            waitTimeMs: positiveInt(map?["waitTime"], "waitTime", in: TreeRanges.milliseconds) ?? 5000,
+            waitTimeMs: values.positiveInt(map?["waitTime"], "waitTime", in: TreeRanges.milliseconds) ?? 5000,
             message: map?["message"]?.string("message") ?? "Waiting for a response...",
-            polls: positiveInt(map?["polls"], "polls"),
+            polls: values.positiveInt(map?["polls"], "polls"),
             exitOption: map?["exitOption"]?.string("exitOption") ?? "Exit")
     }
 
@@ -265,7 +259,7 @@ extension TreeParser {
             message: map["message"]?.string("message")
                 ?? "An email has been sent to the address you entered. Click the link in that email to proceed.",
             subject: map["subject"]?.string("subject") ?? "Continue signing in",
-            lifetime: positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 900)
+            lifetime: values.positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 900)
     }
 
     private func parseOTPSend(_ node: YNode, context: String) -> OTPSendSpec? {
@@ -280,14 +274,14 @@ extension TreeParser {
             }
         }
         guard let to = map.required("to", in: context)?.string("to") else { return nil }
-        let length = positiveInt(map["length"], "length", in: TreeRanges.length) ?? 6
+        let length = values.positiveInt(map["length"], "length", in: TreeRanges.length) ?? 6
         if let lengthNode = map["length"], length > 12 {
             reader.error("length must be at most 12", at: lengthNode)
         }
         return OTPSendSpec(
             channel: channel, to: to, length: min(length, 12),
             subject: map["subject"]?.string("subject") ?? "Your one-time code",
-            lifetime: positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 300,
+            lifetime: values.positiveInt(map["lifetime"], "lifetime", in: TreeRanges.seconds) ?? 300,
             store: map["store"]?.string("store") ?? "otp")
     }
 
@@ -308,7 +302,7 @@ extension TreeParser {
     }
 
     private func parseZeroPageLogin(_ node: YNode, context: String) -> ZeroPageLoginSpec? {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(["usernameHeader", "passwordHeader", "allowWithoutReferer", "refererAllowlist"], in: context)
         var spec = ZeroPageLoginSpec(
             usernameHeader: "X-OpenAM-Username", passwordHeader: "X-OpenAM-Password", allowWithoutReferer: true,
@@ -327,7 +321,7 @@ extension TreeParser {
     }
 
     private func parseFailure(_ node: YNode, context: String) -> FailureSpec? {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(["code", "message", "failureUrl", "detail"], in: context)
         var spec = FailureSpec(code: 401, message: "Login failure", detail: .settingsFailureUrl)
         if let codeNode = map?["code"], let code = codeNode.int("code") {

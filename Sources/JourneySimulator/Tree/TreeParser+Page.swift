@@ -136,15 +136,19 @@ extension TreeParser {
             case "VALID_EMAIL_ADDRESS_FORMAT":
                 if value.bool("VALID_EMAIL_ADDRESS_FORMAT") == true { rules.append(.validEmail) }
             case "MIN_LENGTH":
-                if let n = nonNegativeInt(value, "MIN_LENGTH", in: TreeRanges.length) { rules.append(.minLength(n)) }
+                if let n = values.nonNegativeInt(value, "MIN_LENGTH", in: TreeRanges.length) {
+                    rules.append(.minLength(n))
+                }
             case "MAX_LENGTH":
-                if let n = positiveInt(value, "MAX_LENGTH", in: TreeRanges.length) { rules.append(.maxLength(n)) }
+                if let n = values.positiveInt(value, "MAX_LENGTH", in: TreeRanges.length) {
+                    rules.append(.maxLength(n))
+                }
             case "AT_LEAST_X_CAPITAL_LETTERS":
-                if let n = positiveInt(value, "AT_LEAST_X_CAPITAL_LETTERS", in: TreeRanges.length) {
+                if let n = values.positiveInt(value, "AT_LEAST_X_CAPITAL_LETTERS", in: TreeRanges.length) {
                     rules.append(.atLeastCapitals(n))
                 }
             case "AT_LEAST_X_NUMBERS":
-                if let n = positiveInt(value, "AT_LEAST_X_NUMBERS", in: TreeRanges.length) {
+                if let n = values.positiveInt(value, "AT_LEAST_X_NUMBERS", in: TreeRanges.length) {
                     rules.append(.atLeastNumbers(n))
                 }
             case "CANNOT_CONTAIN_CHARACTERS":

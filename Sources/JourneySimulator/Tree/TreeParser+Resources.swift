@@ -12,8 +12,8 @@ extension TreeParser {
             guard let pathNode = map.required("path", in: "a resource"), let path = pathNode.string("path") else {
                 continue
             }
-            let advice = enumValue(map["advice"], ResourceDefinition.Advice.self, "advice") ?? .transaction
-            let auth = enumValue(map["auth"], ResourceDefinition.Auth.self, "auth") ?? .session
+            let advice = values.enumValue(map["advice"], ResourceDefinition.Advice.self, "advice") ?? .transaction
+            let auth = values.enumValue(map["auth"], ResourceDefinition.Auth.self, "auth") ?? .session
             // Without advice there is no journey to run; a session resource always advises.
             var tree = ""
             if advice != .none || map["tree"] != nil {
@@ -33,8 +33,8 @@ extension TreeParser {
             if resources.contains(where: { $0.path == path }) {
                 reader.error("resource '\(path)' is declared twice", at: pathNode)
             }
-            let delivery = enumValue(map["delivery"], ResourceDefinition.Delivery.self, "delivery") ?? .policy
-            let encoding = enumValue(map["encoding"], ResourceDefinition.Encoding.self, "encoding") ?? .url
+            let delivery = values.enumValue(map["delivery"], ResourceDefinition.Delivery.self, "delivery") ?? .policy
+            let encoding = values.enumValue(map["encoding"], ResourceDefinition.Encoding.self, "encoding") ?? .url
             resources.append(
                 ResourceDefinition(
                     path: path, auth: auth, scope: scope, advice: advice, tree: tree,
@@ -43,16 +43,5 @@ extension TreeParser {
                     location: item.location))
         }
         return resources
-    }
-
-    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YNode?, _ type: E.Type, _ what: String) -> E?
-    where E.RawValue == String {
-        guard let node, let text = node.string(what) else { return nil }
-        if let value = E(rawValue: text) { return value }
-        let names = E.allCases.map(\.rawValue)
-        reader.error(
-            "\(what) must be one of: \(names.joined(separator: ", "))", at: node,
-            hint: DidYouMean.hint(for: text, among: names))
-        return nil
     }
 }

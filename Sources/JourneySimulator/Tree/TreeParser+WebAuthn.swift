@@ -20,7 +20,7 @@ extension TreeParser {
             relyingParty: WebAuthnRelyingParty(id: nil, name: "ForgeRock", origins: []),
             userVerification: .preferred, timeout: 60_000, username: "username")
         guard let map else { return spec }
-        spec.form = enumValue(map["form"], WebAuthnForm.self, "form") ?? spec.form
+        spec.form = values.enumValue(map["form"], WebAuthnForm.self, "form") ?? spec.form
         spec.supportsJsonResponse = map["supportsJsonResponse"]?.bool("supportsJsonResponse") ?? false
         if let node = map["supportsJsonResponse"], spec.supportsJsonResponse, spec.form == .script {
             reader.error("supportsJsonResponse needs 'form: metadata' (the script form has no such option)", at: node)
@@ -40,23 +40,25 @@ extension TreeParser {
             spec.relyingParty.origins = origins
         }
         spec.userVerification =
-            enumValue(map["userVerification"], WebAuthnUserVerification.self, "userVerification")
+            values.enumValue(map["userVerification"], WebAuthnUserVerification.self, "userVerification")
             ?? spec.userVerification
-        spec.timeout = positiveInt(map["timeout"], "timeout", in: TreeRanges.milliseconds) ?? spec.timeout
+        spec.timeout = values.positiveInt(map["timeout"], "timeout", in: TreeRanges.milliseconds) ?? spec.timeout
         spec.username = map["username"]?.string("username") ?? spec.username
         return spec
     }
 
     func parseWebAuthnRegistration(_ node: YNode, context: String) -> WebAuthnRegistrationSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.webAuthnRegistrationKeys, in: context)
         var spec = WebAuthnRegistrationSpec(
             common: parseWebAuthnCommon(map, context: context), attestation: .none, residentKey: .discouraged,
             authenticatorAttachment: nil, algorithms: [-7, -257], acceptDeviceName: true,
             defaultDeviceName: "New Security Key", maxDevices: 0, displayName: nil)
         guard let map else { return spec }
-        spec.attestation = enumValue(map["attestation"], WebAuthnAttestation.self, "attestation") ?? spec.attestation
-        spec.residentKey = enumValue(map["residentKey"], WebAuthnResidentKey.self, "residentKey") ?? spec.residentKey
+        spec.attestation =
+            values.enumValue(map["attestation"], WebAuthnAttestation.self, "attestation") ?? spec.attestation
+        spec.residentKey =
+            values.enumValue(map["residentKey"], WebAuthnResidentKey.self, "residentKey") ?? spec.residentKey
         if let node = map["authenticatorAttachment"], let text = node.string("authenticatorAttachment") {
             if ["platform", "cross-platform"].contains(text) {
                 spec.authenticatorAttachment = text
@@ -74,13 +76,13 @@ extension TreeParser {
         }
         spec.acceptDeviceName = map["acceptDeviceName"]?.bool("acceptDeviceName") ?? spec.acceptDeviceName
         spec.defaultDeviceName = map["defaultDeviceName"]?.string("defaultDeviceName") ?? spec.defaultDeviceName
-        spec.maxDevices = nonNegativeInt(map["maxDevices"], "maxDevices") ?? spec.maxDevices
+        spec.maxDevices = values.nonNegativeInt(map["maxDevices"], "maxDevices") ?? spec.maxDevices
         spec.displayName = map["displayName"]?.string("displayName")
         return spec
     }
 
     func parseWebAuthnAuthentication(_ node: YNode, context: String) -> WebAuthnAuthenticationSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.webAuthnAuthenticationKeys, in: context)
         let usernameless = map?["usernameless"]?.bool("usernameless") ?? false
         if usernameless, let username = map?["username"] {
@@ -101,12 +103,12 @@ extension TreeParser {
     }
 
     func parseRecoveryCodeDisplay(_ node: YNode, context: String) -> RecoveryCodeDisplaySpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.recoveryCodeDisplayKeys, in: context)
         var spec = RecoveryCodeDisplaySpec(
             text: map.map(parseText) ?? PageText(), username: map?["username"]?.string("username") ?? "username",
-            count: positiveInt(map?["count"], "count") ?? 10,
-            length: positiveInt(map?["length"], "length", in: TreeRanges.length) ?? 10)
+            count: values.positiveInt(map?["count"], "count") ?? 10,
+            length: values.positiveInt(map?["length"], "length", in: TreeRanges.length) ?? 10)
         if let node = map?["count"], spec.count > 100 {
             reader.error("count must be at most 100", at: node)
             spec.count = 100
@@ -119,7 +121,7 @@ extension TreeParser {
     }
 
     func parseRecoveryCodeCollector(_ node: YNode, context: String) -> RecoveryCodeCollectorSpec {
-        let map = optionalMapping(node, context)
+        let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.recoveryCodeCollectorKeys, in: context)
         return RecoveryCodeCollectorSpec(
             text: map.map(parseText) ?? PageText(),

@@ -1,16 +1,23 @@
 import JourneyCore
 
-/// Walks a tree file's YAML and builds a `SimulatorDefinition`, reporting every problem to the reader.
+/// Walks a tree file's YAML and builds a `SimulatorTree`, reporting every problem to the reader.
 final class TreeParser {
     let reader: YAMLReader
+    /// Reads numbers, enumerations and optional mappings with their checks.
+    let values: TreeValues
 
     init(reader: YAMLReader) {
         self.reader = reader
+        self.values = TreeValues(reader: reader)
     }
 
     static var topLevelKeys: [String] { TreeKeys.file.names }
+    static var oauthKeys: [String] { TreeKeys.oauth.names }
+    static var oauthKeyKeys: [String] { TreeKeys.oauthKey.names }
+    static var oauthLifetimeKeys: [String] { TreeKeys.oauthLifetimes.names }
+    static var oauthClientKeys: [String] { TreeKeys.oauthClient.names }
 
-    func parseFile(_ root: YNode) -> SimulatorDefinition? {
+    func parseFile(_ root: YNode) -> SimulatorTree? {
         guard let top = root.mapping("a simulator tree file") else { return nil }
         top.allowOnly(TreeKeys.file)
         if let kind = top.required("kind", in: "a simulator tree file") {
@@ -26,18 +33,24 @@ final class TreeParser {
             reader.error("unsupported version \(number); this simulator reads version 1", at: version)
         }
         if let description = top["description"] { _ = description.string("description") }
-        var definition = SimulatorDefinition(files: [reader.file])
+        var definition = SimulatorTree(files: [reader.file])
         if let settings = top["settings"] { definition.settings = parseSettings(settings) }
         if let users = top["users"] { definition.users = parseUsers(users) }
-        if let mobileFirst = top["mobilefirst"] { definition.mobileFirst = parseMobileFirst(mobileFirst) }
-        if let rakuten = top["rakuten"] { definition.rakuten = parseRakuten(rakuten) }
+        if let mobileFirst = top["mobilefirst"] {
+            definition.mobileFirst = MobileFirstTreeParser(reader: reader, values: values).parseMobileFirst(mobileFirst)
+        }
+        if let rakuten = top["rakuten"] {
+            definition.rakuten = RakutenTreeParser(reader: reader, values: values).parseRakuten(rakuten)
+        }
         // A MobileFirst-only or Rakuten-only tree needs no journeys.
         let mobileFirstOnly = (top["mobilefirst"] != nil || top["rakuten"] != nil) && top["journeys"] == nil
         if !mobileFirstOnly, let journeys = top.required("journeys", in: "a simulator tree file") {
             definition.journeys = parseJourneys(journeys)
         }
         if let resources = top["resources"] { definition.resources = parseResources(resources) }
-        if let oauth = top["oauth"] { definition.oauth = parseOAuth(oauth) }
+        if let oauth = top["oauth"] {
+            definition.oauth = OAuthTreeParser(reader: reader, values: values).parseOAuth(oauth)
+        }
         if let settings = top["settings"], settings.isMapping, let node = settings.mapping()?["defaultJourney"],
             top["journeys"] != nil
         {
@@ -62,9 +75,9 @@ final class TreeParser {
             }
         }
         if let value = map["realms"]?.stringList("realms") { settings.realms = value.map(Realm.normalize) }
-        if let value = integer(map, TreeKeys.authIdLifetime) { settings.authIdLifetime = value }
-        if let value = integer(map, TreeKeys.sessionLifetime) { settings.sessionLifetime = value }
-        if let value = integer(map, TreeKeys.maxPendingJourneys) { settings.maxPendingJourneys = value }
+        if let value = values.integer(map, TreeKeys.authIdLifetime) { settings.authIdLifetime = value }
+        if let value = values.integer(map, TreeKeys.sessionLifetime) { settings.sessionLifetime = value }
+        if let value = values.integer(map, TreeKeys.maxPendingJourneys) { settings.maxPendingJourneys = value }
         if let value = map["secret"]?.string("secret") {
             if value.count < 8 {
                 reader.error("secret must be at least 8 characters", at: map["secret"] ?? node)
@@ -111,44 +124,6 @@ final class TreeParser {
                 "defaultJourney names unknown journey '\(name)'", at: value,
                 hint: DidYouMean.hint(for: name, among: declared))
         }
-    }
-
-    /// The number of a declared integer key, checked against the key's range: from 1 (or 0, when
-    /// the range starts there) to its end. `what` names the key in messages (default: its name).
-    func integer(_ map: YMapping, _ key: KeyDeclaration, what: String? = nil) -> Int? {
-        let range = key.integerRange ?? TreeRanges.count
-        let what = what ?? key.name
-        if range.lowerBound > 0 { return positiveInt(map[key.name], what, in: range) }
-        return nonNegativeInt(map[key.name], what, in: range)
-    }
-
-    /// A number from 1 to the range's end (``TreeRanges``: every number of a tree has one).
-    func positiveInt(_ node: YNode?, _ what: String, in range: ClosedRange<Int> = TreeRanges.count) -> Int? {
-        guard let node, let value = node.int(what) else { return nil }
-        guard value > 0 else {
-            reader.error("\(what) must be greater than 0", at: node)
-            return nil
-        }
-        guard range.contains(value) else {
-            reader.error(
-                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node)
-            return nil
-        }
-        return value
-    }
-
-    /// A number from 0 to the range's end.
-    func nonNegativeInt(_ node: YNode?, _ what: String, in range: ClosedRange<Int> = TreeRanges.count) -> Int? {
-        guard let node, let value = node.int(what) else { return nil }
-        guard value >= 0 else {
-            reader.error("\(what) must not be negative", at: node)
-            return nil
-        }
-        guard value <= range.upperBound else {
-            reader.error("\(what) must be between 0 and \(range.upperBound), found \(value)", at: node)
-            return nil
-        }
-        return value
     }
 
     // MARK: users

@@ -3,7 +3,7 @@ import JourneyCore
 /// Checks that need the whole file: resources name existing journeys, journeys sit in served realms.
 struct TreeValidator {
     let reader: YAMLReader
-    let definition: SimulatorDefinition
+    let definition: SimulatorTree
 
     func validate() {
         for resource in definition.resources where !resource.tree.isEmpty && definition.journeys[resource.tree] == nil {

@@ -10,9 +10,11 @@ import Testing
 /// properties) this closes the loop: a key declared in `ScriptKeys` (hence in the schema) but never read
 /// (accepted by lint, ignored by the run) fails here.
 ///
-/// The check reads the loaders' source: each key must appear as a string literal
-/// (`mapping["url"]`, `case "tokenType":`, `required("script", ...)`) in a loader other than
-/// the declarations (Sources/JourneyFormat/Keys). Its limit: the loaders are searched as one text, so a common key
+/// The check reads the loaders' source: each key must be named in a loader other than the
+/// declarations (Sources/JourneyFormat/Keys), through its declared name (`mapping[ScriptKeys.Limits.maxSteps]`,
+/// `case .tokenType:` in a switch over `ScriptKeys.AnswerOption(rawValue:)`, `[ScriptKeys.Start.resume, .resumeUrl]`)
+/// or, for a mapping whose keys are not declared as a `ScriptKeyName` yet, as a string literal
+/// (`mapping["journey"]`). Its limit: the loaders are searched as one text, so a common key
 /// (`name`, `value`, `url`) read in one mapping also counts for another that accepts it unread.
 @Suite struct FormatKeyEffectTests {
     static let loadingFolder = LoaderTestSupport.repositoryRoot.appendingPathComponent(
@@ -36,8 +38,17 @@ import Testing
         let sources = try Self.loaderSources()
         for key in ScriptLoader.acceptedKeys[mapping] ?? [] {
             #expect(
-                sources.contains("\"\(key)\""),
+                Self.isRead(key, in: sources),
                 "\(mapping).\(key) is accepted (ScriptKeys, schema) but no loader in Script/Loading reads it")
         }
+    }
+
+    /// Whether `key` is named in `sources`: as a string literal, or as a case of a key enum
+    /// (`ScriptKeys.E.key`, `case .key`, or an element `.key` of a list or tuple of them).
+    static func isRead(_ key: String, in sources: String) -> Bool {
+        if sources.contains("\"\(key)\"") { return true }
+        let name = NSRegularExpression.escapedPattern(for: key)
+        let pattern = #"(ScriptKeys\.\w+\.|case \.|[\[,(]\s*\.)`?"# + name + #"`?\b"#
+        return sources.range(of: pattern, options: .regularExpression) != nil
     }
 }

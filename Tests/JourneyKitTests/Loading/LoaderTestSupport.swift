@@ -12,7 +12,8 @@ enum LoaderTestSupport {
 
     /// Loads a script that must be valid, recording every diagnostic as a test issue otherwise.
     static func load(_ text: String, file: String = "test.yaml", knownVariables: Set<String> = []) -> Script? {
-        let result = ScriptLoader.lint(text: text, file: file, options: LoadOptions(knownVariables: knownVariables))
+        let result = ScriptLoader.lint(
+            text: text, file: file, options: ScriptLoadOptions(knownVariables: knownVariables))
         for diagnostic in result.diagnostics where diagnostic.severity == .error {
             Issue.record("unexpected diagnostic: \(diagnostic.rendered(source: text))")
         }

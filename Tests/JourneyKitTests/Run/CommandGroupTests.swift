@@ -67,7 +67,7 @@ import Testing
             do throws(RunError) {
                 // Long enough for sh to write both files on a busy machine: killed before, the test
                 // would prove nothing (and it failed on a missing file at 300 ms under load).
-                _ = try await CommandRunner.run(["sh", "-c", script], timeoutMilliseconds: 5_000)
+                _ = try await ProviderCommand.run(["sh", "-c", script], timeoutMilliseconds: 5_000)
                 return "no error"
             } catch {
                 return error.message
@@ -88,7 +88,7 @@ import Testing
         // the longest timeout a script may give.
         let script = "sleep 600 & echo $! > \(child.path); echo value"
         let value = try await Self.guarded {
-            try await CommandRunner.run(["sh", "-c", script], timeoutMilliseconds: 600_000)
+            try await ProviderCommand.run(["sh", "-c", script], timeoutMilliseconds: 600_000)
         }
         #expect(value == "value")
         let childPid = try Self.pid(in: child)
@@ -96,13 +96,13 @@ import Testing
     }
 
     @Test func anOrdinaryProgramStillAnswersAndFails() async throws {
-        #expect(try await CommandRunner.run(["echo", "hello"], timeoutMilliseconds: 60_000) == "hello")
+        #expect(try await ProviderCommand.run(["echo", "hello"], timeoutMilliseconds: 60_000) == "hello")
         let error = await #expect(throws: RunError.self) {
-            try await CommandRunner.run(["sh", "-c", "echo oops >&2; exit 3"], timeoutMilliseconds: 60_000)
+            try await ProviderCommand.run(["sh", "-c", "echo oops >&2; exit 3"], timeoutMilliseconds: 60_000)
         }
         #expect(error?.message == "provider command 'sh' failed with exit code 3: oops")
         let missing = await #expect(throws: RunError.self) {
-            try await CommandRunner.run(["no-such-program-journey"], timeoutMilliseconds: 60_000)
+            try await ProviderCommand.run(["no-such-program-journey"], timeoutMilliseconds: 60_000)
         }
         #expect(missing?.message.contains("could not start") == true, "\(String(describing: missing))")
     }

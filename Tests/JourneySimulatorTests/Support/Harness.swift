@@ -56,7 +56,7 @@ struct Harness: Sendable {
     let setup: Setup
 
     /// The tree `yaml` (the example tree when nil); `file` is where its relative paths (key files) start.
-    static func definition(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorDefinition {
+    static func definition(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorTree {
         if let yaml { return try SimulatorLoader.load(text: yaml, file: file) }
         return try SimulatorLoader.load(path: Paths.exampleTree)
     }

@@ -2,7 +2,7 @@ import JourneyCore
 
 /// WebAuthn registration or authentication (MetadataCallback, or TextOutputCallback script),
 /// answered into the paired `webAuthnOutcome` HiddenValueCallback. By default the software
-/// authenticator registers or signs (``PasskeyAnswerer``). `clientError` sends the outcome a
+/// authenticator registers or signs (``PasskeyAuthenticator``). `clientError` sends the outcome a
 /// client sends on failure, plain (even when the node supports JSON responses, errors are sent
 /// as plain text): `clientError: NotAllowedError` becomes `ERROR::NotAllowedError:<the
 /// browser's message>`; `unsupported` and full `ERROR::…` strings are sent as given. `value`
@@ -21,7 +21,7 @@ enum WebAuthnAnswerer: CallbackAnswerer {
             resolved = try await context.resolve(value)
             outcome = ValueConversion.text(resolved.json)
         } else {
-            try await PasskeyAnswerer.answer(&draft, context)
+            try await PasskeyAuthenticator.answer(&draft, context)
             return
         }
         draft.pairedWrites.append(

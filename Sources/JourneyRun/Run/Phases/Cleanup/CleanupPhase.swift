@@ -46,13 +46,13 @@ struct CleanupPhase: PhaseDriver {
             }
             return .next(handoff, failures)
         }
-        try await session.ensureSessionCookie(for: amSession)
+        try await session.sessionCalls.ensureSessionCookie(for: amSession)
         if let expected = spec.before {
             failures.add(try await checkValidity(expected, of: amSession, when: "before the logout", session: session))
         }
         if spec.logout {
-            let (response, index) = try await session.sessionAction(
-                "logout", with: amSession, apiVersion: RunSession.logoutAPIVersion, phase: "cleanup")
+            let (response, index) = try await session.sessionCalls.sessionAction(
+                "logout", with: amSession, apiVersion: AMSessionCalls.logoutAPIVersion, phase: "cleanup")
             if (200..<300).contains(response.status) {
                 session.note(stepAt: index, "logout", "done")
             } else if response.status == 401 {
@@ -96,7 +96,7 @@ struct CleanupPhase: PhaseDriver {
         _ expected: CleanupSpec.Validity, of amSession: AMSession, when: String, session: RunSession
     ) async throws(RunError) -> PhaseFailures {
         var failures = PhaseFailures()
-        let valid = try await session.validateSession(amSession, phase: "cleanup")
+        let valid = try await session.sessionCalls.validateSession(amSession, phase: "cleanup")
         guard valid != (expected == .valid) else { return failures }
         let failure = ExpectationFailure(
             "expected the session to be \(expected.rawValue) \(when), but it is \(valid ? "valid" : "invalid")",

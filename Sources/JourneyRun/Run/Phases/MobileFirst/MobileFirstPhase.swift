@@ -17,7 +17,7 @@ struct MobileFirstPhase: PhaseDriver {
         let client = MobileFirstSession(
             spec: spec, key: try MobileFirstKey.shared(), baseURL: endpoint.baseURL,
             deviceId: session.context.generate(.uuid))
-        let run = MobileFirstRun(session: session, client: client, endpoint: endpoint)
+        let run = MobileFirstDriver(session: session, client: client, endpoint: endpoint)
         var result = try await run.run(request: request, after: handoff)
         if let expectation {
             if let tokens = result.handoff.grant?.tokens {
@@ -34,8 +34,8 @@ struct MobileFirstPhase: PhaseDriver {
     }
 }
 
-/// One MobileFirst run: the session it belongs to and its client (registration, clock offset).
-struct MobileFirstRun {
+/// The MobileFirst phase's driver: the session it belongs to and its client (registration, clock offset).
+struct MobileFirstDriver {
     let session: RunSession
     let client: MobileFirstSession
     let endpoint: RunEndpoint
@@ -126,7 +126,7 @@ struct MobileFirstRun {
     }
 }
 
-extension MobileFirstRun {
+extension MobileFirstDriver {
     /// `POST /registration/v1/self` with the signed registration data; the client id is the
     /// last segment of the `Location` header.
     func mfpRegister() async throws(RunError) -> Bool {

@@ -98,7 +98,7 @@ struct OAuthClient: Sendable {
         for extra in spec.authorize {
             parameters.append((extra.name, try session.context.evaluator.evaluate(extra.value).text))
         }
-        try await session.ensureSessionCookie(for: amSession)
+        try await session.sessionCalls.ensureSessionCookie(for: amSession)
         let authorize = Authorization(
             endpoint: endpoints.authorize, parameters: parameters, redirectUri: redirectUri, state: state,
             consent: spec.consent, amSession: amSession, phase: phase)

@@ -71,7 +71,7 @@ struct RakutenChallenger {
                     return problem("unsupported challenge type \(ctype)", at: index, &outcome)
                 }
                 session.context.setVariable(
-                    LoadContext.challengeVariable,
+                    ScriptLoadContext.challengeVariable,
                     ResolvedValue(.object(["cid": .string(cid), "ctype": .int(ctype)])))
                 let value = try await session.context.resolve(source, timeoutMilliseconds: nil)
                 outcome.result = value.json.displayText

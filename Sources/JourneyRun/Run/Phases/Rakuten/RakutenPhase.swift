@@ -77,7 +77,7 @@ struct RakutenPhase: PhaseDriver {
             baseURL: challengerURL.hasSuffix("/") ? String(challengerURL.dropLast()) : challengerURL)
         let outcome = try await challenger.negotiate()
         session.context.setVariable(
-            LoadContext.challengeVariable,
+            ScriptLoadContext.challengeVariable,
             ResolvedValue(
                 .object([
                     "solved": .bool(outcome.solved), "ctype": outcome.ctype.map { .int($0) } ?? .null,

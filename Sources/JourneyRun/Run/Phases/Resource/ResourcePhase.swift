@@ -17,7 +17,7 @@ struct ResourcePhase: PhaseDriver {
         if let outcome = handoff.outcome, !outcome.isSuccess { return .next(handoff) }
         var handoff = handoff
         var grant = handoff.grant
-        try await session.ensureSessionCookie(for: handoff.amSession)
+        try await session.sessionCalls.ensureSessionCookie(for: handoff.amSession)
         var original = try await spec.request(in: session)
         try withToken(grant?.tokens, &original)
         let (response, index) = try await session.call(original, phase: "request", party: .resource)

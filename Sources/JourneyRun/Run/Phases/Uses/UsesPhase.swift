@@ -20,7 +20,7 @@ struct UsesPhase: PhaseDriver {
         }
         let compiled: CompiledJourney
         do {
-            let used = try source.load(options: LoadOptions(knownVariables: Set(configuration.variables.keys)))
+            let used = try source.load(options: ScriptLoadOptions(knownVariables: Set(configuration.variables.keys)))
             compiled = try JourneyCompiler.compile(used)
         } catch {
             session.addDiagnostics(error.diagnostics)

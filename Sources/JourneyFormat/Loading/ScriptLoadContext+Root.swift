@@ -1,0 +1,309 @@
+import JourneyCore
+
+/// Reads the top level of a script and assembles the typed ``Script``.
+extension ScriptLoadContext {
+    /// The script in `root`, or nil when any error was found (all of them are in `reader.diagnostics`).
+    func script(_ root: YNode) -> Script? {
+        guard root.isMapping, let mapping = root.mapping("a script") else {
+            error(
+                "a script must be a mapping of keys (version, name, journey, handlers...), found \(root.kindDescription)",
+                at: root)
+            return nil
+        }
+        guard checkKind(mapping) else { return nil }
+        mapping.allowOnly(ScriptKeys.file)
+
+        let version = required("version", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap(version)
+        let name = required("name", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap {
+            $0.string("name")
+        }
+        let description = mapping["description"].flatMap { $0.string("description") }
+        let tags = mapping["tags"].flatMap(tags) ?? []
+        let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
+        typeCheck.protocolKind = protocolKind
+        let server = mapping["server"].map(server) ?? ServerSpec()
+        let uses = mapping["uses"].flatMap(uses)
+        let oauth = mapping["oauth"].flatMap(oauth)
+        let client = protocolKind == .pingam ? mapping["client"].flatMap(client) : nil
+        let body: Script.Body?
+        if protocolKind == .mobilefirst {
+            body = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root).map {
+                .mobileFirst($0)
+            }
+            checkMobileFirstKeys(mapping)
+        } else if protocolKind == .rakuten {
+            body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
+            checkForeignKeys(
+                mapping, protocol: "rakuten",
+                keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst", "device", "client"])
+        } else {
+            if let node = mapping["mobilefirst"] {
+                error(
+                    "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
+                    hint: "add protocol: mobilefirst")
+            }
+            if let node = mapping["rakuten"] {
+                error("'rakuten:' belongs to a protocol: rakuten script", at: node, hint: "add protocol: rakuten")
+            }
+            let start = startSpec(
+                mapping, uses: mapping["uses"] != nil, tokensOnly: oauth?.grant == .clientCredentials)
+            let handlers = mapping["handlers"].map(self.handlers) ?? []
+            if let client { warnUnanswerable(handlers, by: client) }
+            body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
+        }
+        let vars = mapping["vars"].map(vars) ?? []
+        let captures = mapping["capture"].map(captures) ?? []
+        let request = mapping["request"].flatMap(request)
+        let cleanup = mapping["cleanup"].flatMap(cleanup)
+        var expect = mapping["expect"].map(expect) ?? ExpectSpec()
+        let limits = mapping["limits"].map(limits) ?? Limits()
+        let deviceSpec = mapping["device"].flatMap(device)
+        switch protocolKind {
+        case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
+        case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
+        case .pingam: checkResourcePhases(mapping, request: request, expect: &expect)
+        }
+        if protocolKind != .rakuten {
+            checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
+            if let entry = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+                $0.key == "challenge"
+            }) {
+                error(
+                    "expect.challenge checks Challenger's challenge of a protocol: rakuten script", at: entry.keyNode,
+                    hint: "add protocol: rakuten")
+            }
+        }
+        checkVariables(
+            vars: vars, declaredVars: varNames(mapping["vars"]), captures: captures, outputs: uses?.outputs ?? [],
+            builtins: protocolKind == .mobilefirst
+                ? [Self.challengeVariable]
+                : protocolKind == .rakuten ? RakutenSpec.variables : oauth != nil ? OAuthSpec.variables : [])
+
+        guard !reader.hasErrors, let version, let name, let body else { return nil }
+        var script = Script(
+            file: file, version: version, name: name, description: description, tags: tags, server: server,
+            body: body, vars: vars, captures: captures, expect: expect, limits: limits, uses: uses,
+            request: request, cleanup: cleanup)
+        script.oauth = oauth
+        script.commands = templates.commands
+        script.environmentReads = templates.environmentReads
+        script.device = deviceSpec
+        script.client = client
+        return script
+    }
+
+    /// PingAM's journey keys have no meaning in a MobileFirst script.
+    private func checkMobileFirstKeys(_ mapping: YMapping) {
+        for key in ["journey", "start", "uses", "cleanup", "oauth", "device", "client"] {
+            if let entry = mapping.entries.first(where: { $0.key == key }) {
+                error(
+                    "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
+                    at: entry.keyNode)
+            }
+        }
+    }
+
+    /// Keys of other protocols have no meaning in this script.
+    private func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [String]) {
+        for key in keys {
+            if let entry = mapping.entries.first(where: { $0.key == key }) {
+                error(
+                    "'\(key)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
+                    at: entry.keyNode)
+            }
+        }
+    }
+
+    /// A Rakuten script's outcomes are `success` (the default) and `failure`; no `request:`;
+    /// cleanup revokes, and `after` checks the token at the end.
+    private func checkRakutenOutcome(
+        _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
+    ) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        if let outcomeNode = expectMapping?["outcome"], expect.outcomeLocation != nil,
+            !ScriptKeys.rakutenOutcomes.contains(expect.outcome.name)
+        {
+            error(
+                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
+                hint: "expect one of: \(ScriptKeys.rakutenOutcomes.joined(separator: ", "))")
+        }
+        if request != nil, let node = mapping.entries.first(where: { $0.key == "request" }) {
+            error("a protocol: rakuten script has no request: phase", at: node.keyNode)
+        }
+        if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil,
+            let node = mapping.entries.first(where: { $0.key == "cleanup" })
+        {
+            error(
+                "a protocol: rakuten script's cleanup revokes its token and checks it after (cleanup: { revoke: true, after: invalid })",
+                at: node.keyNode)
+        }
+    }
+
+    /// A MobileFirst script's outcomes are `token` (the default), `failure` and `blocked`.
+    private func checkMobileFirstOutcome(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        guard let outcomeNode = expectMapping?["outcome"] else {
+            expect.outcome = .token(TokenCheck())
+            return
+        }
+        // An outcome that did not load was reported already: no second error for the same text.
+        if expect.outcomeLocation != nil, !ScriptKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
+            error(
+                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: mobilefirst script", at: outcomeNode,
+                hint: "expect one of: \(ScriptKeys.mobileFirstOutcomes.joined(separator: ", "))")
+        }
+        if let request, request.adviceInHeader || request.retry.url != nil {
+            error("request.adviceInHeader and request.retry are about PingAM advice, not MobileFirst", at: outcomeNode)
+        }
+    }
+
+    /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
+    private func checkResourcePhases(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
+        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let outcomeNode = expectMapping?["outcome"]
+        if mapping["request"] == nil, let outcomeNode {
+            switch expect.outcome {
+            case .token, .blocked:
+                error(
+                    "outcome '\(expect.outcome.name)' is about MobileFirst; this script has no protocol: mobilefirst",
+                    at: outcomeNode,
+                    hint: "add protocol: mobilefirst, or expect one of success, failure, suspended, redirect, timeout")
+            case .authorized, .denied:
+                error(
+                    "outcome '\(expect.outcome.name)' is about a protected resource, and the script has no 'request:'",
+                    at: outcomeNode,
+                    hint: "add a request: phase, or expect one of success, failure, suspended, redirect, timeout")
+            default:
+                break
+            }
+        }
+        if request != nil, outcomeNode == nil {
+            expect.outcome = .authorized(ResourceCheck())
+        }
+        if let singleUse = expectMapping?["singleUse"], expect.singleUse?.value == true {
+            if expect.outcome.name != "authorized" {
+                error(
+                    "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
+                    at: singleUse)
+            }
+        }
+    }
+
+    /// `kind: journey` or none; a simulator tree is a different kind of file.
+    private func checkKind(_ mapping: YMapping) -> Bool {
+        guard let node = mapping["kind"], let kind = node.string("kind") else { return true }
+        if kind == "simulator" {
+            error(
+                "this is a simulator tree file (kind: simulator), not a journey script", at: node,
+                hint:
+                    "journey scripts have 'kind: journey' or no kind; simulator trees are checked by the simulator's loader"
+            )
+            return false
+        }
+        if kind != "journey" {
+            error(
+                "kind must be 'journey' for a script, found '\(kind)'", at: node,
+                hint: DidYouMean.hint(for: kind, among: ["journey"]))
+        }
+        return true
+    }
+
+    private func version(_ node: YNode) -> Int? {
+        guard let version = node.int("version") else { return nil }
+        guard version == 1 else {
+            error("unsupported version \(version): this journey reads version 1 scripts", at: node)
+            return nil
+        }
+        return version
+    }
+
+    private func tags(_ node: YNode) -> [String]? {
+        guard let items = node.sequence("tags") else { return nil }
+        return items.compactMap { $0.string("each tag") }
+    }
+
+    private func protocolKind(_ node: YNode) -> ProtocolKind? {
+        let names = ProtocolKind.allCases.map(\.rawValue)
+        guard let name = node.string("protocol") else { return nil }
+        guard let kind = ProtocolKind(rawValue: name) else {
+            error(
+                "unsupported protocol '\(name)'; supported: \(names.joined(separator: ", "))", at: node,
+                hint: DidYouMean.hint(for: name, among: names))
+            return nil
+        }
+        return kind
+    }
+
+    /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's
+    /// session (then `spec` is nil: the script has no journey of its own).
+    /// `expect.tokens`, `request.auth` with a token, and token cleanup need an `oauth:` phase.
+    private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
+        guard oauth == nil, typeCheck.protocolKind != .mobilefirst else { return }
+        let hint = "add an oauth: block (clientId, redirectUri, scope)"
+        if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+            $0.key == "tokens"
+        }) {
+            error(
+                "expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode,
+                hint: hint)
+        }
+        if let request, request.auth != .session,
+            let auth = mapping["request"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
+                $0.key == "auth"
+            })
+        {
+            error(
+                "request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none",
+                at: auth.value, hint: hint)
+        }
+        if let cleanup, let entries = mapping["cleanup"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries {
+            for entry in entries where ["revoke", "endSession"].contains(entry.key) {
+                if entry.key == "revoke" ? cleanup.revoke : cleanup.endSession {
+                    error(
+                        "cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none",
+                        at: entry.keyNode, hint: hint)
+                }
+            }
+        }
+    }
+
+    private func startSpec(_ mapping: YMapping, uses: Bool, tokensOnly: Bool = false) -> DeclaredStart? {
+        let shorthand = mapping.entries.first { $0.key == "journey" }
+        let full = mapping.entries.first { $0.key == "start" }
+        switch (shorthand, full) {
+        case (let shorthand?, nil):
+            return journeyShorthand(shorthand.value).map(DeclaredStart.journey)
+        case (nil, let full?):
+            return start(full.value).map(DeclaredStart.journey)
+        case (_?, let full?):
+            error(
+                "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",
+                at: full.keyNode)
+            return nil
+        case (nil, nil):
+            if uses || tokensOnly {
+                return DeclaredStart.sessionFromUses
+            }
+            if isMisspelled("journey", in: mapping, accepted: ScriptKeys.file.names)
+                || isMisspelled("start", in: mapping, accepted: ScriptKeys.file.names)
+            {
+                return nil
+            }
+            reader.error(
+                "missing 'journey' (the service to start) or 'start' in the script", at: mapping.node.location,
+                hint: "for example: journey: Login")
+            return nil
+        }
+    }
+}
+
+/// What a PingAM script says about its start: a journey, or none (its session comes from `uses:`).
+enum DeclaredStart {
+    case journey(StartSpec)
+    case sessionFromUses
+
+    var spec: StartSpec? {
+        if case .journey(let spec) = self { return spec }
+        return nil
+    }
+}
