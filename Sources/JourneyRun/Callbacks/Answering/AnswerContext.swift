@@ -39,6 +39,8 @@ package struct AnswerContext: Sendable {
     let handler: ActiveHandler
     let environment: any AnswerEnvironment
     let stepNumber: Int
+    /// The run's SDK profile, if any: the answers take the form of that SDK's (`SDKProfileAnswers`).
+    var sdk: SDKProfile? = nil
 
     var answer: AnswerSpec { handler.answer }
     var redactor: Redactor { environment.redactor }

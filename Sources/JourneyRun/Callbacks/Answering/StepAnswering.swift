@@ -65,13 +65,13 @@ struct StepAnswering {
     /// the type's answerer writes the answer into the input `input:` names or the usual one.
     private mutating func answer(_ index: Int, with handler: ActiveHandler) async throws(RunError) {
         var draft = drafts[index]
-        let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number)
+        let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number, sdk: sdk)
         draft.answeredBy = handler.label
         answeredByHandler.insert(index)
         if let input = handler.answer.input { draft.mainInput = try draft.inputName(named: input.value, context) }
         if handler.answer.echo?.value != true {
             if context.keeps {
-                KeepOption.prefill(&draft, redactor: environment.redactor)
+                KeepOption.prefill(&draft, sdk: sdk, redactor: environment.redactor)
             } else {
                 ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
             }
