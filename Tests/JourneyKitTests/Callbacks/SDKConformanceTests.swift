@@ -8,9 +8,10 @@ import Testing
 
 /// journey's answers against the Ping SDKs' own unit-test assertions (`Tests/Fixtures/sdk`,
 /// docs/protocols/sdk-differences.md). Without a profile journey answers as ping-ios, so every
-/// ping-ios fixture must come out as that SDK posts it. With `--sdk` profiles, the same check runs
-/// per profile: `SDKFixture.all(sdk:)` of each SDK, answered with the profile named `fixture.sdk`
-/// (only `check` needs the profile passed to the answer pipeline).
+/// ping-ios fixture must come out as that SDK posts it, but for the deliberate `knownIssues`. With
+/// `--sdk` profiles, the same check runs per profile: `SDKFixture.all(sdk:)` of each SDK, passed
+/// to `check` with its profile (the ping-ios and ping-android ones in
+/// SDKConformanceTests+PingIOS.swift and SDKConformanceTests+PingAndroid.swift).
 @Suite struct SDKConformanceTests {
     /// The SDK journey follows without a profile.
     static let noProfileSDK = "ping-ios"
