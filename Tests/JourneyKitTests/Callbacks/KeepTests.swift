@@ -31,18 +31,21 @@ import Testing
         #expect(result.step.json == fixture(try Fixtures.json(path), setting: [(0, "IDToken1", "typed")]))
     }
 
-    /// ping-ios posts an attribute's pre-filled value beside the validateOnly it is given
-    /// (Journey/JourneyTests/Callbacks/BooleanAttributeInputCallbackTests.swift, testPayloadReturnsCorrectly).
-    @Test func validateOnlyAloneKeepsThePrefilledValue() async throws {
+    /// ping-ios posts an attribute's `value` output beside the validateOnly it is given, not the
+    /// received input (Journey/JourneyTests/Callbacks/BooleanAttributeInputCallbackTests.swift,
+    /// testCompleteInitializationScenario: the input held true, the output false, false is posted).
+    @Test func validateOnlyAloneKeepsTheValueOutput() async throws {
         let path = "callbacks/BooleanAttributeInputCallback.json"
         var step = try Fixtures.step(path)
         step.callbacks[0].setInput("IDToken2", to: true)
-        let result = try await answer(
-            step, try handlers("  BooleanAttributeInputCallback: { validateOnly: true, keep: true }"))
-        #expect(
-            result.step.json
-                == fixture(
-                    try Fixtures.json(path), setting: [(0, "IDToken2", true), (0, "IDToken2validateOnly", true)]))
+        for options in ["{ validateOnly: true, keep: true }", "{ validateOnly: true }"] {
+            let result = try await answer(step, try handlers("  BooleanAttributeInputCallback: \(options)"))
+            #expect(
+                result.step.json
+                    == fixture(
+                        try Fixtures.json(path), setting: [(0, "IDToken2", false), (0, "IDToken2validateOnly", true)]),
+                "\(options)")
+        }
     }
 
     /// A pre-filled validateOnly is kept rather than sent false.
@@ -58,8 +61,9 @@ import Testing
                     try Fixtures.json(path), setting: [(0, "IDToken2", true), (0, "IDToken2validateOnly", true)]))
     }
 
+    /// A handler that sets neither a value nor validateOnly, without `keep`, is a script error.
     @Test func withoutKeepAMissingValueIsStillAnError() async throws {
-        let hs = try handlers("  BooleanAttributeInputCallback: { validateOnly: true }")
+        let hs = try handlers("  BooleanAttributeInputCallback: { input: IDToken2 }")
         await #expect(throws: RunError.self) {
             try await answer(try Fixtures.step("callbacks/BooleanAttributeInputCallback.json"), hs)
         }

@@ -3,40 +3,27 @@ import JourneyCore
 import JourneyTestSupport
 import Testing
 
+@testable import JourneyFormat
 @testable import JourneyRun
 
 /// journey's answers against the Ping SDKs' own unit-test assertions (`Tests/Fixtures/sdk`,
 /// docs/protocols/sdk-differences.md). Without a profile journey answers as ping-ios, so every
-/// ping-ios fixture must come out as that SDK posts it. With `--sdk` profiles, the same check runs
-/// per profile: `SDKFixture.all(sdk:)` of each SDK, answered with the profile named `fixture.sdk`
-/// (only `check` needs the profile passed to the answer pipeline).
+/// ping-ios fixture must come out as that SDK posts it, but for the deliberate `knownIssues`. With
+/// `--sdk` profiles, the same check runs per profile: `SDKFixture.all(sdk:)` of each SDK, passed
+/// to `check` with its profile (the ping-ios and ping-android ones in
+/// SDKConformanceTests+PingIOS.swift and SDKConformanceTests+PingAndroid.swift).
 @Suite struct SDKConformanceTests {
     /// The SDK journey follows without a profile.
     static let noProfileSDK = "ping-ios"
     static let allSDKs = ["ping-ios", "ping-android", "forgerock-ios", "forgerock-android", "forgerock-js"]
 
-    /// Fixtures journey does not match yet, by file name, with the mismatch (issue 38). An entry
-    /// whose mismatch is fixed makes `withKnownIssue` fail: remove it then.
+    /// Fixtures journey does not match without a profile, by file name, with the reason (issue 38).
+    /// An entry whose mismatch is fixed makes `withKnownIssue` fail: remove it then.
     static let knownIssues: [String: String] = {
         var issues: [String: String] = [:]
         func add(_ mismatch: String, _ names: String...) { for name in names { issues[name] = mismatch } }
         add(
-            "keep the rest as received: validateOnly alone is refused ('needs value') instead of keeping the value",
-            "NumberAttributeInputCallback-validate-only-keeps-value.json",
-            "StringAttributeInputCallback-validate-only-keeps-value.json")
-        add(
-            "reCAPTCHA token alone: ping-ios's setToken leaves the action as received, journey writes action 'login'",
-            "ReCaptchaEnterpriseCallback-token.json")
-        add(
-            "defaultText: with nothing typed ping-ios posts defaultText, journey keeps the received input",
-            "TextInputCallback-nothing-set-default-text.json")
-        add(
-            "value output: with nothing set ping-ios posts the value output, journey keeps the received input",
-            "HiddenValueCallback-nothing-set-value-output.json", "HiddenValueCallback-nothing-set-value-output-1.json",
-            "HiddenValueCallback-nothing-set-value-output-2.json",
-            "BooleanAttributeInputCallback-nothing-set-value-output.json")
-        add(
-            "ping-ios leaves a TextOutputCallback of messageType 4 or unknown out of the request; journey posts it",
+            "deliberate: without a profile journey posts every callback it received (docs/decisions.md); ping-ios leaves a TextOutputCallback of messageType 4 or unknown out, as --sdk ping-ios does",
             "TextOutputCallback-script-left-out.json", "TextOutputCallback-unknown-left-out.json")
         add(
             "deliberate: journey answers WebAuthn metadata as a passkey step; the SDK test uses MetadataCallback alone",
@@ -44,12 +31,15 @@ import Testing
         return issues
     }()
 
+    /// Without a profile a script says "set only this, the rest as the SDK pre-fills it" with
+    /// `keep: true` (docs/format.md), so each fixture's handler keeps the rest.
     @Test(arguments: SDKFixture.all(sdk: noProfileSDK))
     func withoutAProfileJourneyPostsWhatPingIOSPosts(_ fixture: SDKFixture) async throws {
+        let handlers = fixture.handlersKeepingTheRest
         if let issue = Self.knownIssues[fixture.name] {
-            await withKnownIssue(Comment(rawValue: issue)) { try await Self.check(fixture) }
+            await withKnownIssue(Comment(rawValue: issue)) { try await Self.check(fixture, handlers: handlers) }
         } else {
-            try await Self.check(fixture)
+            try await Self.check(fixture, handlers: handlers)
         }
     }
 
@@ -69,9 +59,11 @@ import Testing
 
     /// Answers the fixture's callback with the handler its action describes and compares what
     /// journey posts with what the SDK posts.
-    static func check(_ fixture: SDKFixture) async throws {
+    /// With `sdk`, answered as that profile; `handlers` replace the fixture's own.
+    static func check(_ fixture: SDKFixture, sdk: SDKProfile? = nil, handlers: [HandlerSpec]? = nil) async throws {
         let step = try #require(fixture.step)
-        let result = try await answer(step, fixture.handlers)
+        let result = try await StepAnswerer.answer(
+            step, stepNumber: 1, handlers: handlers ?? fixture.handlers, environment: TestEnvironment(), sdk: sdk)
         #expect(result.unhandled.isEmpty, "journey left \(fixture.type) unanswered")
         let callbacks = result.step.json["callbacks"]?.arrayValue ?? []
         switch fixture.posted {

@@ -8,7 +8,11 @@ enum SelectIdPAnswerer: CallbackAnswerer {
             $0["provider"]?.stringValue
         }
         let provider = ValueConversion.text(try await context.resolve(spec).json)
-        guard providers.contains(provider) else {
+        // ping-android external-idp/src/main/kotlin/com/pingidentity/idp/journey/SelectIdpCallback.kt:
+        // `value` is posted as the app sets it, offered or not (SelectIdpCallbackTest sets one that is not).
+        if context.sdk == .pingAndroid, !providers.contains(provider) {
+            draft.notes.append(("provider", "not offered: \(context.redactor.redact(provider))"))
+        } else if !providers.contains(provider) {
             throw context.error(
                 "\(draft.subject) offers no provider '\(provider)'; providers: \(String.quotedList(providers))")
         }
@@ -30,11 +34,21 @@ enum IdPAnswerer: CallbackAnswerer {
         if case .object = token.json { isJSON = true } else { isJSON = false }
         let secret = context.secretName(
             of: token, spec: spec, fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
-        try draft.write(
-            .string(ValueConversion.text(token.json)), suffix: "token", secretName: secret, redactor: context.redactor,
-            context: context)
         let tokenType = context.answer.tokenType?.value ?? (isJSON ? "JSON" : defaultTokenType)
-        try draft.write(.string(tokenType), suffix: "token_type", redactor: context.redactor, context: context)
+        let names = draft.inputNames
+        if context.sdk == .pingAndroid, names.count >= 2 {
+            // ping-android external-idp/src/main/kotlin/com/pingidentity/idp/journey/IdpCallback.kt:
+            // `input(result.token, tokenType)` writes the two inputs by position, whatever their names.
+            draft.write(
+                .string(ValueConversion.text(token.json)), inputNamed: names[0], secretName: secret,
+                redactor: context.redactor)
+            draft.write(.string(tokenType), inputNamed: names[1], secretName: nil, redactor: context.redactor)
+        } else {
+            try draft.write(
+                .string(ValueConversion.text(token.json)), suffix: "token", secretName: secret,
+                redactor: context.redactor, context: context)
+            try draft.write(.string(tokenType), suffix: "token_type", redactor: context.redactor, context: context)
+        }
         if let provider = draft.original.output("provider")?.stringValue { draft.notes.append(("provider", provider)) }
     }
 }

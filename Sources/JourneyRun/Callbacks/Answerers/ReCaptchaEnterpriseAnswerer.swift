@@ -6,7 +6,8 @@ import JourneyCore
 /// and `setPayload` do (ReCaptchaEnterpriseCallbackTests.swift: testSetToken, testSetAction,
 /// testSetClientError, testSetPayloadWithValidData). `token` runs as `verify()` does: `payload`
 /// (a non-empty mapping, as JSON text with sorted keys) is set first; the token (a secret,
-/// resolved with `timeout` ms, default 15000) and the action (default `login`) once it came; a
+/// resolved with `timeout` ms, default 15000) and the action (default `login`; with `keep: true`
+/// none, as `setToken` alone leaves it as received) once it came; a
 /// provider command that fails or times out sets `…clientError` to its message instead, with
 /// the payload the environment's `ReCaptchaClientErrorRule` says (ping-ios: the one set first).
 enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
@@ -45,7 +46,10 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
             }
             return
         }
-        try writeAction(answer.action?.value ?? defaultAction, into: &draft, context)
+        // `keep: true`: the token alone, as `setToken` sets it (testSetToken); else as `verify()`.
+        if let action = answer.action?.value ?? (context.keeps ? nil : defaultAction) {
+            try writeAction(action, into: &draft, context)
+        }
         let secret = context.secretName(
             of: token, spec: tokenSpec,
             fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))

@@ -8,7 +8,7 @@ enum TextValueAnswerer: CallbackAnswerer {
         if let value = context.answer.value {
             try await context.writeText(value, suffix: "", into: &draft)
         } else {
-            try context.requireAnswer(draft, expected: "value")
+            try ValidateOnlyOption.keepValue(&draft, context)
         }
         try ValidateOnlyOption.apply(context, to: &draft)
     }
@@ -18,7 +18,7 @@ enum TextValueAnswerer: CallbackAnswerer {
 enum NumberValueAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         guard let spec = context.answer.value else {
-            try context.requireAnswer(draft, expected: "value")
+            try ValidateOnlyOption.keepValue(&draft, context)
             return try ValidateOnlyOption.apply(context, to: &draft)
         }
         let resolved = try await context.resolve(spec)
@@ -35,7 +35,7 @@ enum NumberValueAnswerer: CallbackAnswerer {
 enum BooleanValueAnswerer: CallbackAnswerer {
     static func answer(_ draft: inout CallbackDraft, _ context: AnswerContext) async throws(RunError) {
         guard let spec = context.answer.value else {
-            try context.requireAnswer(draft, expected: "value")
+            try ValidateOnlyOption.keepValue(&draft, context)
             return try ValidateOnlyOption.apply(context, to: &draft)
         }
         let resolved = try await context.resolve(spec)
@@ -57,6 +57,16 @@ enum ValidateOnlyOption {
             )
         }
         try draft.write(.bool(validateOnly.value), suffix: "validateOnly", redactor: context.redactor, context: context)
+    }
+
+    /// A handler without `value`: with `validateOnly` alone the value is kept as the SDK pre-fills
+    /// it, as the SDKs let an app set validateOnly alone and post the value their class holds
+    /// (ping-ios Journey/JourneyTests/Callbacks/StringAttributeInputCallbackTests.swift,
+    /// testPayloadReturnsCorrectly: the `value` output); otherwise the handler must give a value
+    /// (or say `keep: true`).
+    static func keepValue(_ draft: inout CallbackDraft, _ context: AnswerContext) throws(RunError) {
+        guard context.answer.validateOnly != nil else { return try context.requireAnswer(draft, expected: "value") }
+        if !context.keeps { KeepOption.prefill(&draft, sdk: context.sdk, redactor: context.redactor) }
     }
 
     /// The built-in default: every `…validateOnly` input is sent as `false`.

@@ -39,7 +39,7 @@ package struct AnswerContext: Sendable {
     let handler: ActiveHandler
     let environment: any AnswerEnvironment
     let stepNumber: Int
-    /// The SDK the run answers as (`--sdk`), if any.
+    /// The run's SDK profile, if any: the answers take the form of that SDK's (`SDKProfileAnswers`).
     var sdk: SDKProfile? = nil
 
     var answer: AnswerSpec { handler.answer }

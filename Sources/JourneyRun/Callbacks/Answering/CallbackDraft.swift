@@ -114,6 +114,11 @@ package struct CallbackDraft: Sendable {
         callback.input = callback.input?.filter { writtenInputs.contains($0.name) }
     }
 
+    /// Keeps the first `count` inputs (an SDK that rebuilds the inputs by position from fewer values).
+    mutating func keepFirstInputs(_ count: Int) {
+        callback.input = callback.input.map { Array($0.prefix(count)) }
+    }
+
     /// Puts every input back as received.
     mutating func restoreInputs() {
         callback = original

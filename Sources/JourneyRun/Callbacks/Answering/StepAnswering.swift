@@ -71,7 +71,7 @@ struct StepAnswering {
         if let input = handler.answer.input { draft.mainInput = try draft.inputName(named: input.value, context) }
         if handler.answer.echo?.value != true {
             if context.keeps {
-                KeepOption.prefill(&draft, redactor: environment.redactor)
+                KeepOption.prefill(&draft, sdk: sdk, redactor: environment.redactor)
             } else {
                 ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
             }

@@ -9,6 +9,7 @@ enum SDKProfileAnswers {
         guard let type = CallbackType(wireName: draft.type), draft.form == nil else { return }
         if sdk.isPingSDK {
             pingKept(type, sdk, &draft, redactor: redactor)
+            pingDropsExtraInputs(type, sdk, &draft)
         }
         switch (type, sdk) {
         case (.choice, .forgeRockIOS):
@@ -42,43 +43,21 @@ enum SDKProfileAnswers {
     }
 
     /// The Ping SDKs rebuild a callback's inputs from the values their class holds, which start
-    /// from the outputs, not the received inputs (JourneyPlugin/JourneyPlugin/AbstractCallback.swift,
-    /// foundation/journey-plugin/…/AbstractCallback.kt). So a kept input posts:
-    /// - NameCallback, PasswordCallback, ValidatedCreate*: `""` (Journey/Journey/Callbacks/NameCallback.swift…);
-    /// - TextInputCallback: its `defaultText` output (Journey/Journey/Callbacks/TextInputCallback.swift);
-    /// - ChoiceCallback: its `defaultChoice`, an integer (Journey/Journey/Callbacks/ChoiceCallback.swift);
-    /// - TermsAndConditions, ConsentMapping: `false`;
-    /// - HiddenValueCallback: its `value` output (Journey/Journey/Callbacks/HiddenValueCallback.swift,
-    ///   journey/src/main/kotlin/com/pingidentity/journey/callback/HiddenValueCallback.kt): iOS keeps a
-    ///   string output only, Android any primitive's text (`jsonPrimitive.content`).
+    /// from the outputs, not the received inputs (`PingPrefill` has the values and their sources).
+    /// So an input the answer did not write posts that value: the main input, and a
+    /// `…validateOnly` input (the `validateOnly` output).
     private static func pingKept(
         _ type: CallbackType, _ sdk: SDKProfile, _ draft: inout CallbackDraft, redactor: Redactor
     ) {
-        guard let name = draft.callback.inputName(suffix: ""), !draft.writtenInputs.contains(name),
-            draft.secretInputs[name] == nil
-        else { return }
-        let value: JSONValue
-        switch type {
-        case .name, .password, .validatedCreateUsername, .validatedCreatePassword:
-            value = .string("")
-        case .textInput:
-            value = .string(draft.original.output("defaultText")?.stringValue ?? "")
-        case .choice:
-            guard let defaultChoice = draft.original.output("defaultChoice")?.intValue else { return }
-            value = .int(defaultChoice)
-        case .termsAndConditions, .consentMapping:
-            value = .bool(false)
-        case .hiddenValue:
-            let output = draft.original.output("value")
-            switch output {
-            case .string(let text)?: value = .string(text)
-            case .bool?, .int?, .double?: value = .string(sdk == .pingAndroid ? output?.displayText ?? "" : "")
-            default: value = .string("")
-            }
-        default:
-            return
+        if let name = draft.callback.inputName(suffix: ""), !draft.writtenInputs.contains(name),
+            draft.secretInputs[name] == nil, let value = PingPrefill.mainValue(type, of: draft.original, sdk: sdk)
+        {
+            draft.write(value, inputNamed: name, secretName: nil, redactor: redactor)
         }
-        draft.write(value, inputNamed: name, secretName: nil, redactor: redactor)
+        if let name = draft.callback.inputName(suffix: "validateOnly"), !draft.writtenInputs.contains(name) {
+            draft.write(
+                PingPrefill.validateOnly(of: draft.original), inputNamed: name, secretName: nil, redactor: redactor)
+        }
     }
 
     /// forgerock-ios, FRAuth/FRAuth/Callbacks/ChoiceCallback.swift: the value starts as
@@ -113,7 +92,8 @@ enum SDKProfileAnswers {
 
     /// ping-android, recaptcha-enterprise/src/main/kotlin/com/pingidentity/recaptcha/enterprise/ReCaptchaEnterpriseCallback.kt:
     /// the payload is always the four inputs by position: on success token, action, `""`, the
-    /// payload text or `"{}"`; on a client error `""`, action, the error, `""`.
+    /// payload text or `"{}"`; on a client error `""`, action, the error, `""`. The action is
+    /// `verify()`'s `config.recaptchaAction.action` both ways, `login` unless the app sets one.
     private static func reCaptchaAllFour(_ draft: inout CallbackDraft, redactor: Redactor) {
         let error = draft.inputValue(suffix: "clientError")?.stringValue ?? ""
         let failed =
@@ -121,6 +101,9 @@ enum SDKProfileAnswers {
         func set(_ suffix: String, _ value: String) {
             guard let name = draft.callback.inputName(suffix: suffix), draft.secretInputs[name] == nil else { return }
             draft.write(.string(value), inputNamed: name, secretName: nil, redactor: redactor)
+        }
+        if let name = draft.callback.inputName(suffix: "action"), !draft.writtenInputs.contains(name) {
+            set("action", ReCaptchaEnterpriseAnswerer.defaultAction)
         }
         if failed {
             set("token", "")

@@ -1,0 +1,49 @@
+import JourneyCore
+
+/// Rules of the two Ping SDKs (ping-ios, ping-android) beyond the values they start from
+/// (`PingPrefill`): what their callback classes leave out of a callback's inputs.
+extension SDKProfileAnswers {
+    /// The Ping SDKs rebuild a callback's input array from the values their class holds
+    /// (`input(_ values:...)`: one entry per value, named after the received input at the same
+    /// position), so received inputs beyond those are dropped (ping-ios
+    /// JourneyPlugin/JourneyPlugin/AbstractCallback.swift, ping-android
+    /// foundation/journey-plugin/src/main/kotlin/com/pingidentity/journey/plugin/AbstractCallback.kt).
+    static func pingDropsExtraInputs(_ type: CallbackType, _ sdk: SDKProfile, _ draft: inout CallbackDraft) {
+        guard let count = pingInputCount(type, sdk, draft), count < draft.inputNames.count else { return }
+        draft.keepFirstInputs(count)
+    }
+
+    /// How many values the class's `payload()` writes, or nil when it posts its JSON with the
+    /// received inputs (`input(_:forKey:)`, or no override). The counts come from each class's
+    /// `payload()`: ping-ios Journey/Journey/Callbacks/*.swift and
+    /// DeviceProfile/DeviceProfile/DeviceProfileCallback.swift; ping-android
+    /// journey/src/main/kotlin/com/pingidentity/journey/callback/*.kt,
+    /// external-idp/src/main/kotlin/com/pingidentity/idp/journey/{SelectIdpCallback,IdpCallback}.kt,
+    /// protect/src/main/kotlin/com/pingidentity/protect/journey/AbstractProtectCallback.kt and
+    /// mfa/binding/src/main/kotlin/com/pingidentity/device/binding/journey/DeviceBindingCallback.kt,
+    /// DeviceSigningVerifierCallback.kt.
+    private static func pingInputCount(_ type: CallbackType, _ sdk: SDKProfile, _ draft: CallbackDraft) -> Int? {
+        switch type {
+        case .name, .password, .textInput, .choice, .hiddenValue, .termsAndConditions, .consentMapping:
+            return 1
+        case .booleanAttributeInput, .stringAttributeInput, .numberAttributeInput, .validatedCreateUsername,
+            .validatedCreatePassword, .kbaCreate:
+            return 2
+        case .confirmation:
+            // ping-ios ConfirmationCallback.swift: the JSON as received until an option is selected.
+            guard let name = draft.callback.inputName(suffix: "") else { return nil }
+            return draft.writtenInputs.contains(name) ? 1 : nil
+        case .deviceProfile:
+            return 1
+        case .selectIdP where sdk == .pingAndroid:
+            return 1
+        case .idP where sdk == .pingAndroid, .deviceSigningVerifier where sdk == .pingAndroid,
+            .pingOneProtectEvaluation where sdk == .pingAndroid:
+            return 2
+        case .deviceBinding where sdk == .pingAndroid:
+            return 4
+        default:
+            return nil
+        }
+    }
+}

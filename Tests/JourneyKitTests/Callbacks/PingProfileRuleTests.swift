@@ -1,0 +1,234 @@
+import Foundation
+import JourneyCore
+import JourneyTestSupport
+import Testing
+
+@testable import JourneyFormat
+@testable import JourneyRun
+
+/// The ping-ios and ping-android profiles' rules that the SDKs' own test fixtures do not show
+/// (docs/protocols/sdk-differences.md): extra inputs dropped, empty payloads left out, the
+/// device profile and client-error encodings, and a test for every callback type of the registry.
+@Suite struct PingProfileRuleTests {
+    static let pingSDKs: [SDKProfile] = [.pingIOS, .pingAndroid]
+
+    /// The step `json` answered by `handlers` as `sdk` (none: journey's own).
+    static func answered(
+        _ json: JSONValue, sdk: SDKProfile?, _ handlers: [HandlerSpec], environment: TestEnvironment = TestEnvironment()
+    ) async throws -> StepAnswer {
+        let step = try #require(AMStep(json: json))
+        return try await StepAnswerer.answer(
+            step, stepNumber: 1, handlers: handlers, environment: environment, sdk: sdk)
+    }
+
+    /// The callback fixture at `path` with `input` appended to callback `position`'s inputs.
+    static func withExtraInput(_ path: String, _ input: JSONValue, position: Int = 0) throws -> JSONValue {
+        guard case .object(var body) = try Fixtures.json(path), case .array(var callbacks)? = body["callbacks"],
+            case .object(var callback) = callbacks[position], case .array(var inputs)? = callback["input"]
+        else { throw RunError(.script, "\(path) is not a step with inputs") }
+        inputs.append(input)
+        callback["input"] = .array(inputs)
+        callbacks[position] = .object(callback)
+        body["callbacks"] = .array(callbacks)
+        return .object(body)
+    }
+
+    static func names(_ answer: StepAnswer, _ position: Int = 0) -> [String] {
+        (answer.step.callbacks[position].input ?? []).map(\.name)
+    }
+
+    @Test("the Ping SDKs rebuild the inputs from their values: a received input beyond them is dropped")
+    func extraInputsAreDropped() async throws {
+        let json = try Self.withExtraInput("callbacks/NameCallback.json", ["name": "IDToken1extra", "value": "x"])
+        let name = handler("NameCallback") { $0.value = text("alice") }
+        for sdk in Self.pingSDKs {
+            let answer = try await Self.answered(json, sdk: sdk, [name])
+            #expect(answer.step.callbacks[0].input == [NameValue(name: "IDToken1", value: "alice")], "\(sdk)")
+        }
+        let withoutProfile = try await Self.answered(json, sdk: nil, [name])
+        #expect(Self.names(withoutProfile) == ["IDToken1", "IDToken1extra"])
+
+        let attribute = try Self.withExtraInput(
+            "callbacks/BooleanAttributeInputCallback.json", ["name": "IDToken2extra", "value": ""])
+        let happy = handler("BooleanAttributeInputCallback") { $0.value = literal(true) }
+        for sdk in Self.pingSDKs {
+            let answer = try await Self.answered(attribute, sdk: sdk, [happy])
+            #expect(Self.names(answer) == ["IDToken2", "IDToken2validateOnly"], "\(sdk): value and validateOnly only")
+        }
+        let attributeWithoutProfile = try await Self.answered(attribute, sdk: nil, [happy])
+        #expect(Self.names(attributeWithoutProfile).count == 3)
+    }
+
+    @Test("the Ping SDKs leave a callback whose payload is empty out of the request", arguments: pingSDKs)
+    func emptyPayloadsAreLeftOut(_ sdk: SDKProfile) async throws {
+        let script: JSONValue = [
+            "type": "TextOutputCallback",
+            "output": [["name": "message", "value": "console.log(1)"], ["name": "messageType", "value": "4"]],
+        ]
+        let name: JSONValue = [
+            "type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]],
+            "input": [["name": "IDToken1", "value": ""]],
+        ]
+        let json: JSONValue = ["authId": "a", "callbacks": [script, name]]
+        let handlers = [handler("NameCallback") { $0.value = text("alice") }]
+        let answer = try await Self.answered(json, sdk: sdk, handlers)
+        #expect(answer.step.callbacks.map(\.type) == ["NameCallback"])
+        #expect(answer.callbacks.count == 2, "the trace still shows the TextOutputCallback")
+        let withoutProfile = try await Self.answered(json, sdk: nil, handlers)
+        #expect(withoutProfile.step.callbacks.map(\.type) == ["TextOutputCallback", "NameCallback"])
+    }
+
+    @Test(
+        "a DeviceProfileCallback without options posts the document the SDK's own collectors build",
+        arguments: [(SDKProfile.pingIOS, "iOS"), (.pingAndroid, "Android")])
+    func deviceProfile(_ sdk: SDKProfile, platform: String) async throws {
+        let answer = try await Self.answered(
+            try Fixtures.json("callbacks/DeviceProfileCallback.json"), sdk: sdk, [handler("DeviceProfileCallback")])
+        let text = try #require(answer.step.callbacks[0].input?.first?.value.stringValue, "JSON text")
+        let document = try JSONValue.parse(text)
+        #expect(document["metadata"]?["platform"]?["platform"]?.stringValue == platform)
+        #expect(document["location"] != nil)
+        let withoutProfile = try await Self.answered(
+            try Fixtures.json("callbacks/DeviceProfileCallback.json"), sdk: nil, [handler("DeviceProfileCallback")])
+        let own = try JSONValue.parse(withoutProfile.step.callbacks[0].input?.first?.value.stringValue ?? "")
+        #expect(own["metadata"]?["platform"]?["platform"]?.stringValue == "journey")
+    }
+
+    /// A reCAPTCHA client that fails: ping-ios's `verify()` sets the client error alone (the
+    /// payload set first stays); ping-android's posts all four: `""`, the action, the error, `""`.
+    @Test("a failing reCAPTCHA client posts each Ping SDK's encoding of the client error")
+    func reCaptchaClientError() async throws {
+        let handlers = [
+            handler("ReCaptchaEnterpriseCallback") { spec in
+                spec.token = command("fail")
+                spec.payload = located(["firewallPolicyEvaluation": true])
+            }
+        ]
+        let json = try Fixtures.json("callbacks/ReCaptchaEnterpriseCallback.json")
+        let message = "command 'fail' failed with exit status 1"
+        let iOS = try await Self.answered(json, sdk: .pingIOS, handlers).step.callbacks[0].input ?? []
+        #expect(iOS.map(\.value) == ["", "", .string(message), #"{"firewallPolicyEvaluation":true}"#])
+        let android = try await Self.answered(json, sdk: .pingAndroid, handlers).step.callbacks[0].input ?? []
+        #expect(android.map(\.value) == ["", "login", .string(message), ""])
+    }
+
+    @Test("a device binding client error: the error and the other inputs as the SDK leaves them", arguments: pingSDKs)
+    func deviceBindingClientError(_ sdk: SDKProfile) async throws {
+        let answer = try await Self.answered(
+            try Fixtures.json("callbacks/DeviceBindingCallback.json"), sdk: sdk,
+            [handler("DeviceBindingCallback") { $0.clientError = text("Abort") }])
+        let inputs = answer.step.callbacks[0].input ?? []
+        #expect(inputs.map(\.name) == ["IDToken1jws", "IDToken1deviceName", "IDToken1deviceId", "IDToken1clientError"])
+        #expect(inputs.map(\.value) == ["", "", "", "Abort"])
+    }
+
+    @Test("a device signing client error", arguments: pingSDKs)
+    func deviceSigningClientError(_ sdk: SDKProfile) async throws {
+        let answer = try await Self.answered(
+            try Fixtures.json("callbacks/DeviceSigningVerifierCallback.json"), sdk: sdk,
+            [handler("DeviceSigningVerifierCallback") { $0.clientError = text("Timeout") }])
+        #expect(
+            answer.step.callbacks[0].input == [
+                NameValue(name: "IDToken1jws", value: ""), NameValue(name: "IDToken1clientError", value: "Timeout"),
+            ])
+    }
+
+    @Test("PingOne Protect: the evaluation's signals and the initialization's client error", arguments: pingSDKs)
+    func protect(_ sdk: SDKProfile) async throws {
+        let evaluation = try await Self.answered(
+            try Fixtures.json("callbacks/PingOneProtectEvaluationCallback.json"), sdk: sdk,
+            [handler("PingOneProtectEvaluationCallback") { $0.signals = text("signals-blob") }])
+        #expect(evaluation.step.callbacks[0].input?.map(\.value) == ["signals-blob", ""])
+        let initialize = try await Self.answered(
+            try Fixtures.json("callbacks/PingOneProtectInitializeCallback.json"), sdk: sdk,
+            [handler("PingOneProtectInitializeCallback") { $0.clientError = text("init failed") }])
+        #expect(initialize.step.callbacks[0].input?.last?.value == "init failed")
+    }
+
+    @Test(
+        "WebAuthn: the profile leaves journey's passkey answer as it is (the SDKs' Fido modules)", arguments: pingSDKs)
+    func webAuthn(_ sdk: SDKProfile) async throws {
+        for (path, type) in [
+            ("callbacks/webauthn/registration-metadata-am71.json", "WebAuthnRegistrationCallback"),
+            ("callbacks/webauthn/authentication-metadata-am71.json", "WebAuthnAuthenticationCallback"),
+        ] {
+            let handlers = [handler(type) { $0.clientError = text("NotAllowedError") }]
+            let json = try Fixtures.json(path)
+            let answer = try await Self.answered(json, sdk: sdk, handlers)
+            let own = try await Self.answered(json, sdk: nil, handlers)
+            #expect(answer.unhandled.isEmpty)
+            #expect(answer.step.json == own.step.json, "\(sdk) \(type)")
+        }
+    }
+
+    @Test("output-only callbacks are posted as received", arguments: pingSDKs)
+    func outputOnly(_ sdk: SDKProfile) async throws {
+        for path in ["callbacks/SuspendedTextOutputCallback.json", "callbacks/PollingWaitCallback.json"] {
+            let json = try Fixtures.json(path)
+            let answer = try await Self.answered(json, sdk: sdk, [])
+            #expect(answer.unhandled.isEmpty)
+            #expect(answer.step.json["callbacks"] == json["callbacks"], "\(path)")
+        }
+        var metadata = try Fixtures.json("callbacks/MetadataCallback.json")
+        if case .object(var body) = metadata {
+            body["callbacks"] = [
+                ["type": "MetadataCallback", "output": [["name": "data", "value": ["stage": "One"]]]]
+            ]
+            metadata = .object(body)
+        }
+        let answer = try await Self.answered(metadata, sdk: sdk, [])
+        #expect(answer.step.json["callbacks"] == metadata["callbacks"])
+    }
+
+    /// The registry's types neither Ping SDK has a class for: the step fails, naming the SDK and the type.
+    @Test(
+        "a callback type the Ping SDK has no class for fails the step, naming the SDK and the type",
+        arguments: [
+            ("callbacks/RedirectCallback.json", CallbackType.redirect),
+            ("callbacks/ReCaptchaCallback.json", .reCaptcha),
+            ("callbacks/AppIntegrityCallback--android.json", .appIntegrity),
+        ])
+    func noClass(_ path: String, _ type: CallbackType) throws {
+        let step = try Fixtures.step(path)
+        for sdk in Self.pingSDKs {
+            let failures = SDKProfileSupport.failures(in: step, sdk: sdk, stepNumber: 1)
+            #expect(failures.count == 1)
+            #expect(failures.first?.message.contains(sdk.rawValue) == true)
+            #expect(failures.first?.message.contains(type.wireName) == true)
+        }
+        #expect(SDKProfileSupport.failures(in: step, sdk: nil, stepNumber: 1).isEmpty)
+    }
+
+    @Test("journey's own ProofOfWorkCallback is a custom callback to every SDK: never refused", arguments: pingSDKs)
+    func proofOfWork(_ sdk: SDKProfile) throws {
+        let json: JSONValue = [
+            "authId": "a",
+            "callbacks": [
+                [
+                    "type": "ProofOfWorkCallback", "output": [["name": "challenge", "value": "abc"]],
+                    "input": [["name": "IDToken1", "value": ""]],
+                ]
+            ],
+        ]
+        let step = try #require(AMStep(json: json))
+        #expect(SDKProfileSupport.failures(in: step, sdk: sdk, stepNumber: 1).isEmpty)
+    }
+
+    /// The types this suite tests per Ping SDK, beside those its fixtures (Tests/Fixtures/sdk/<sdk>) cover.
+    static let testedHere: Set<CallbackType> = [
+        .deviceProfile, .deviceBinding, .deviceSigningVerifier, .pingOneProtectInitialize, .pingOneProtectEvaluation,
+        .webAuthnRegistration, .webAuthnAuthentication, .suspendedTextOutput, .pollingWait, .metadata, .redirect,
+        .reCaptcha, .appIntegrity, .proofOfWork, .name, .stringAttributeInput, .textOutput, .reCaptchaEnterprise,
+    ]
+
+    @Test(
+        "every callback type of the registry has a test for ping-ios and ping-android", arguments: CallbackType.allCases
+    )
+    func everyTypeIsTested(_ type: CallbackType) {
+        for sdk in Self.pingSDKs {
+            let fixtures = SDKFixture.all(sdk: sdk.rawValue).map(\.type)
+            #expect(
+                fixtures.contains(type.wireName) || Self.testedHere.contains(type), "\(sdk.rawValue): \(type.wireName)")
+        }
+    }
+}
