@@ -1,0 +1,68 @@
+import Foundation
+import JourneyCore
+import JourneyTestSupport
+import Testing
+
+@testable import JourneyFormat
+@testable import JourneyRun
+
+/// `keep: true`: a handler sets some inputs and the others keep their pre-filled values, as the
+/// Ping SDKs send a field the user leaves alone.
+@Suite struct KeepTests {
+    /// The handlers of a script's `handlers:` block, loaded and compiled as `journey run` does.
+    func handlers(_ yaml: String) throws -> [HandlerSpec] {
+        let script = try #require(
+            LoaderTestSupport.load("version: 1\nname: Keep\njourney: Login\nhandlers:\n" + yaml))
+        return try JourneyCompiler.compile(script).handlers
+    }
+
+    /// ping-ios's TextInputCallback starts from `defaultText` (Journey/Journey/Callbacks/TextInputCallback.swift);
+    /// nothing typed posts it (Journey/JourneyTests/Callbacks/TextInputCallbackTests.swift, testPayloadWithDefaultText).
+    @Test func aTextInputCallbackWithNothingTypedPostsItsDefaultText() async throws {
+        let path = "callbacks/TextInputCallback.json"
+        let result = try await answer(try Fixtures.step(path), try handlers("  TextInputCallback: { keep: true }"))
+        #expect(result.step.json == fixture(try Fixtures.json(path), setting: [(0, "IDToken1", "default")]))
+    }
+
+    /// What is typed replaces the default (testUserOverridesDefaultText).
+    @Test func aValueStillReplacesTheDefaultText() async throws {
+        let path = "callbacks/TextInputCallback.json"
+        let result = try await answer(
+            try Fixtures.step(path), try handlers("  TextInputCallback: { keep: true, value: typed }"))
+        #expect(result.step.json == fixture(try Fixtures.json(path), setting: [(0, "IDToken1", "typed")]))
+    }
+
+    /// ping-ios posts an attribute's pre-filled value beside the validateOnly it is given
+    /// (Journey/JourneyTests/Callbacks/BooleanAttributeInputCallbackTests.swift, testPayloadReturnsCorrectly).
+    @Test func validateOnlyAloneKeepsThePrefilledValue() async throws {
+        let path = "callbacks/BooleanAttributeInputCallback.json"
+        var step = try Fixtures.step(path)
+        step.callbacks[0].setInput("IDToken2", to: true)
+        let result = try await answer(
+            step, try handlers("  BooleanAttributeInputCallback: { validateOnly: true, keep: true }"))
+        #expect(
+            result.step.json
+                == fixture(
+                    try Fixtures.json(path), setting: [(0, "IDToken2", true), (0, "IDToken2validateOnly", true)]))
+    }
+
+    /// A pre-filled validateOnly is kept rather than sent false.
+    @Test func aKeptValidateOnlyIsNotSentFalse() async throws {
+        let path = "callbacks/BooleanAttributeInputCallback.json"
+        var step = try Fixtures.step(path)
+        step.callbacks[0].setInput("IDToken2validateOnly", to: true)
+        let result = try await answer(
+            step, try handlers("  BooleanAttributeInputCallback: { value: true, keep: true }"))
+        #expect(
+            result.step.json
+                == fixture(
+                    try Fixtures.json(path), setting: [(0, "IDToken2", true), (0, "IDToken2validateOnly", true)]))
+    }
+
+    @Test func withoutKeepAMissingValueIsStillAnError() async throws {
+        let hs = try handlers("  BooleanAttributeInputCallback: { validateOnly: true }")
+        await #expect(throws: RunError.self) {
+            try await answer(try Fixtures.step("callbacks/BooleanAttributeInputCallback.json"), hs)
+        }
+    }
+}
