@@ -36,7 +36,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
-        // Tests only: property checks over generated hostile traffic (JourneyKitTests).
+        // Tests only: property checks over generated hostile traffic (JourneyRecordingTests).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
@@ -197,9 +197,15 @@ let package = Package(
             dependencies: ["JourneyLoad", "JourneyKit"],
             swiftSettings: swiftSettings
         ),
-        // What the test targets share (trees they start the simulator on); not a test target itself.
+        // What the test targets share (trees they start the simulator on, fixtures, scripts from text,
+        // scripted AMs); not a test target itself.
         .target(
-            name: "JourneyTestSupport", dependencies: ["JourneyCore", "JourneyRun", "JourneySimulator"],
+            name: "JourneyTestSupport",
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneySimulator",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Tests/JourneyTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "JourneyCoreTests",
@@ -207,14 +213,44 @@ let package = Package(
                 "JourneyCore", "JourneyTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: swiftSettings),
+        // One test target per module of the pipeline, importing only what that module's layer may
+        // (scripts/check-imports): `swift test --filter JourneyFormatTests` runs one module's tests.
         .testTarget(
-            name: "JourneyKitTests",
+            name: "JourneyFormatTests",
+            dependencies: ["JourneyCore", "JourneyFormat", "JourneyTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyRunTests",
             dependencies: [
-                "JourneyKit", "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport",
-                "JourneySuite", "JourneyTestSupport", .product(name: "Yams", package: "Yams"),
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyRecordingTests",
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyTestSupport",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneyReportTests",
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyReport", "JourneyTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "JourneySuiteTests",
+            dependencies: [
+                "JourneyCore", "JourneyFormat", "JourneyRun", "JourneyRecording", "JourneyReport", "JourneySuite",
+                "JourneyTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

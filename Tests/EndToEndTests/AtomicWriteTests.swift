@@ -12,6 +12,8 @@ import Testing
 
     /// `journey arguments…` under `ulimit -f blocks` (a shell's blocks, 512 or 1024 bytes), as a
     /// user would run it: no signal set up for it; its output goes through the shell, which has no limit.
+    /// The output is checked for the refusal only, not as a golden transcript: the run goes
+    /// through a shell (`ulimit`), not `CLI.run`, whose outputs `Golden.check` compares.
     static func limited(_ blocks: Int, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let script =
             "out=$( (ulimit -f \(blocks) && exec \"$0\" \"$@\") 2>&1 ); status=$?; printf '%s\\n' \"$out\"; exit $status"

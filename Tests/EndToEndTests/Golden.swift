@@ -17,14 +17,36 @@ enum Golden {
     static let normalization = TranscriptNormalization(
         guide: nil, folders: [(Repository.root.path, "<repo>")])
 
+    /// What varies from run to run in the reports and recordings a run prints, beyond what the
+    /// guides' normalization hides: a JSON report's durations, the simulator's `Server-Timing`
+    /// figures and the `Date` headers it sends.
+    static let varying: [(NSRegularExpression, String)] =
+        ([
+            (#""(duration|transportTime)": [0-9][0-9.eE+-]*"#, #""$1": <duration>"#),
+            (#"dur=[0-9][0-9.]*"#, "dur=<duration>"),
+            (#"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9:]{8} GMT"#, "<date>"),
+        ] as [(String, String)]).compactMap { pattern, template in
+            (try? NSRegularExpression(pattern: pattern)).map { ($0, template) }
+        }
+
+    /// A line as the golden files hold it.
+    static func normalized(line: String) -> String {
+        var text = normalization.normalized(line: line)
+        for (expression, template) in varying {
+            text = expression.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        return text
+    }
+
     /// `output`'s transcript as the golden file holds it: normalized lines, each section without
     /// its trailing blank lines, an empty stream left out.
     static func transcript(of output: CLI.Output) -> String {
         let command = (["journey"] + output.arguments.map(quoted)).joined(separator: " ")
-        var lines = [normalization.normalized(line: "$ " + command), "exit \(output.status)"]
+        var lines = [normalized(line: "$ " + command), "exit \(output.status)"]
         for (name, text) in [("stdout", output.stdout), ("stderr", output.stderr)] {
             var section = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                normalization.normalized(line: String($0))
+                normalized(line: String($0))
             }
             while section.last?.isEmpty == true { section.removeLast() }
             guard !section.isEmpty else { continue }
@@ -71,7 +93,7 @@ enum Golden {
 
     private static func lines(_ text: String) -> [UnifiedDiff.Line] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            UnifiedDiff.Line(key: normalization.normalized(line: String(line)), text: String(line))
+            UnifiedDiff.Line(key: normalized(line: String(line)), text: String(line))
         }
         while lines.last?.key.isEmpty == true { lines.removeLast() }
         return lines

@@ -1,0 +1,252 @@
+import Foundation
+import JourneyCore
+import JourneyTestSupport
+import Testing
+
+@testable import JourneyRun
+
+/// reCAPTCHA Enterprise as the Ping SDK's ReCaptchaEnterpriseConfig does it.
+@Suite struct ReCaptchaEnterpriseTests {
+    let path = "callbacks/ReCaptchaEnterpriseCallback.json"
+    let minimalPath = "callbacks/ReCaptchaEnterpriseCallback--minimal.json"
+
+    @Test func defaultsAreActionLoginEmptyPayloadAndTimeout15000() async throws {
+        let json = try Fixtures.json(minimalPath)
+        let environment = TestEnvironment()
+        let result = try await answer(
+            try Fixtures.step(minimalPath),
+            [
+                handler("ReCaptchaEnterpriseCallback") { $0.token = command("echo", "tok-123") }
+            ], environment: environment)
+        #expect(
+            result.step.json
+                == fixture(json, setting: [(0, "IDToken1token", "tok-123"), (0, "IDToken1action", "login")]))
+        #expect(environment.timeoutsSeen == [15000])
+        #expect(result.note(0, "action") == "login")
+        #expect(result.note(0, "siteKey") == "6Lf3tbYUAAAAAEm78fAOFRKb-n1M67FDtmpczIBK")
+        #expect(result.note(0, "payload") == nil)
+        #expect(
+            result.traced(0, "IDToken1token")
+                == InputTrace(name: "IDToken1token", value: "«recaptcha-token»", redacted: true))
+    }
+
+    @Test func actionTimeoutAndPayloadAsSortedJSONText() async throws {
+        let json = try Fixtures.json(path)
+        let environment = TestEnvironment()
+        let payload: JSONValue = [
+            "firewallPolicyEvaluation": true,
+            "transactionData": ["transactionId": "TXN-12345", "value": 99.99, "currencyCode": "USD"],
+        ]
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = text("tok")
+                    $0.action = located("purchase")
+                    $0.timeoutMilliseconds = located(20000)
+                    $0.payload = located(payload)
+                }
+            ], environment: environment)
+        let payloadText =
+            #"{"firewallPolicyEvaluation":true,"transactionData":{"currencyCode":"USD","transactionId":"TXN-12345","value":99.99}}"#
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1token", "tok"), (0, "IDToken1action", "purchase"),
+                        (0, "IDToken1payload", .string(payloadText)),
+                    ]))
+        #expect(environment.timeoutsSeen == [20000])
+        #expect(result.note(0, "payload") == payloadText)
+    }
+
+    @Test func clientErrorInsteadOfAToken() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") { $0.clientError = text("recaptcha_failed") }
+            ])
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", "recaptcha_failed")]))
+        #expect(result.note(0, "clientError") == "recaptcha_failed")
+    }
+
+    @Test func failingProviderSetsTheClientErrorToItsMessage() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") { $0.token = command("false") }
+            ])
+        let message = "command 'false' failed with exit status 1"
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1clientError", .string(message))]))
+        #expect(result.note(0, "clientError") == message)
+    }
+
+    /// ping-ios's `verify()` sets the payload before the client runs, and the action (with the
+    /// token) only once the client returned one (ReCaptchaEnterprise/ReCaptchaEnterprise/
+    /// ReCaptchaEnterpriseCallback.swift): a failing client posts the payload, not the action.
+    @Test func aFailingProviderPostsThePayloadAndLeavesTheActionAsReceived() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = command("false")
+                    $0.action = located("signup")
+                    $0.payload = located(["userId": "12345"])
+                }
+            ])
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1clientError", "command 'false' failed with exit status 1"),
+                        (0, "IDToken1payload", #"{"userId":"12345"}"#),
+                    ]))
+    }
+
+    /// The rule is the environment's: a client profile may post another SDK's shape.
+    @Test func anotherClientErrorRuleEmptiesThePayloadAndSetsTheAction() async throws {
+        let json = try Fixtures.json(path)
+        let environment = TestEnvironment(
+            reCaptchaClientError: ReCaptchaClientErrorRule(payload: .empty, setsAction: true))
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = command("false")
+                    $0.payload = located(["userId": "12345"])
+                }
+            ], environment: environment)
+        #expect(
+            result.step.json
+                == fixture(
+                    json,
+                    setting: [
+                        (0, "IDToken1clientError", "command 'false' failed with exit status 1"),
+                        (0, "IDToken1action", "login"),
+                    ]))
+        #expect(result.note(0, "payload") == nil)
+    }
+
+    /// ping-ios sets each input on its own: `setAction`, `setPayload`, `setClientError`
+    /// (ReCaptchaEnterprise/ReCaptchaEnterpriseTests/ReCaptchaEnterpriseCallbackTests.swift,
+    /// testSetAction, testSetPayloadWithValidData, testSetClientError); the others stay as received.
+    @Test func anActionAloneIsSentAndTheOtherInputsKeptAsReceived() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path), [handler("ReCaptchaEnterpriseCallback") { $0.action = located("signup") }])
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1action", "signup")]))
+        #expect(result.unhandled.isEmpty)
+    }
+
+    @Test func aPayloadAloneIsSent() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [handler("ReCaptchaEnterpriseCallback") { $0.payload = located(["sessionId": "abc-def-ghi"]) }])
+        #expect(result.step.json == fixture(json, setting: [(0, "IDToken1payload", #"{"sessionId":"abc-def-ghi"}"#)]))
+    }
+
+    /// `setPayload([:])` leaves the input as it was (testSetPayloadWithEmptyDictionary).
+    @Test func anEmptyPayloadLeavesItsInputAsReceived() async throws {
+        let json = try Fixtures.json(path)
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = text("tok")
+                    $0.payload = located([:])
+                }
+            ])
+        #expect(
+            result.step.json
+                == fixture(json, setting: [(0, "IDToken1token", "tok"), (0, "IDToken1action", "login")]))
+        #expect(result.note(0, "payload") == nil)
+    }
+
+    /// Inputs named `token`, `action`... without `IDToken<N>`, as ping-ios's own test sends them
+    /// (testSetToken reads the first input, testSetAction the second).
+    @Test func inputsNotNamedIDTokenAreFoundByName() async throws {
+        let plain = "callbacks/ReCaptchaEnterpriseCallback--plain-input-names.json"
+        let result = try await answer(
+            try Fixtures.step(plain),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = text("test_recaptcha_token_abc123")
+                    $0.action = located("signup")
+                }
+            ])
+        #expect(
+            result.step.json
+                == fixture(
+                    try Fixtures.json(plain),
+                    setting: [(0, "token", "test_recaptcha_token_abc123"), (0, "action", "signup")]))
+    }
+
+    @Test func slowProviderTimesOutIntoTheClientError() async throws {
+        let environment = TestEnvironment()
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = command("sleep", "5000", "late-token")
+                    $0.timeoutMilliseconds = located(100)
+                }
+            ], environment: environment)
+        let inputs = result.step.callbacks[0].input ?? []
+        #expect(inputs.first { $0.name == "IDToken1token" }?.value == "")
+        #expect(
+            inputs.first { $0.name == "IDToken1clientError" }?.value
+                == "command 'sleep 5000 late-token' timed out after 100 ms")
+        #expect(environment.timeoutsSeen == [100])
+    }
+
+    /// An answer without a token or a client error gets AM's node no verdict to check: lint says so.
+    @Test func lintWarnsWhenNeitherTokenNorClientErrorIsSet() throws {
+        let script = try #require(
+            LoaderTestSupport.load(
+                """
+                version: 1
+                name: Action only
+                journey: Login
+                handlers:
+                  - match: ReCaptchaEnterpriseCallback
+                    action: signup
+                  - match: { type: ReCaptchaEnterpriseCallback, step: 2 }
+                    clientError: recaptcha_failed
+                """))
+        let warnings = try JourneyCompiler.compile(script).warnings.map(LoaderTestSupport.summary)
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(
+            warnings.first?.hasPrefix("5:5 warning: handler #1 sets neither token nor clientError") == true,
+            "\(warnings)")
+    }
+
+    @Test func aMissingEnvironmentVariableIsStillAScriptError() async throws {
+        await #expect(throws: RunError.self) {
+            try await answer(
+                try Fixtures.step(path),
+                [
+                    handler("ReCaptchaEnterpriseCallback") { $0.token = env("RECAPTCHA_TOKEN") }
+                ])
+        }
+    }
+
+    @Test func tokenFromADeclaredSecretIsRedactedEverywhere() async throws {
+        let environment = TestEnvironment(variables: ["RECAPTCHA_TOKEN": "super-secret-token"])
+        let result = try await answer(
+            try Fixtures.step(path),
+            [
+                handler("ReCaptchaEnterpriseCallback") {
+                    $0.token = env("RECAPTCHA_TOKEN", secret: true)
+                    $0.payload = located(["note": "super-secret-token"])
+                }
+            ], environment: environment)
+        #expect(!rendering(result.callbacks).contains("super-secret-token"))
+        #expect(result.note(0, "payload") == #"{"note":"«secret»"}"#)
+    }
+}
