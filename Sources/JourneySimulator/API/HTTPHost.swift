@@ -68,6 +68,9 @@ package final class RunningHost: Sendable {
 
     package var port: Int { server.port }
 
+    /// Yields when a request's body begins to be read (the newest only, for one waiter).
+    package var bodyReadsBegun: AsyncStream<Void> { closing.bodyReads.stream }
+
     /// `http://127.0.0.1:<port>`.
     package var serverURL: String { server.serverURL }
 
@@ -94,6 +97,9 @@ final class HostClosing: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Yields when a request's body begins to be read (the newest only): what a test of the
+    /// stop waits on before it stops the host.
+    let bodyReads = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     /// The reply for requests cut short, once closing.
     var reply: HostResponse? { state.withLock { $0.reply } }
@@ -136,6 +142,7 @@ struct HostResponder: HTTPResponder {
         let (maxBodyBytes, bodyTimeout) = (maxBodyBytes, bodyTimeout)
         let reading = Task { await RequestBodyReader.read(request, upTo: maxBodyBytes, within: bodyTimeout) }
         let registration = closing.onClose { reading.cancel() }
+        closing.bodyReads.continuation.yield()
         let outcome = await withTaskCancellationHandler {
             await reading.value
         } onCancel: {
