@@ -25,6 +25,8 @@ enum Golden {
             (#""(duration|transportTime)": [0-9][0-9.eE+-]*"#, #""$1": <duration>"#),
             (#"dur=[0-9][0-9.]*"#, "dur=<duration>"),
             (#"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9:]{8} GMT"#, "<date>"),
+            // The JavaScript SDK's device identifier (`--sdk forgerock-js`): three random numbers.
+            (#""identifier":"[0-9]+-[0-9]+-[0-9]+""#, #""identifier":"<random>""#),
         ] as [(String, String)]).compactMap { pattern, template in
             (try? NSRegularExpression(pattern: pattern)).map { ($0, template) }
         }
