@@ -30,4 +30,9 @@ extension ScriptLoadContext {
     func required(_ key: some ScriptKeyName, in mapping: YMapping, _ context: String, accepted: [String]) -> YNode? {
         required(key.rawValue, in: mapping, context, accepted: accepted)
     }
+
+    /// Whether some key of `mapping` outside `accepted` looks like a typo of `key`.
+    func isMisspelled(_ key: some ScriptKeyName, in mapping: YMapping, accepted: [String]) -> Bool {
+        isMisspelled(key.rawValue, in: mapping, accepted: accepted)
+    }
 }

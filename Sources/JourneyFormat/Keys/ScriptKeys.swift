@@ -9,6 +9,12 @@ enum ScriptKeys {
     /// A variable's or a capture's name: a letter or `_`, then letters, digits or `_`; not `env`.
     static let variableName = "^(?!env$)[A-Za-z_][A-Za-z0-9_]*$"
 
+    /// The keys of the script's top level, each named once.
+    enum File: String, ScriptKeyName {
+        case version, kind, name, description, tags, `protocol`, server, journey, start, vars, handlers, capture
+        case expect, limits, uses, request, cleanup, mobilefirst, oauth, rakuten, device, client
+    }
+
     static let file = MappingDeclaration(
         "the script",
         doc:
@@ -16,66 +22,66 @@ enum ScriptKeys {
         rules: ["oneOf": startForms],
         keys: [
             .required(
-                "version", .constant(1),
+                File.version, .constant(1),
                 "The format version. Always `1`, so scripts attached to tickets keep working across releases."),
             .optional(
-                "kind", .constant("journey"), default: "journey",
+                File.kind, .constant("journey"), default: "journey",
                 "What this file is. Simulator trees say `kind: simulator`; `lint` and `run` tell the two apart by it."),
-            .required("name", .string(), "The script's name, shown in reports."),
-            .optional("description", .string(), "What the script checks."),
-            .optional("tags", .list(.string()), "A list of strings, for `--tag` selection."),
+            .required(File.name, .string(), "The script's name, shown in reports."),
+            .optional(File.description, .string(), "What the script checks."),
+            .optional(File.tags, .list(.string()), "A list of strings, for `--tag` selection."),
             .optional(
-                "protocol", .cases(of: ProtocolKind.self), default: "pingam",
+                File.`protocol`, .cases(of: ProtocolKind.self), default: "pingam",
                 "Which protocol drives the run: `pingam`, `mobilefirst` (MobileFirst Foundation 8.0 security checks) or `rakuten` (Rakuten's token API with Challenger)."
             ),
             .optional(
-                "server", .defined("server"),
+                File.server, .defined("server"),
                 "Where the server is and how to talk to it. The command line's `--server`, `--realm`, `--simulate` override it."
             ),
             .optional(
-                "journey", .defined("template"),
+                File.journey, .defined("template"),
                 "The journey to start (this or `start`): `journey: Login` is short for `start: { service: Login }`."),
-            .optional("start", .defined("start"), "The full start form (this or `journey`)."),
+            .optional(File.start, .defined("start"), "The full start form (this or `journey`)."),
             .optional(
-                "vars", .map(.defined("valueSpec"), names: variableName),
+                File.vars, .map(.defined("valueSpec"), names: variableName),
                 "Variables, read in templates as `{{ name }}`, each a literal, a template or a value source."),
             .optional(
-                "handlers", handlers,
+                File.handlers, handlers,
                 "How to answer callbacks: a map from callback type to answer, or an ordered list of handlers with match. In a MobileFirst script: a map from security-check name to its answer object."
             ),
             .optional(
-                "capture", .map(.defined("capture"), names: variableName),
+                File.capture, .map(.defined("capture"), names: variableName),
                 "Values pulled from steps into variables for later steps."),
-            .optional("expect", .defined("expect"), default: "outcome success", "What the run must show."),
-            .optional("limits", .defined("limits"), "Run limits."),
+            .optional(File.expect, .defined("expect"), default: "outcome success", "What the run must show."),
+            .optional(File.limits, .defined("limits"), "Run limits."),
             .optional(
-                "uses", .defined("uses"),
+                File.uses, .defined("uses"),
                 "Another script run first: this script continues its session and receives only the variables it lists in `outputs`. With `uses`, `journey`/`start` may be left out."
             ),
             .optional(
-                "request", .defined("request"),
+                File.request, .defined("request"),
                 "A call to a protected resource after the journey, with the session; policy advice is satisfied with a composite_advice journey and the call retried."
             ),
             .optional(
-                "cleanup", .defined("cleanup"),
+                File.cleanup, .defined("cleanup"),
                 "End the session: `logout` (valid before, logged out, invalid after) or a mapping; `revoke`, `endSession` for tokens."
             ),
             .optional(
-                "mobilefirst", .defined("mobilefirst"),
+                File.mobilefirst, .defined("mobilefirst"),
                 "With `protocol: mobilefirst`: the scope to obtain a token for and how the client registers."),
             .optional(
-                "oauth", .defined("oauth"),
+                File.oauth, .defined("oauth"),
                 "OAuth 2.0 / OpenID Connect tokens after the journey (authorization code with PKCE using the session), or client credentials alone: then `journey`/`start` may be left out."
             ),
             .optional(
-                "rakuten", .defined("rakuten"),
+                File.rakuten, .defined("rakuten"),
                 "With `protocol: rakuten`: the token API client, the grant and the member's credentials."),
             .optional(
-                "device", .defined("device"),
+                File.device, .defined("device"),
                 "`{ file: alice-device.json }`: the file the run's passkeys are read from at the start and written to at the end (PingAM)."
             ),
             .optional(
-                "client", .defined("client"),
+                File.client, .defined("client"),
                 "`{ sdk: forgerock-ios }`: the Ping / ForgeRock SDK whose requests the run sends (PingAM). `--sdk` overrides it."
             ),
         ])

@@ -5,7 +5,7 @@ extension ScriptLoadContext {
     func client(_ node: YNode) -> ClientSpec? {
         guard let mapping = node.mapping("client") else { return nil }
         mapping.allowOnly(ScriptKeys.client)
-        guard let sdkNode = required("sdk", in: mapping, "client", accepted: ScriptKeys.client.names),
+        guard let sdkNode = required(ScriptKeys.Client.sdk, in: mapping, "client", accepted: ScriptKeys.client.names),
             let name = sdkNode.strictString("client.sdk (an SDK name)")
         else { return nil }
         switch SDKProfile.named(name) {

@@ -13,51 +13,56 @@ extension ScriptLoadContext {
         guard checkKind(mapping) else { return nil }
         mapping.allowOnly(ScriptKeys.file)
 
-        let version = required("version", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap(version)
-        let name = required("name", in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap {
-            $0.string("name")
+        let version = required(ScriptKeys.File.version, in: mapping, "the script", accepted: ScriptKeys.file.names)
+            .flatMap(version)
+        let name = required(ScriptKeys.File.name, in: mapping, "the script", accepted: ScriptKeys.file.names).flatMap {
+            $0.string(ScriptKeys.File.name.rawValue)
         }
-        let description = mapping["description"].flatMap { $0.string("description") }
-        let tags = mapping["tags"].flatMap(tags) ?? []
-        let protocolKind = mapping["protocol"].flatMap(protocolKind) ?? .pingam
+        let description = mapping[ScriptKeys.File.description].flatMap {
+            $0.string(ScriptKeys.File.description.rawValue)
+        }
+        let tags = mapping[ScriptKeys.File.tags].flatMap(tags) ?? []
+        let protocolKind = mapping[ScriptKeys.File.`protocol`].flatMap(protocolKind) ?? .pingam
         typeCheck.protocolKind = protocolKind
-        let server = mapping["server"].map(server) ?? ServerSpec()
-        let uses = mapping["uses"].flatMap(uses)
-        let oauth = mapping["oauth"].flatMap(oauth)
-        let client = protocolKind == .pingam ? mapping["client"].flatMap(client) : nil
+        let server = mapping[ScriptKeys.File.server].map(server) ?? ServerSpec()
+        let uses = mapping[ScriptKeys.File.uses].flatMap(uses)
+        let oauth = mapping[ScriptKeys.File.oauth].flatMap(oauth)
+        let client = protocolKind == .pingam ? mapping[ScriptKeys.File.client].flatMap(client) : nil
         let body: Script.Body?
         if protocolKind == .mobilefirst {
-            body = self.mobileFirst(mapping["mobilefirst"], handlers: mapping["handlers"], at: root).map {
+            body = self.mobileFirst(
+                mapping[ScriptKeys.File.mobilefirst], handlers: mapping[ScriptKeys.File.handlers], at: root
+            ).map {
                 .mobileFirst($0)
             }
             checkMobileFirstKeys(mapping)
         } else if protocolKind == .rakuten {
-            body = self.rakuten(mapping["rakuten"], at: root).map { .rakuten($0) }
+            body = self.rakuten(mapping[ScriptKeys.File.rakuten], at: root).map { .rakuten($0) }
             checkForeignKeys(
                 mapping, protocol: "rakuten",
-                keys: ["journey", "start", "uses", "oauth", "handlers", "mobilefirst", "device", "client"])
+                keys: [.journey, .start, .uses, .oauth, .handlers, .mobilefirst, .device, .client])
         } else {
-            if let node = mapping["mobilefirst"] {
+            if let node = mapping[ScriptKeys.File.mobilefirst] {
                 error(
                     "'mobilefirst:' belongs to a protocol: mobilefirst script", at: node,
                     hint: "add protocol: mobilefirst")
             }
-            if let node = mapping["rakuten"] {
+            if let node = mapping[ScriptKeys.File.rakuten] {
                 error("'rakuten:' belongs to a protocol: rakuten script", at: node, hint: "add protocol: rakuten")
             }
             let start = startSpec(
-                mapping, uses: mapping["uses"] != nil, tokensOnly: oauth?.grant == .clientCredentials)
-            let handlers = mapping["handlers"].map(self.handlers) ?? []
+                mapping, uses: mapping[ScriptKeys.File.uses] != nil, tokensOnly: oauth?.grant == .clientCredentials)
+            let handlers = mapping[ScriptKeys.File.handlers].map(self.handlers) ?? []
             if let client { warnUnanswerable(handlers, by: client) }
             body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
-        let vars = mapping["vars"].map(vars) ?? []
-        let captures = mapping["capture"].map(captures) ?? []
-        let request = mapping["request"].flatMap(request)
-        let cleanup = mapping["cleanup"].flatMap(cleanup)
-        var expect = mapping["expect"].map(expect) ?? ExpectSpec()
-        let limits = mapping["limits"].map(limits) ?? Limits()
-        let deviceSpec = mapping["device"].flatMap(device)
+        let vars = mapping[ScriptKeys.File.vars].map(vars) ?? []
+        let captures = mapping[ScriptKeys.File.capture].map(captures) ?? []
+        let request = mapping[ScriptKeys.File.request].flatMap(request)
+        let cleanup = mapping[ScriptKeys.File.cleanup].flatMap(cleanup)
+        var expect = mapping[ScriptKeys.File.expect].map(expect) ?? ExpectSpec()
+        let limits = mapping[ScriptKeys.File.limits].map(limits) ?? Limits()
+        let deviceSpec = mapping[ScriptKeys.File.device].flatMap(device)
         switch protocolKind {
         case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
         case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
@@ -65,16 +70,19 @@ extension ScriptLoadContext {
         }
         if protocolKind != .rakuten {
             checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
-            if let entry = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
-                $0.key == "challenge"
-            }) {
+            if let entry = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+                .first(where: {
+                    $0.key == ScriptKeys.Expect.challenge.rawValue
+                })
+            {
                 error(
                     "expect.challenge checks Challenger's challenge of a protocol: rakuten script", at: entry.keyNode,
                     hint: "add protocol: rakuten")
             }
         }
         checkVariables(
-            vars: vars, declaredVars: varNames(mapping["vars"]), captures: captures, outputs: uses?.outputs ?? [],
+            vars: vars, declaredVars: varNames(mapping[ScriptKeys.File.vars]), captures: captures,
+            outputs: uses?.outputs ?? [],
             builtins: protocolKind == .mobilefirst
                 ? [Self.challengeVariable]
                 : protocolKind == .rakuten ? RakutenSpec.variables : oauth != nil ? OAuthSpec.variables : [])
@@ -94,21 +102,21 @@ extension ScriptLoadContext {
 
     /// PingAM's journey keys have no meaning in a MobileFirst script.
     private func checkMobileFirstKeys(_ mapping: YMapping) {
-        for key in ["journey", "start", "uses", "cleanup", "oauth", "device", "client"] {
-            if let entry = mapping.entries.first(where: { $0.key == key }) {
+        for key: ScriptKeys.File in [.journey, .start, .uses, .cleanup, .oauth, .device, .client] {
+            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
                 error(
-                    "'\(key)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
+                    "'\(key.rawValue)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
                     at: entry.keyNode)
             }
         }
     }
 
     /// Keys of other protocols have no meaning in this script.
-    private func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [String]) {
+    private func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [ScriptKeys.File]) {
         for key in keys {
-            if let entry = mapping.entries.first(where: { $0.key == key }) {
+            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
                 error(
-                    "'\(key)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
+                    "'\(key.rawValue)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
                     at: entry.keyNode)
             }
         }
@@ -119,19 +127,19 @@ extension ScriptLoadContext {
     private func checkRakutenOutcome(
         _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
     ) {
-        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
-        if let outcomeNode = expectMapping?["outcome"], expect.outcomeLocation != nil,
+        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        if let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome], expect.outcomeLocation != nil,
             !ScriptKeys.rakutenOutcomes.contains(expect.outcome.name)
         {
             error(
                 "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
                 hint: "expect one of: \(ScriptKeys.rakutenOutcomes.joined(separator: ", "))")
         }
-        if request != nil, let node = mapping.entries.first(where: { $0.key == "request" }) {
+        if request != nil, let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.request.rawValue }) {
             error("a protocol: rakuten script has no request: phase", at: node.keyNode)
         }
         if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil,
-            let node = mapping.entries.first(where: { $0.key == "cleanup" })
+            let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.cleanup.rawValue })
         {
             error(
                 "a protocol: rakuten script's cleanup revokes its token and checks it after (cleanup: { revoke: true, after: invalid })",
@@ -141,8 +149,8 @@ extension ScriptLoadContext {
 
     /// A MobileFirst script's outcomes are `token` (the default), `failure` and `blocked`.
     private func checkMobileFirstOutcome(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
-        guard let outcomeNode = expectMapping?["outcome"] else {
+        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        guard let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome] else {
             expect.outcome = .token(TokenCheck())
             return
         }
@@ -159,9 +167,9 @@ extension ScriptLoadContext {
 
     /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
     private func checkResourcePhases(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping["expect"].flatMap { $0.isMapping ? $0.mapping() : nil }
-        let outcomeNode = expectMapping?["outcome"]
-        if mapping["request"] == nil, let outcomeNode {
+        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome]
+        if mapping[ScriptKeys.File.request] == nil, let outcomeNode {
             switch expect.outcome {
             case .token, .blocked:
                 error(
@@ -180,7 +188,7 @@ extension ScriptLoadContext {
         if request != nil, outcomeNode == nil {
             expect.outcome = .authorized(ResourceCheck())
         }
-        if let singleUse = expectMapping?["singleUse"], expect.singleUse?.value == true {
+        if let singleUse = expectMapping?[ScriptKeys.Expect.singleUse], expect.singleUse?.value == true {
             if expect.outcome.name != "authorized" {
                 error(
                     "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
@@ -191,7 +199,9 @@ extension ScriptLoadContext {
 
     /// `kind: journey` or none; a simulator tree is a different kind of file.
     private func checkKind(_ mapping: YMapping) -> Bool {
-        guard let node = mapping["kind"], let kind = node.string("kind") else { return true }
+        guard let node = mapping[ScriptKeys.File.kind], let kind = node.string(ScriptKeys.File.kind.rawValue) else {
+            return true
+        }
         if kind == "simulator" {
             error(
                 "this is a simulator tree file (kind: simulator), not a journey script", at: node,
@@ -209,7 +219,7 @@ extension ScriptLoadContext {
     }
 
     private func version(_ node: YNode) -> Int? {
-        guard let version = node.int("version") else { return nil }
+        guard let version = node.int(ScriptKeys.File.version.rawValue) else { return nil }
         guard version == 1 else {
             error("unsupported version \(version): this journey reads version 1 scripts", at: node)
             return nil
@@ -218,13 +228,13 @@ extension ScriptLoadContext {
     }
 
     private func tags(_ node: YNode) -> [String]? {
-        guard let items = node.sequence("tags") else { return nil }
+        guard let items = node.sequence(ScriptKeys.File.tags.rawValue) else { return nil }
         return items.compactMap { $0.string("each tag") }
     }
 
     private func protocolKind(_ node: YNode) -> ProtocolKind? {
         let names = ProtocolKind.allCases.map(\.rawValue)
-        guard let name = node.string("protocol") else { return nil }
+        guard let name = node.string(ScriptKeys.File.`protocol`.rawValue) else { return nil }
         guard let kind = ProtocolKind(rawValue: name) else {
             error(
                 "unsupported protocol '\(name)'; supported: \(names.joined(separator: ", "))", at: node,
@@ -240,25 +250,36 @@ extension ScriptLoadContext {
     private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
         guard oauth == nil, typeCheck.protocolKind != .mobilefirst else { return }
         let hint = "add an oauth: block (clientId, redirectUri, scope)"
-        if let tokens = mapping["expect"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
-            $0.key == "tokens"
-        }) {
+        if let tokens = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
+            where: {
+                $0.key == ScriptKeys.Expect.tokens.rawValue
+            })
+        {
             error(
                 "expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode,
                 hint: hint)
         }
         if let request, request.auth != .session,
-            let auth = mapping["request"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(where: {
-                $0.key == "auth"
-            })
+            let auth = mapping[ScriptKeys.File.request].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
+                where: {
+                    $0.key == ScriptKeys.Request.auth.rawValue
+                })
         {
             error(
                 "request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none",
                 at: auth.value, hint: hint)
         }
-        if let cleanup, let entries = mapping["cleanup"].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries {
-            for entry in entries where ["revoke", "endSession"].contains(entry.key) {
-                if entry.key == "revoke" ? cleanup.revoke : cleanup.endSession {
+        if let cleanup,
+            let entries = mapping[ScriptKeys.File.cleanup].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+        {
+            for entry in entries {
+                let actsOnTokens: Bool
+                switch ScriptKeys.Cleanup(rawValue: entry.key) {
+                case .revoke: actsOnTokens = cleanup.revoke
+                case .endSession: actsOnTokens = cleanup.endSession
+                default: actsOnTokens = false
+                }
+                if actsOnTokens {
                     error(
                         "cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none",
                         at: entry.keyNode, hint: hint)
@@ -268,8 +289,8 @@ extension ScriptLoadContext {
     }
 
     private func startSpec(_ mapping: YMapping, uses: Bool, tokensOnly: Bool = false) -> DeclaredStart? {
-        let shorthand = mapping.entries.first { $0.key == "journey" }
-        let full = mapping.entries.first { $0.key == "start" }
+        let shorthand = mapping.entries.first { $0.key == ScriptKeys.File.journey.rawValue }
+        let full = mapping.entries.first { $0.key == ScriptKeys.File.start.rawValue }
         switch (shorthand, full) {
         case (let shorthand?, nil):
             return journeyShorthand(shorthand.value).map(DeclaredStart.journey)
@@ -284,8 +305,8 @@ extension ScriptLoadContext {
             if uses || tokensOnly {
                 return DeclaredStart.sessionFromUses
             }
-            if isMisspelled("journey", in: mapping, accepted: ScriptKeys.file.names)
-                || isMisspelled("start", in: mapping, accepted: ScriptKeys.file.names)
+            if isMisspelled(ScriptKeys.File.journey, in: mapping, accepted: ScriptKeys.file.names)
+                || isMisspelled(ScriptKeys.File.start, in: mapping, accepted: ScriptKeys.file.names)
             {
                 return nil
             }
