@@ -21,11 +21,6 @@ package enum Parallel {
         return parts.withLock { $0.flatMap { $0 } }
     }
 
-    /// Runs each job, at the same time as the others when there are cores for it; returns when all have.
-    package static func run(_ jobs: [@Sendable () -> Void]) {
-        _ = map(jobs) { $0() }
-    }
-
     /// The indices of chunk `chunk` of `chunks` over `count` elements: sizes differ by one at most.
     static func bounds(of chunk: Int, in chunks: Int, count: Int) -> Range<Int> {
         (chunk * count / chunks)..<((chunk + 1) * count / chunks)

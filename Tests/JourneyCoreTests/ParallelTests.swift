@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import JourneyCore
@@ -19,11 +18,5 @@ import Testing
                 #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
             }
         }
-    }
-
-    @Test func runRunsEveryJobOnce() {
-        let done = Mutex([Int]())
-        Parallel.run((0..<10).map { job in { done.withLock { $0.append(job) } } })
-        #expect(done.withLock { $0.sorted() } == Array(0..<10))
     }
 }

@@ -14,9 +14,9 @@ import Yams
 /// - a comment: one line, its line breaks and invisible characters written as `\uXXXX`.
 /// Strings are double-quoted, where YAML escapes every control, line-break and invisible
 /// character (`\0`, `\L`, `\uFEFF`), so the text reads back the same.
-enum ImportedText {
+package enum ImportedText {
     /// `{{`, as an expression whose value is those two characters.
-    static let openingBraces = "{{ '{{' }}"
+    package static let openingBraces = "{{ '{{' }}"
 
     /// A recorded string where the format reads a template or a value.
     static func template(_ text: String) -> Node {
@@ -25,7 +25,7 @@ enum ImportedText {
 
     /// `text` with every `{{` written as an expression giving `{{`: as a template it evaluates to
     /// `text`. `beforeExpression`: an expression follows, so a last `{` would open it too early.
-    static func escapingExpressions(_ text: String, beforeExpression: Bool = false) -> String {
+    package static func escapingExpressions(_ text: String, beforeExpression: Bool = false) -> String {
         var escaped = text.contains("{{") ? text.replacingOccurrences(of: "{{", with: openingBraces) : text
         if beforeExpression, escaped.hasSuffix("{") { escaped = escaped.dropLast() + "{{ '{' }}" }
         return escaped

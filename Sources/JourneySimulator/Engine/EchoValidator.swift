@@ -13,14 +13,8 @@ enum EchoValidator {
     /// Answers by page position: input name → value.
     typealias Answers = [Int: [String: JSONValue]]
 
-    /// Callback types whose inputs AM reads by name, so a client may post only the inputs it set
-    /// (even none): the ForgeRock iOS SDK's MultipleValuesCallback classes do
-    /// (forgerock-ios FRAuth/FRAuth/Callbacks/MultipleValuesCallback.swift), and AM accepts them.
-    static let readByName: Set<String> = Set(
-        [
-            CallbackType.reCaptchaEnterprise, .kbaCreate, .idP, .pingOneProtectInitialize, .pingOneProtectEvaluation,
-            .deviceBinding, .deviceSigningVerifier, .appIntegrity,
-        ].map(\.wireName))
+    /// `CallbackType.readByName`, by wire name: a client may post only the inputs it set.
+    static let readByName: Set<String> = Set(CallbackType.readByName.map(\.wireName))
 
     /// Output-only callbacks may be left out; every input callback must come back, in order, same
     /// type, same inputs (a callback read by name: a subset of them, each at most once).

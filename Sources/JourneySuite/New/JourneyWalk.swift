@@ -142,7 +142,7 @@ package enum JourneyWalk {
     /// The script the walk runs: the server, the journey, no handler (the person answers).
     /// JSON, which YAML reads; `{{` in what was given is written as an expression giving `{{`.
     static func walkScript(_ options: WalkOptions) -> String {
-        func text(_ value: String) -> JSONValue { .string(value.replacingOccurrences(of: "{{", with: "{{ '{{' }}")) }
+        func text(_ value: String) -> JSONValue { .string(ImportedText.escapingExpressions(value)) }
         var server: [String: JSONValue] = [:]
         if options.simulate == nil, let url = options.server { server["url"] = text(url) }
         if let realm = options.realm { server["realm"] = text(realm) }

@@ -92,7 +92,9 @@ extension WalkAdvisor {
             return (id, provider["uiConfig"]?["buttonDisplayName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
         }
         show(callback)
-        guard !providers.isEmpty else { throw WalkStop("\(callback.type) offers no provider to choose", exitCode: 1) }
+        guard !providers.isEmpty else {
+            throw WalkStop("\(VisibleText.escaped(callback.type)) offers no provider to choose", exitCode: 1)
+        }
         for (index, provider) in providers.enumerated() {
             let name = provider.name.map { VisibleText.escaped($0) + " " } ?? ""
             terminal.show(

@@ -1,6 +1,7 @@
 import Foundation
 import JourneyCore
 import JourneyFormat
+import JourneyRecording
 import JourneyReport
 import JourneyRun
 import Synchronization
@@ -206,7 +207,7 @@ final class WalkAdvisor: StepAdvisor {
             let typed = try await terminal.ask(label + style.paint(" (not shown)", .dim) + ": ", secret: true)
             if typed.isEmpty {
                 let recipient = try await askNonEmpty("  Outbox of (e.g. alice@example.com): ")
-                let escaped = recipient.replacingOccurrences(of: "{{", with: "{{ '{{' }}")
+                let escaped = ImportedText.escapingExpressions(recipient)
                 guard let template = try? TemplateParser.parse(escaped, at: place.location) else {
                     throw WalkStop("cannot read '\(VisibleText.escaped(recipient))' as a recipient")
                 }
@@ -249,7 +250,9 @@ final class WalkAdvisor: StepAdvisor {
             let mark = index == defaultIndex ? style.paint(" (default)", .dim) : ""
             terminal.show("    \(index + 1)) " + VisibleText.escaped(label) + mark + "\n")
         }
-        guard !labels.isEmpty else { throw WalkStop("\(callback.type) offers no option to choose") }
+        guard !labels.isEmpty else {
+            throw WalkStop("\(VisibleText.escaped(callback.type)) offers no option to choose")
+        }
         let hint = defaultIndex.map { " [\($0 + 1)]" } ?? ""
         while true {
             let typed = try await terminal.ask("  Choose 1-\(labels.count) or a label\(hint): ")

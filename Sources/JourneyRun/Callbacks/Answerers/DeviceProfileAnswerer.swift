@@ -12,23 +12,24 @@ enum DeviceProfileAnswerer: CallbackAnswerer {
         let environment = context.environment
         let metadata = draft.original.output("metadata")?.boolValue ?? false
         let location = draft.original.output("location")?.boolValue ?? false
-        if let name = context.answer.profile?.value.stringValue, let shape = DeviceProfileShape(rawValue: name) {
-            let identifier = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
-            text = shape.document(identifier: identifier, metadata: metadata, location: location).compactJSON
-            draft.notes.append(("profile", shape.rawValue))
-        } else if let profile = context.answer.profile {
+        // A named collector (`profile: ios`) comes first, then a profile or value given whole, then
+        // the `--sdk` collector, then the runner's own document.
+        let named = context.answer.profile?.value.stringValue.flatMap(DeviceProfileShape.init(rawValue:))
+        if named == nil, let profile = context.answer.profile {
             text = try await environment.expandTemplates(in: profile.value).compactJSON
-        } else if let spec = context.answer.value {
+        } else if named == nil, let spec = context.answer.value {
             text = ValueConversion.text(try await context.resolve(spec).json)
-        } else if let shape = context.sdk?.deviceProfileShape {
-            let identifier = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
-            text = shape.document(identifier: identifier, metadata: metadata, location: location).compactJSON
-            draft.notes.append(("profile", shape.rawValue))
         } else {
             let identifier = environment.deviceState.identifier(randomBytes: { environment.randomBytes($0) })
-            let document = DeviceProfileDocument.make(identifier: identifier, metadata: metadata, location: location)
-            text = document.compactJSON
-            draft.notes.append(("profile", "default"))
+            if let shape = named ?? context.sdk?.deviceProfileShape {
+                text = shape.document(identifier: identifier, metadata: metadata, location: location).compactJSON
+                draft.notes.append(("profile", shape.rawValue))
+            } else {
+                text =
+                    DeviceProfileDocument.make(identifier: identifier, metadata: metadata, location: location)
+                    .compactJSON
+                draft.notes.append(("profile", "default"))
+            }
         }
         try draft.write(.string(text), suffix: "", redactor: context.redactor, context: context)
     }

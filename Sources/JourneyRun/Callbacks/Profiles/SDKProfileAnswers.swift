@@ -21,9 +21,7 @@ enum SDKProfileAnswers {
         case (.numberAttributeInput, .pingIOS), (.numberAttributeInput, .pingAndroid),
             (.numberAttributeInput, .forgeRockAndroid):
             numberAsDouble(&draft, redactor: redactor)
-        case (.kbaCreate, .forgeRockIOS), (.idP, .forgeRockIOS), (.reCaptchaEnterprise, .forgeRockIOS),
-            (.pingOneProtectInitialize, .forgeRockIOS), (.pingOneProtectEvaluation, .forgeRockIOS),
-            (.deviceBinding, .forgeRockIOS), (.deviceSigningVerifier, .forgeRockIOS), (.appIntegrity, .forgeRockIOS):
+        case (let type, .forgeRockIOS) where CallbackType.readByName.contains(type):
             // FRAuth/FRAuth/Callbacks/MultipleValuesCallback.swift: the request holds only the
             // inputs the app set. These classes are MultipleValuesCallbacks: KbaCreateCallback.swift,
             // IdPCallback.swift, FRAppIntegrityCallback.swift in FRAuth/FRAuth/Callbacks/,
