@@ -49,9 +49,7 @@ import Testing
         let path = try Self.script(username: "{ default: demo, secret: true }")
         let lint = try await CLI.run(["lint", path])
         #expect(lint.status == 2)
-        #expect(
-            lint.stderr.contains("script.yaml:6:15: error: vars.username has 'default' but no 'env'"),
-            "\(lint.stderr)")
+        Golden.check(lint, run: "lint")
         let run = try await CLI.run(["run", path])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         Golden.check(run, run: "run")
