@@ -130,7 +130,7 @@ import Testing
         let output = try await CLI.run(["run", try Self.faulty("hang", timeout: "0.5")])
         #expect(output.status == 3)
         Golden.check(output)
-        // The transcript has the timeout as <duration>: its figure is checked here.
+        // Not a transcript: the transcript has the timeout as <duration>; its figure is checked here.
         #expect(output.stdout.contains("no response within 0.5 s"))
     }
 
@@ -167,7 +167,7 @@ import Testing
     @Test func connectionClosed() async throws {
         let output = try await CLI.run(["run", try Self.faulty("close")])
         #expect(output.status == 3)
-        // Which of the two the client sees depends on when the close reaches it: no transcript is stable.
+        // Not a transcript: which of the two the client sees depends on when the close reaches it.
         #expect(output.stdout.contains("connection closed") || output.stdout.contains("request failed"))
     }
 

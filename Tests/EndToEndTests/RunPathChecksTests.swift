@@ -76,6 +76,8 @@ import Testing
             ["run", script.path, "--challenger", "http://127.0.0.1:9"], timeout: 300)
         let all = output.stdout + output.stderr
         #expect(!all.contains("CHALLENGER_URL_UNSET_HERE"), "\(all)")
+        Golden.check(output)
+        // Not a transcript: the transcript has the flag's port as <port>; it is checked here.
         #expect(all.contains("127.0.0.1:9"), "\(all)")
     }
 
