@@ -32,6 +32,7 @@ import Testing
         try Data(old.utf8).write(to: report)
         let run = try await Self.limited(2, ["run"] + Self.scripts + ["--report", "\(format)=\(report.path)"])
         #expect(run.status == 3, "\(run.output)")
+        // Not a transcript: the run goes through a shell under ulimit (`limited`), not `CLI.run`.
         #expect(run.output.contains("cannot write \(report.path): File too large"), "\(run.output)")
         #expect(try String(contentsOf: report, encoding: .utf8) == old)
         #expect(try Self.names(in: folder) == ["report.\(format)"], "no temporary file is left")
@@ -44,6 +45,7 @@ import Testing
         try Data(old.utf8).write(to: har)
         let run = try await Self.limited(2, ["run", Self.login, "--record", har.path])
         #expect(run.status == 3, "\(run.output)")
+        // Not a transcript: the run goes through a shell under ulimit (`limited`), not `CLI.run`.
         #expect(run.output.contains("File too large"), "\(run.output)")
         #expect(try String(contentsOf: har, encoding: .utf8) == old)
         #expect(try Self.names(in: folder) == ["run.har"], "no temporary file is left")

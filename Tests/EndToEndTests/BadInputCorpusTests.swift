@@ -99,7 +99,7 @@ import Testing
         let path = Self.folder.appendingPathComponent("command-without-opt-in.yaml").path
         let refused = try await CLI.run(["run", path])
         #expect(refused.status == 2)
-        #expect(refused.stdout.contains("running programs needs --allow-commands"), "\(refused.stdout)")
+        Golden.check(refused, run: "refused")
         #expect(!refused.stdout.contains("step 1"))
         let allowed = try await CLI.run(["run", path, "--allow-commands"])
         #expect(allowed.status == 0, "\(allowed.stdout)")

@@ -20,7 +20,8 @@ enum Golden {
 
     /// What varies from run to run in the reports and recordings a run prints, beyond what the
     /// guides' normalization hides: a JSON report's durations, the simulator's `Server-Timing`
-    /// figures and the `Date` headers it sends.
+    /// figures and the `Date` headers it sends, a load's rate and latencies, a MobileFirst server's
+    /// clock, a passkey's credential id and client data.
     static let varying: [(NSRegularExpression, String)] =
         ([
             // Random on each run (no --seed): OAuth's state, nonce and PKCE challenge in an authorize
@@ -33,6 +34,15 @@ enum Golden {
             (#"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9:]{8} GMT"#, "<date>"),
             // The JavaScript SDK's device identifier (`--sdk forgerock-js`): three random numbers.
             (#""identifier":"[0-9]+-[0-9]+-[0-9]+""#, #""identifier":"<random>""#),
+            // A load's summary (`journey load`, `journey report merge` of loads): the rate of
+            // journeys it reached and each latency row's five figures in ms (its count stays).
+            (#"^(journeys: .*), [0-9]+(\.[0-9]+)?/s$"#, "$1, <rate>/s"),
+            (#"^(.*\S)( +[0-9]+\.[0-9]+){5}$"#, "$1  <latencies>"),
+            // The MobileFirst simulator's clock in its answers.
+            (#"(serverTimeStamp\\?"\s*:\s*)[0-9]+"#, "$1<timestamp>"),
+            // A passkey step's line: the authenticator's credential id, of random length, and what
+            // of the client data (the server's random challenge) the field shows before it is cut.
+            (#"(passkey=.* credential '.*?' ).*?( flags=)"#, "$1<credential>$2"),
         ] as [(String, String)]).compactMap { pattern, template in
             (try? NSRegularExpression(pattern: pattern)).map { ($0, template) }
         }

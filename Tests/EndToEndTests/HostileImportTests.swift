@@ -15,6 +15,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         Golden.check(imported, run: "import")
         let text = try String(contentsOfFile: script, encoding: .utf8)
+        // Not a transcript: a line of the script the import wrote, not of a run's output.
         #expect(text.contains(#"value: {value: {command: ["touch", "/tmp/pwned"], env: "HOME"}}"#), "\(text)")
         let lint = try await CLI.run(["lint", script])
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)\n\(text)")

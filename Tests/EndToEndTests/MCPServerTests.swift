@@ -109,6 +109,7 @@ import Testing
         #expect(choose["file"] as? String == "broken.yaml")
         #expect(choose["line"] as? Int == 7)
         #expect((choose["column"] as? Int ?? 0) > 1)
+        // Not a transcript: a text in the MCP server's JSON-RPC answer, not the CLI's output.
         #expect((lint["text"] as? String)?.contains("broken.yaml:7:") == true)
 
         // run: the example passes against its simulator tree, and no secret leaves the server.
@@ -120,6 +121,7 @@ import Testing
         let scripts = try #require(report["scripts"] as? [[String: Any]])
         #expect(scripts.first?["status"] as? String == "passed")
         #expect(((scripts.first?["steps"] as? [Any])?.count ?? 0) >= 2)
+        // Not a transcript: a text in the MCP server's JSON-RPC answer, not the CLI's output.
         #expect((run["text"] as? String)?.contains("✔ passed") == true)
         let everything = String(decoding: try JSONSerialization.data(withJSONObject: results), as: UTF8.self)
         #expect(!everything.contains(Self.password))
@@ -140,6 +142,7 @@ import Testing
         // Outside the root: an absolute path, a symlinked file, a symlinked folder, a `..` path.
         for refused in results[4...] {
             #expect(refused["isError"] as? Bool == true, "\(refused)")
+            // Not a transcript: a text in the MCP server's JSON-RPC answer, not the CLI's output.
             #expect((refused["text"] as? String)?.contains("outside the root") == true, "\(refused)")
             #expect(!((refused["text"] as? String) ?? "").contains("outside-the-root"))
         }

@@ -146,14 +146,16 @@ import Testing
         let output = try await CLI.run(
             ["new", "--simulate", Self.amTree, "--realm", "alpha", "--journey", "Login"], in: folder)
         #expect(output.status == 2)
-        #expect(output.stderr.contains("login.yaml exists: give --force"), "\(output.stderr)")
+        Golden.check(output)
         #expect(try String(contentsOf: existing, encoding: .utf8) == "mine\n")
     }
 
     /// The walk ended with exit 0 and wrote `<stem>.yaml`, `<stem>.har` and `.env.example`; no
-    /// secret is on the screen or in a file; the script lints clean, runs live, and replays.
+    /// secret is on the screen or in a file; the script lints clean (the lint's golden transcript
+    /// is the calling test's `<test>.lint.out`), runs live, and replays.
     static func check(
-        _ session: PseudoTerminal.Session, wrote stem: String, in folder: URL, secrets: [String: String]
+        _ session: PseudoTerminal.Session, wrote stem: String, in folder: URL, secrets: [String: String],
+        function: String = #function
     ) async throws {
         #expect(session.stuck == nil, "waited for \(session.stuck ?? ""): \(session.screen)")
         #expect(session.status == 0, "\(session.screen)")
@@ -173,7 +175,8 @@ import Testing
             for name in secrets.keys { #expect(names.contains("\(name)=\n"), "\(names)") }
         }
         let lint = try await CLI.run(["lint", script], in: folder)
-        #expect(lint.status == 0 && lint.stdout.contains("0 warnings"), "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        Golden.check(lint, run: "lint", function: function)
         let live = try await CLI.run(["run", script], environment: secrets, in: folder)
         #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
         let replay = try await CLI.run(["run", script, "--replay", har], in: folder)
