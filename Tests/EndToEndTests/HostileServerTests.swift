@@ -5,15 +5,19 @@ import Testing
 /// `journey run` against servers that misbehave on purpose (`HostileServer`): every case ends
 /// within the script's own limits with the documented exit code and a message naming what was wrong.
 @Suite struct HostileServerTests {
-    static func script(_ server: HostileServer, _ behaviour: HostileServer.Behaviour, answer: String, extra: String)
-        throws -> String
-    {
+    /// The request timeout of the cases whose server never answers: long enough that the requests
+    /// answered before it cannot reach it on a machine ten times slower.
+    static let hangTimeout = Int(TestTime.seconds(10))
+
+    static func script(
+        _ server: HostileServer, _ behaviour: HostileServer.Behaviour, answer: String, extra: String, timeout: Int
+    ) throws -> String {
         try TemporaryFiles.file(
             "hostile.yaml",
             """
             version: 1
             name: Hostile
-            server: { url: "\(server.baseURL(behaviour))", timeout: 2 }
+            server: { url: "\(server.baseURL(behaviour))", timeout: \(timeout) }
             journey: Login
             handlers:
               NameCallback: \(answer)
@@ -22,22 +26,24 @@ import Testing
     }
 
     /// Runs `journey run` on the script for `behaviour`; it must end within `limit` seconds (scaled: a hang guard).
+    /// The request timeout is `TestTime.request` unless the case is about a server that never answers.
     static func run(
         _ behaviour: HostileServer.Behaviour, answer: String = "demo", extra: String = "", arguments: [String] = [],
-        environment: [String: String] = [:], limit: Double = 600
+        environment: [String: String] = [:], timeout: Int = Int(TestTime.request), limit: Double = 600
     ) async throws -> CLI.Output {
         let server = try HostileServer()
         defer { server.stop() }
-        let path = try script(server, behaviour, answer: answer, extra: extra)
+        let path = try script(server, behaviour, answer: answer, extra: extra, timeout: timeout)
         return try await CLI.run(["run", path] + arguments, environment: environment, timeout: limit)
     }
 
     @Test func aHangOnOneValueEndsAtTheRequestTimeout() async throws {
-        let output = try await Self.run(.hangOnValue, answer: "hang-me")
+        let output = try await Self.run(.hangOnValue, answer: "hang-me", timeout: Self.hangTimeout)
         #expect(output.status == 3, "\(output.stdout)")
         Golden.check(output, run: "hang")
         // Not a transcript: the transcript has the timeout as <duration>; its figure is checked here.
-        #expect(output.stdout.contains("no response within 2 s (request timeout)"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("no response within \(Self.hangTimeout) s (request timeout)"), "\(output.stdout)")
         let fine = try await Self.run(.hangOnValue)
         #expect(fine.status == 0, "\(fine.stdout)")
     }
@@ -70,7 +76,7 @@ import Testing
         var testDescription: String
         var behaviour: HostileServer.Behaviour
         var extra = ""
-        var arguments: [String] = []
+        var timeout = Int(TestTime.request)
         var message: String
         /// Text the output must not show.
         var absent: [String] = []
@@ -79,11 +85,11 @@ import Testing
     static let cases: [Case] = [
         // The body would take twenty minutes: only the request timeout can end the run with exit 3.
         Case(
-            testDescription: "a dripping body ends at the request timeout", behaviour: .drip,
-            message: "no response within 2 s (request timeout)"),
+            testDescription: "a dripping body ends at the request timeout", behaviour: .drip, timeout: hangTimeout,
+            message: "no response within \(hangTimeout) s (request timeout)"),
         Case(
             testDescription: "the script deadline bounds the whole run", behaviour: .drip,
-            extra: "limits: { deadline: 1s }\n", arguments: ["--timeout", "30"],
+            extra: "limits: { deadline: 1s }\n",
             message: "within its deadline of 1.00 s (limits.deadline)"),
         Case(
             testDescription: "a numeric tokenId is a protocol error", behaviour: .numericToken,
@@ -100,20 +106,20 @@ import Testing
         // The limit counts the bytes as they arrive, not a Content-Length the server may leave out.
         Case(
             testDescription: "a body over the limit without a length is cut off", behaviour: .hugeUnsized,
-            arguments: ["--timeout", "10"], message: "response body larger than 8388608 bytes"),
+            message: "response body larger than 8388608 bytes"),
         // A small gzip body that inflates past the limits is stopped while it inflates.
         Case(
             testDescription: "a gzip bomb is stopped while it inflates", behaviour: .gzipBomb,
-            arguments: ["--timeout", "10"],
             message: "the compressed response body inflates past the limit (50× its size)", absent: ["NameCallback"]),
         Case(
-            testDescription: "a body over the limit is cut off", behaviour: .huge, arguments: ["--timeout", "10"],
+            testDescription: "a body over the limit is cut off", behaviour: .huge,
             message: "response body larger than 8388608 bytes"),
     ]
 
     @Test(arguments: cases)
     func theRunEndsWithAProtocolError(_ example: Case) async throws {
-        let output = try await Self.run(example.behaviour, extra: example.extra, arguments: example.arguments)
+        let output = try await Self.run(
+            example.behaviour, extra: example.extra, timeout: example.timeout)
         #expect(output.status == 3, "\(output.stdout)")
         for text in example.absent {
             #expect(!output.stdout.contains(text), "\(output.stdout)")
