@@ -50,7 +50,8 @@ import Testing
         let folder = try TemporaryFiles.directory()
         let child = try await CaptureChild.start([
             "--upstream", hostile.baseURL(.hangOnValue), "--upstream", "gone=http://127.0.0.1:\(closedPort)",
-            "--out", folder.appendingPathComponent("out").path, "--timeout", "1",
+            // The upstream timeout ends the hang; the answered start before it must not reach it.
+            "--out", folder.appendingPathComponent("out").path, "--timeout", "\(Int(TestTime.seconds(10)))",
         ])
         defer { child.stop() }
         let app = CurlApp(folder: folder)

@@ -88,7 +88,7 @@ import Testing
             """
             version: 1
             name: Hang
-            server: { simulate: \(tree), timeout: 5 }
+            server: { simulate: \(tree), timeout: \(HostileServerTests.hangTimeout) }
             journey: Login
             handlers:
               NameCallback: hang-me
@@ -98,6 +98,8 @@ import Testing
         #expect(output.status == 3, "\(output.stdout)\n\(output.stderr)")
         Golden.check(output)
         // Not a transcript: the transcript has the timeout as <duration>; its figure is checked here.
-        #expect(output.stdout.contains("no response within 5 s (request timeout)"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("no response within \(HostileServerTests.hangTimeout) s (request timeout)"),
+            "\(output.stdout)")
     }
 }
