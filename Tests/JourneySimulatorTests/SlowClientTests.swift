@@ -90,7 +90,7 @@ struct SlowClientTests {
         options.bodyTimeout = bodyTimeout
         options.idleTimeout = idleTimeout
         options.maxConnections = maxConnections
-        return try await Simulator.start(try Harness.definition(), options: options)
+        return try await Simulator.start(try Harness.tree(), options: options)
     }
 
     @Test("headers sent a piece at a time (slowloris) are cut off at the header timeout")
