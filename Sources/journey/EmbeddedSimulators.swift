@@ -18,9 +18,9 @@ actor EmbeddedSimulators: SimulatorLauncher {
     func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let simulator = running[key] { return Self.endpoints(of: simulator) }
-        let definition: SimulatorTree
+        let tree: SimulatorTree
         do {
-            definition = try SimulatorLoader.load(path: path)
+            tree = try SimulatorLoader.load(path: path)
         } catch {
             let text = try? SourceFile.read(path)
             throw SimulatorProblem(
@@ -28,7 +28,7 @@ actor EmbeddedSimulators: SimulatorLauncher {
         }
         var options = SimulatorOptions()
         options.logRequests = logRequests
-        let simulator = try await Simulator.start(definition, options: options)
+        let simulator = try await Simulator.start(tree, options: options)
         running[key] = simulator
         return Self.endpoints(of: simulator)
     }

@@ -24,7 +24,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let definition = try await CommandExit.reporting { () throws(CommandFailure) -> SimulatorTree in
+        let tree = try await CommandExit.reporting { () throws(CommandFailure) -> SimulatorTree in
             do throws(DiagnosticList) {
                 return try SimulatorLoader.load(paths: trees)
             } catch {
@@ -33,6 +33,6 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         var options = listen.serverOptions
         options.maxPendingJourneys = maxPendingJourneys
-        try await Simulator.run(definition, options: options)
+        try await Simulator.run(tree, options: options)
     }
 }

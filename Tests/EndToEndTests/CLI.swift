@@ -23,13 +23,14 @@ enum CLI {
         return packageRoot.appendingPathComponent(candidates[0])
     }
 
-    /// Runs `journey arguments...` in the package root (or `directory`); kills it as hanging after
-    /// `timeout` seconds (scaled by `TestTime`).
+    /// Runs `journey arguments...` (the built binary, or `program`: a copy of it) in the package root
+    /// (or `directory`); kills it as hanging after `timeout` seconds (scaled by `TestTime`).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, timeout: Double = 600
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil, timeout: Double = 600,
+        program: URL? = nil
     ) async throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

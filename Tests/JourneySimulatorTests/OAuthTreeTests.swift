@@ -110,13 +110,13 @@ struct OAuthTreeTests {
 
     @Test("the example tree's oauth section loads: keys, clients and the token-protected resources")
     func exampleTree() throws {
-        let definition = try Harness.definition()
-        let oauth = try #require(definition.oauth)
+        let tree = try Harness.tree()
+        let oauth = try #require(tree.oauth)
         #expect(oauth.keys.map(\.kid) == ["sim-rs256", "sim-es256"])
         #expect(oauth.client("sdkPublicClient")?.isPublic == true)
         #expect(oauth.client("jwtClient")?.publicKey != nil)
         #expect(oauth.client("serviceClient")?.grants == [.clientCredentials])
-        let accounts = try #require(definition.resources.first { $0.path == "/api/accounts" })
+        let accounts = try #require(tree.resources.first { $0.path == "/api/accounts" })
         #expect(accounts.auth == .bearer)
         #expect(accounts.scope == "accounts")
         #expect(accounts.advice == .none)

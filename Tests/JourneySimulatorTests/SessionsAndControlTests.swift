@@ -99,7 +99,7 @@ struct SessionsAndControlTests {
 
     @Test("moving the clock is refused (409) when the simulator runs on the system clock")
     func clockConflict() async throws {
-        let simulator = Simulator.inProcess(try Harness.definition(), options: SimulatorOptions(logRequests: false))
+        let simulator = Simulator.inProcess(try Harness.tree(), options: SimulatorOptions(logRequests: false))
         let harness = Harness(simulator: simulator, clock: ManualClock(), logs: LogLines(), setup: .router)
         let reply = try await harness.post("/__simulator/clock", json: ["advance": 5])
         let read = try await harness.get("/__simulator/clock")

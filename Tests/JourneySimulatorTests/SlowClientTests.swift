@@ -30,9 +30,15 @@ final class RawConnection {
             throw POSIXError(.ECONNREFUSED)
         }
         // Every read below is bounded: a server that never closes fails the test instead of hanging it.
-        var limit = timeval(tv_sec: 15, tv_usec: 0)
+        var limit = timeval(tv_sec: Self.readLimit, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
+
+    /// Seconds a read waits: past the limits the tests leave out of play (600 s), so the server
+    /// itself ends every wait (its answer, or its close). A guard against a server that never
+    /// closes, not a deadline: the answer to a timed-out body is written by the concurrency pool's
+    /// threads, which another test's blocking wait can hold for longer than a limit of seconds.
+    static let readLimit = 660
 
     deinit { close(socket) }
 
@@ -84,7 +90,7 @@ struct SlowClientTests {
         options.bodyTimeout = bodyTimeout
         options.idleTimeout = idleTimeout
         options.maxConnections = maxConnections
-        return try await Simulator.start(try Harness.definition(), options: options)
+        return try await Simulator.start(try Harness.tree(), options: options)
     }
 
     @Test("headers sent a piece at a time (slowloris) are cut off at the header timeout")
@@ -101,7 +107,9 @@ struct SlowClientTests {
 
     @Test("a body sent a piece at a time is answered 408 at the body timeout")
     func slowBodyIsAnswered408() async throws {
-        let simulator = try await Self.start(headerTimeout: 60, idleTimeout: 60, bodyTimeout: 1)
+        // The body never ends. The 408 itself says the body timeout ended the wait (the other
+        // limits, ten minutes, would close without an answer), however late it comes.
+        let simulator = try await Self.start(headerTimeout: 600, idleTimeout: 600, bodyTimeout: 1)
         let connection = try RawConnection(port: simulator.port)
         connection.send(
             "POST /am/json/realms/root/authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -126,7 +134,8 @@ struct SlowClientTests {
 
     @Test("past maxConnections a new connection waits until one closes")
     func connectionsAreCapped() async throws {
-        let simulator = try await Self.start(headerTimeout: 60, idleTimeout: 60, maxConnections: 2)
+        // The held connections stay open (their limits, ten minutes) while the next one waits.
+        let simulator = try await Self.start(headerTimeout: 600, idleTimeout: 600, maxConnections: 2)
         var held = [try RawConnection(port: simulator.port), try RawConnection(port: simulator.port)]
         for connection in held {
             connection.send("GET /__simulator/stats HTTP/1.1\r\nHost: x\r\n\r\n")

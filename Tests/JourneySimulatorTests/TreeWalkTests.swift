@@ -13,14 +13,14 @@ struct TreeWalkTests {
 
     @Test("the walk covers every outcome of every reachable node", arguments: ["am.yaml"])
     func walk(file: String) async throws {
-        let definition = try SimulatorLoader.load(path: Paths.trees.appendingPathComponent(file).path)
+        let tree = try SimulatorLoader.load(path: Paths.trees.appendingPathComponent(file).path)
         let trace = EdgeTrace()
         let yaml = try String(contentsOf: Paths.trees.appendingPathComponent(file), encoding: .utf8)
         let path = Paths.trees.appendingPathComponent(file).path
         try await Harness.run(yaml, file: path, trace: trace, logRequests: false) { h in
-            let walker = Walker(h: h, definition: definition)
-            for name in definition.journeyNames {
-                let journey = try #require(definition.journeys[name])
+            let walker = Walker(h: h, tree: tree)
+            for name in tree.journeyNames {
+                let journey = try #require(tree.journeys[name])
                 let wanted = Self.edges(of: journey).subtracting(Self.unreachable)
                 var attempt = 0
                 while !wanted.isSubset(of: trace.all), attempt < 600 {
@@ -51,18 +51,18 @@ struct TreeWalkTests {
 /// Answers steps with values picked (seeded) from what the tree declares.
 final class Walker: @unchecked Sendable {
     let h: Harness
-    let definition: SimulatorTree
+    let tree: SimulatorTree
     var random = SeededGenerator(seed: 7)
     var counter = 0
     let literals: [String]
     let tokens: [String]
 
-    init(h: Harness, definition: SimulatorTree) {
+    init(h: Harness, tree: SimulatorTree) {
         self.h = h
-        self.definition = definition
+        self.tree = tree
         var literals: Set<String> = []
         var tokens: Set<String> = ["unknown-token"]
-        for journey in definition.journeys.values {
+        for journey in tree.journeys.values {
             for node in journey.nodes.values {
                 switch node.kind {
                 case .decision(let condition): Self.collect(condition, into: &literals)
@@ -98,7 +98,7 @@ final class Walker: @unchecked Sendable {
 
     func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
 
-    var users: [SimulatedUser] { definition.users }
+    var users: [SimulatedUser] { tree.users }
 
     /// One journey run, up to 40 requests.
     func run(_ journey: JourneyDefinition, attempt: Int) async throws {

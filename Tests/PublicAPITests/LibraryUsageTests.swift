@@ -9,13 +9,28 @@ import Testing
 @Suite struct LibraryUsageTests {
     static func path(_ relative: String) -> String { Repository.path(relative) }
 
-    /// Serves the example tree on an ephemeral loopback port for one test.
-    static func withSimulator(_ body: (RunningSimulator) async throws -> Void) async throws {
-        let definition = try SimulatorLoader.load(path: path("journeys/trees/am.yaml"))
+    /// A run's settings against a test's simulator: its request timeout a guard against a hang
+    /// (``TestTime``), not the script's 30 s, which a loaded machine can spend before a live
+    /// simulator's reply is written (its handlers wait for the threads every test shares).
+    static func configuration(_ simulator: RunningSimulator, seed: UInt64? = nil) -> RunConfiguration {
+        RunConfiguration(serverURL: simulator.baseURL, seed: seed, timeoutSeconds: TestTime.request)
+    }
+
+    /// A simulator on an ephemeral loopback port, its time limits guards against a hang (``TestTime``).
+    static var simulatorOptions: SimulatorOptions {
         var options = SimulatorOptions()
         options.port = 0
         options.logRequests = false
-        let simulator = try await Simulator.start(definition, options: options)
+        options.headerTimeout = Int64(TestTime.request)
+        options.bodyTimeout = Int64(TestTime.request)
+        options.idleTimeout = Int64(TestTime.request)
+        return options
+    }
+
+    /// Serves the example tree for one test.
+    static func withSimulator(_ body: (RunningSimulator) async throws -> Void) async throws {
+        let definition = try SimulatorLoader.load(path: path("journeys/trees/am.yaml"))
+        let simulator = try await Simulator.start(definition, options: simulatorOptions)
         do {
             try await body(simulator)
         } catch {
@@ -30,7 +45,7 @@ import Testing
             let script = try ScriptLoader.load(path: Self.path("journeys/login.yaml"))
             let journey = try JourneyCompiler.compile(script)
             let result = await JourneyDriver.run(
-                journey, configuration: RunConfiguration(serverURL: simulator.baseURL, seed: 7))
+                journey, configuration: Self.configuration(simulator, seed: 7))
             #expect(result.status == .passed)
             #expect(result.steps.count == 2)
             #expect(result.steps[0].callbacks.map(\.type) == ["NameCallback", "PasswordCallback"])
@@ -47,7 +62,7 @@ import Testing
         try await Self.withSimulator { simulator in
             let journey = try JourneyCompiler.compile(
                 try ScriptLoader.load(path: Self.path("journeys/registration.yaml")))
-            let configuration = RunConfiguration(serverURL: simulator.baseURL)
+            let configuration = Self.configuration(simulator)
             let statuses = await withTaskGroup(of: RunStatus.self) { group in
                 for _ in 0..<8 {
                     group.addTask { await JourneyDriver.run(journey, configuration: configuration).status }
@@ -71,7 +86,7 @@ import Testing
                     expect: { outcome: failure }
                     """, file: "inline.yaml")
             let result = await JourneyDriver.run(
-                try JourneyCompiler.compile(script), configuration: RunConfiguration(serverURL: simulator.baseURL))
+                try JourneyCompiler.compile(script), configuration: Self.configuration(simulator))
             #expect(result.status == .passed)
             guard case .failure(let code, _, let message, _) = result.outcome else {
                 Issue.record("expected a failure outcome")
@@ -106,9 +121,8 @@ import Testing
                 func endpoints(forTreeFile path: String) async throws -> SimulatorEndpoints {
                     if path.hasSuffix("/am.yaml") { return Self.endpoints(of: simulator) }
                     if let running = others[path] { return Self.endpoints(of: running) }
-                    var options = SimulatorOptions()
-                    options.logRequests = false
-                    let started = try await Simulator.start(try SimulatorLoader.load(path: path), options: options)
+                    let started = try await Simulator.start(
+                        try SimulatorLoader.load(path: path), options: LibraryUsageTests.simulatorOptions)
                     others[path] = started
                     return Self.endpoints(of: started)
                 }
@@ -122,7 +136,9 @@ import Testing
             }
             let launcher = Fixed(simulator)
             let results = await SuiteRunner.run(
-                SuiteOptions(paths: [Self.path("journeys")], jobs: 4, launcher: launcher))
+                SuiteOptions(
+                    paths: [Self.path("journeys")], jobs: 4,
+                    configuration: RunConfiguration(timeoutSeconds: TestTime.request), launcher: launcher))
             await launcher.stopAll()
             #expect(results.count >= 8)
             #expect(

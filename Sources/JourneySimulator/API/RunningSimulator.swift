@@ -96,7 +96,7 @@ public final class RunningSimulator: Sendable {
     var listeningLine: String { Self.listeningLine(host: server?.host ?? core.options.host, port: port, core: core) }
 
     static func listeningLine(host: String, port: Int, core: SimulatorCore) -> String {
-        let names = core.definition.journeyNames.joined(separator: ", ")
+        let names = core.tree.journeyNames.joined(separator: ", ")
         return "journey simulator listening on http://\(host):\(port)/am (journeys: \(names))"
     }
 }

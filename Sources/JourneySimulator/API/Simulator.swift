@@ -6,10 +6,10 @@ import ServiceLifecycle
 /// "An AM in the box": serves the journeys of a tree file over PingAM's authenticate protocol.
 public enum Simulator {
     /// Starts listening and returns once the port is bound. Call `stop()` on the result when done.
-    public static func start(_ definition: SimulatorTree, options: SimulatorOptions) async throws
+    public static func start(_ tree: SimulatorTree, options: SimulatorOptions) async throws
         -> RunningSimulator
     {
-        let core = SimulatorCore(definition: definition, options: options)
+        let core = SimulatorCore(tree: tree, options: options)
         let server = try await HTTPServer.start(
             SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)],
             name: "simulator")
@@ -21,18 +21,18 @@ public enum Simulator {
     /// A simulator without a socket, for tests (the `.router` setup of docs/architecture.md's
     /// "Testing"): requests reach its responder through `RunningSimulator.respond`. Its URLs name
     /// `options.host` and `options.port` (none when 0), where nothing listens.
-    package static func inProcess(_ definition: SimulatorTree, options: SimulatorOptions) -> RunningSimulator {
+    package static func inProcess(_ tree: SimulatorTree, options: SimulatorOptions) -> RunningSimulator {
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         return RunningSimulator(
-            core: SimulatorCore(definition: definition, options: options), server: nil,
+            core: SimulatorCore(tree: tree, options: options), server: nil,
             inProcessURL: "http://\(host)\(options.port == 0 ? "" : ":\(options.port)")")
     }
 
     /// Runs until the task is cancelled or the process gets SIGINT/SIGTERM, then shuts down gracefully
     /// (requests held by a `hang` or `delay` fault are released first; whatever is still in flight a
     /// second later is cancelled). For the command line.
-    public static func run(_ definition: SimulatorTree, options: SimulatorOptions) async throws {
-        let core = SimulatorCore(definition: definition, options: options)
+    public static func run(_ tree: SimulatorTree, options: SimulatorOptions) async throws {
+        let core = SimulatorCore(tree: tree, options: options)
         try await HTTPServer.run(
             SimulatorResponder(core: core), options: options, alongside: [HangReleaser(hangs: core.hangs)]
         ) { port in

@@ -3,7 +3,7 @@ import JourneyCore
 
 /// `POST …/authenticate` (start, continue or resume a journey) and `GET …/serverinfo/*`.
 struct AuthenticateController: SimulatorController {
-    let definition: SimulatorTree
+    let tree: SimulatorTree
     let env: EngineEnvironment
     let codec: AuthIdCodec
     let states: ShardedStore<JourneyState>
@@ -11,7 +11,7 @@ struct AuthenticateController: SimulatorController {
     let transactions: TransactionStore
     let resources: [String: ResourceDefinition]
 
-    var settings: SimulatorSettings { definition.settings }
+    var settings: SimulatorSettings { tree.settings }
     var sessions: SessionStore { cookies.sessions }
     var now: Date { env.clock.now() }
 
@@ -75,7 +75,7 @@ struct AuthenticateController: SimulatorController {
         default:
             return .error(400, "Unsupported authIndexType '\(indexType)'")
         }
-        guard let journey = definition.journeys[journeyName], journey.realms.map({ $0.contains(realm) }) ?? true
+        guard let journey = tree.journeys[journeyName], journey.realms.map({ $0.contains(realm) }) ?? true
         else {
             var reply = HTTPReply.error(.noConfiguration)
             reply.logContext = "journey=\(journeyName)"
@@ -116,7 +116,7 @@ struct AuthenticateController: SimulatorController {
             slot = nil
             return state
         }
-        guard var state = taken, state.expires > now, let journey = definition.journeys[state.journey] else {
+        guard var state = taken, state.expires > now, let journey = tree.journeys[state.journey] else {
             var reply = HTTPReply.error(.sessionTimeout)
             reply.logContext = "journey=\(claims.journey)"
             return reply
@@ -136,7 +136,7 @@ struct AuthenticateController: SimulatorController {
     }
 
     private func resume(_ suspendedId: String, _ request: IncomingRequest) -> HTTPReply {
-        guard var state = env.suspends.resume(suspendedId, now: now), let journey = definition.journeys[state.journey]
+        guard var state = env.suspends.resume(suspendedId, now: now), let journey = tree.journeys[state.journey]
         else {
             return .error(Self.suspendedNotFound)
         }
@@ -161,8 +161,8 @@ struct AuthenticateController: SimulatorController {
                 }
             case "AuthenticateToServiceConditionAdvice":
                 for value in values {
-                    let tree = String(value.split(separator: ":").last ?? "")
-                    if definition.journeys[tree] != nil { return (tree, .service(tree: tree)) }
+                    let journey = String(value.split(separator: ":").last ?? "")
+                    if tree.journeys[journey] != nil { return (journey, .service(tree: journey)) }
                 }
             default:
                 continue

@@ -5,7 +5,7 @@ import JourneyCore
 /// The simulator's state (its stores) and the router of its controllers, independent of the HTTP
 /// server that feeds it. What the responder needs before routing (faults, hangs) lives here too.
 final class SimulatorCore: Sendable {
-    let definition: SimulatorTree
+    let tree: SimulatorTree
     let options: SimulatorOptions
     let env: EngineEnvironment
     let codec: AuthIdCodec
@@ -16,18 +16,18 @@ final class SimulatorCore: Sendable {
     /// `hangOnValue` faults of tree nodes, by `journey/node`: they apply to answers to the node's page.
     private let pageFaultNodes: [String: FaultSpec]
 
-    var settings: SimulatorSettings { definition.settings }
+    var settings: SimulatorSettings { tree.settings }
 
-    init(definition: SimulatorTree, options: SimulatorOptions) {
-        self.definition = definition
+    init(tree: SimulatorTree, options: SimulatorOptions) {
+        self.tree = tree
         self.options = options
-        let settings = definition.settings
+        let settings = tree.settings
         let states = ShardedStore<JourneyState>(capacity: options.maxPendingJourneys ?? settings.maxPendingJourneys)
         let codec = AuthIdCodec(secret: settings.secret)
         let env = EngineEnvironment(
-            settings: settings, users: UserStore(definition.users), outbox: Outbox(),
+            settings: settings, users: UserStore(tree.users), outbox: Outbox(),
             random: RandomSource(seed: options.seed), clock: options.clock, suspends: SuspendStore(),
-            trace: options.edgeTrace, devices: OATHDeviceStore(definition.users),
+            trace: options.edgeTrace, devices: OATHDeviceStore(tree.users),
             webAuthnDevices: WebAuthnDeviceStore())
         let faults = FaultRegistry()
         let hangs = HangRegistry()
@@ -37,7 +37,7 @@ final class SimulatorCore: Sendable {
         self.faults = faults
         self.hangs = hangs
         var pageFaults: [String: FaultSpec] = [:]
-        for journey in definition.journeys.values {
+        for journey in tree.journeys.values {
             for node in journey.nodes.values {
                 if case .hangOnValue? = node.fault { pageFaults["\(journey.name)/\(node.id)"] = node.fault }
             }
@@ -47,36 +47,36 @@ final class SimulatorCore: Sendable {
         let cookies = SessionCookies(settings: settings, sessions: SessionStore())
         let transactions = TransactionStore()
         let mobileFirstStore = MobileFirstStore()
-        let resources = Dictionary(definition.resources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let resources = Dictionary(tree.resources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var controllers: [any SimulatorController] = [
             TestControlController(
                 env: env, faults: faults, hangs: hangs, states: states, sessions: cookies.sessions,
                 mobileFirstStore: mobileFirstStore),
             AuthenticateController(
-                definition: definition, env: env, codec: codec, states: states, cookies: cookies,
+                tree: tree, env: env, codec: codec, states: states, cookies: cookies,
                 transactions: transactions, resources: resources),
             SessionsController(cookies: cookies, clock: env.clock),
         ]
-        if let mobileFirst = definition.mobileFirst {
+        if let mobileFirst = tree.mobileFirst {
             controllers.append(
                 MobileFirstController(definition: mobileFirst, mobileFirstStore: mobileFirstStore, env: env))
         }
-        if let rakuten = definition.rakuten {
+        if let rakuten = tree.rakuten {
             controllers.append(
                 RakutenController(
                     definition: rakuten, store: RakutenStore(), env: env,
                     random: RandomSource(seed: options.seed ^ 0x5241_4B55_5445_4E00)))
         }
         let oauthTokens = OAuthTokenStore()
-        if let oauth = definition.oauth {
+        if let oauth = tree.oauth {
             controllers.append(
                 OAuthController(
                     definition: oauth, cookies: cookies, tokens: oauthTokens, env: env,
-                    journeys: Set(definition.journeys.keys)))
+                    journeys: Set(tree.journeys.keys)))
         }
         controllers.append(
             ResourceController(
-                resources: definition.resources, cookies: cookies, transactions: transactions, oauthTokens: oauthTokens,
+                resources: tree.resources, cookies: cookies, transactions: transactions, oauthTokens: oauthTokens,
                 env: env))
         var router = SimulatorRouter()
         for controller in controllers { controller.addRoutes(to: &router) }

@@ -14,46 +14,46 @@ public enum SimulatorLoader {
         return try load(text: text, file: path)
     }
 
-    /// Loads several tree files into one definition. Journey names must be unique across files.
+    /// Loads several tree files into one tree. Journey names must be unique across files.
     public static func load(paths: [String]) throws(DiagnosticList) -> SimulatorTree {
         var merged: SimulatorTree?
         var problems: [Diagnostic] = []
         for path in paths {
             do {
-                let definition = try load(path: path)
+                let tree = try load(path: path)
                 if var current = merged {
-                    for (name, journey) in definition.journeys {
+                    for (name, journey) in tree.journeys {
                         if current.journeys[name] != nil {
                             problems.append(
                                 .error("journey '\(name)' is declared in more than one file", at: journey.location))
                         }
                         current.journeys[name] = journey
                     }
-                    current.users += definition.users
-                    current.resources += definition.resources
-                    if let mobileFirst = definition.mobileFirst {
+                    current.users += tree.users
+                    current.resources += tree.resources
+                    if let mobileFirst = tree.mobileFirst {
                         if current.mobileFirst != nil {
                             problems.append(
                                 .error("mobilefirst is declared in more than one file", at: mobileFirst.location))
                         }
                         current.mobileFirst = mobileFirst
                     }
-                    if let rakuten = definition.rakuten {
+                    if let rakuten = tree.rakuten {
                         if current.rakuten != nil {
                             problems.append(.error("rakuten is declared in more than one file", at: rakuten.location))
                         }
                         current.rakuten = rakuten
                     }
-                    if let oauth = definition.oauth {
+                    if let oauth = tree.oauth {
                         if current.oauth != nil {
                             problems.append(.error("oauth is declared in more than one file", at: oauth.location))
                         }
                         current.oauth = oauth
                     }
-                    current.files += definition.files
+                    current.files += tree.files
                     merged = current
                 } else {
-                    merged = definition
+                    merged = tree
                 }
             } catch {
                 problems += error.diagnostics
@@ -65,11 +65,11 @@ public enum SimulatorLoader {
 
     /// Loads tree text. Throws every problem at once (warnings are not thrown on their own).
     public static func load(text: String, file: String) throws(DiagnosticList) -> SimulatorTree {
-        let (definition, diagnostics) = parse(text: text, file: file)
-        guard let definition, !diagnostics.contains(where: { $0.severity == .error }) else {
+        let (tree, diagnostics) = parse(text: text, file: file)
+        guard let tree, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticList(diagnostics)
         }
-        return definition
+        return tree
     }
 
     /// Lint only: every diagnostic (errors and warnings), never throws.
@@ -86,9 +86,9 @@ public enum SimulatorLoader {
         let reader = YAMLReader(file: file, text: text)
         guard let root = reader.root() else { return (nil, reader.diagnostics) }
         let parser = TreeParser(reader: reader)
-        let definition = parser.parseFile(root)
-        if let definition {
-            TreeValidator(reader: reader, definition: definition).validate()
+        let tree = parser.parseFile(root)
+        if let tree {
+            TreeValidator(reader: reader, tree: tree).validate()
         }
         let sorted = reader.diagnostics.sorted { a, b in
             switch (a.location, b.location) {
@@ -97,6 +97,6 @@ public enum SimulatorLoader {
             default: return false
             }
         }
-        return (definition, sorted)
+        return (tree, sorted)
     }
 }

@@ -16,7 +16,7 @@ public struct SimulatorTree: Sendable {
     package var oauth: OAuthDefinition?
     /// Rakuten's token API and Challenger (`rakuten:`), under `/rae/engine` and `/v1.0`.
     package var rakuten: RakutenDefinition?
-    /// The files this definition was read from.
+    /// The files this tree was read from.
     package var files: [String]
 
     package init(

@@ -33,30 +33,30 @@ final class TreeParser {
             reader.error("unsupported version \(number); this simulator reads version 1", at: version)
         }
         if let description = top["description"] { _ = description.string("description") }
-        var definition = SimulatorTree(files: [reader.file])
-        if let settings = top["settings"] { definition.settings = parseSettings(settings) }
-        if let users = top["users"] { definition.users = parseUsers(users) }
+        var tree = SimulatorTree(files: [reader.file])
+        if let settings = top["settings"] { tree.settings = parseSettings(settings) }
+        if let users = top["users"] { tree.users = parseUsers(users) }
         if let mobileFirst = top["mobilefirst"] {
-            definition.mobileFirst = MobileFirstTreeParser(reader: reader, values: values).parseMobileFirst(mobileFirst)
+            tree.mobileFirst = MobileFirstTreeParser(reader: reader, values: values).parseMobileFirst(mobileFirst)
         }
         if let rakuten = top["rakuten"] {
-            definition.rakuten = RakutenTreeParser(reader: reader, values: values).parseRakuten(rakuten)
+            tree.rakuten = RakutenTreeParser(reader: reader, values: values).parseRakuten(rakuten)
         }
         // A MobileFirst-only or Rakuten-only tree needs no journeys.
         let mobileFirstOnly = (top["mobilefirst"] != nil || top["rakuten"] != nil) && top["journeys"] == nil
         if !mobileFirstOnly, let journeys = top.required("journeys", in: "a simulator tree file") {
-            definition.journeys = parseJourneys(journeys)
+            tree.journeys = parseJourneys(journeys)
         }
-        if let resources = top["resources"] { definition.resources = parseResources(resources) }
+        if let resources = top["resources"] { tree.resources = parseResources(resources) }
         if let oauth = top["oauth"] {
-            definition.oauth = OAuthTreeParser(reader: reader, values: values).parseOAuth(oauth)
+            tree.oauth = OAuthTreeParser(reader: reader, values: values).parseOAuth(oauth)
         }
         if let settings = top["settings"], settings.isMapping, let node = settings.mapping()?["defaultJourney"],
             top["journeys"] != nil
         {
-            checkDefaultJourneys(node, declared: definition.journeyNames)
+            checkDefaultJourneys(node, declared: tree.journeyNames)
         }
-        return definition
+        return tree
     }
 
     // MARK: settings

@@ -21,14 +21,29 @@ import Testing
         return try #require(pid_t(text), "no pid in \(file.path): '\(text)'")
     }
 
-    /// True while `pid` is a running process (a zombie waiting for its reaper is not).
+    /// True while `pid` is a running process that nothing has killed: a zombie waiting for its
+    /// reaper is not, nor is a process with a SIGKILL pending. `kill` only queues the signal; the
+    /// process dies when it is next scheduled, which on a loaded machine is after `kill` returns
+    /// (seen: the killed child still in state R as the test looked).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 else { return errno != ESRCH }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return false }
         let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-        return state != "Z" && state != "X"
+        return state != "Z" && state != "X" && !hasKillPending(pid)
+    }
+
+    /// True when `/proc/<pid>/status` shows SIGKILL pending for the process or its thread.
+    static func hasKillPending(_ pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+        let kill: UInt64 = 1 << (UInt64(SIGKILL) - 1)
+        return status.split(separator: "\n").contains { line in
+            guard line.hasPrefix("ShdPnd:") || line.hasPrefix("SigPnd:"),
+                let mask = UInt64(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces), radix: 16)
+            else { return false }
+            return mask & kill != 0
+        }
     }
 
     /// `body`'s value, or nil and an issue when it runs past the hang guard. The body runs in

@@ -56,7 +56,7 @@ struct Harness: Sendable {
     let setup: Setup
 
     /// The tree `yaml` (the example tree when nil); `file` is where its relative paths (key files) start.
-    static func definition(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorTree {
+    static func tree(_ yaml: String? = nil, file: String = "test.yaml") throws -> SimulatorTree {
         if let yaml { return try SimulatorLoader.load(text: yaml, file: file) }
         return try SimulatorLoader.load(path: Paths.exampleTree)
     }
@@ -78,8 +78,8 @@ struct Harness: Sendable {
         options.idleTimeout = Int64(TestTime.request)
         let simulator =
             switch setup {
-            case .router: Simulator.inProcess(try definition(yaml, file: file), options: options)
-            case .live: try await Simulator.start(try definition(yaml, file: file), options: options)
+            case .router: Simulator.inProcess(try tree(yaml, file: file), options: options)
+            case .live: try await Simulator.start(try tree(yaml, file: file), options: options)
             }
         let harness = Harness(simulator: simulator, clock: clock, logs: logs, setup: setup)
         do {

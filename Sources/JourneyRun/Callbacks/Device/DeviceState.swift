@@ -16,7 +16,7 @@ package final class DeviceState: Sendable {
     }
 
     private let contents = Mutex(Contents())
-    /// The WebAuthn credentials of the software authenticator.
+    /// The passkeys of the software authenticator.
     let passkeys: PasskeyStore
 
     package init() {
