@@ -161,6 +161,43 @@ import Testing
         }
     }
 
+    /// Without a WebAuthn handler the app has no Fido module: the Ping SDKs' MetadataCallback finds no
+    /// Fido2 callback registered and stays itself, posted as received (ping-ios
+    /// Journey/Journey/Callbacks/MetadataCallback.swift `initialize(with:)`, ping-android
+    /// journey/src/main/kotlin/com/pingidentity/journey/callback/MetadataCallback.kt `init`); the
+    /// HiddenValueCallback beside it is a plain one, posting its `value` output.
+    @Test(
+        "WebAuthn metadata without a passkey handler is echoed as received (no Fido module)", arguments: pingSDKs)
+    func webAuthnWithoutHandler(_ sdk: SDKProfile) async throws {
+        for path in [
+            "callbacks/webauthn/registration-metadata-am71.json",
+            "callbacks/webauthn/authentication-metadata-am71.json",
+        ] {
+            let json = try Fixtures.json(path)
+            let answer = try await Self.answered(json, sdk: sdk, [handler("NameCallback")])
+            #expect(answer.unhandled.isEmpty, "\(sdk) \(path)")
+            let callbacks = answer.step.json["callbacks"]?.arrayValue ?? []
+            let received = json["callbacks"]?.arrayValue ?? []
+            #expect(callbacks.count == received.count)
+            #expect(callbacks.first == received.first, "the MetadataCallback as received")
+            #expect(
+                callbacks.last?["input"]?.arrayValue?.first?["value"] == "false", "the hidden value's `value` output")
+            #expect(answer.callbacks.first?.answeredBy?.contains("no Fido module") == true)
+        }
+    }
+
+    /// The ForgeRock SDKs have their WebAuthn classes built in (and journey, without a profile, a
+    /// passkey step): the step still needs a handler.
+    @Test(
+        "WebAuthn metadata without a passkey handler stays unanswered without a Ping profile",
+        arguments: [nil, SDKProfile.forgeRockIOS, .forgeRockAndroid, .forgeRockJS])
+    func webAuthnWithoutHandlerElsewhere(_ sdk: SDKProfile?) async throws {
+        let json = try Fixtures.json("callbacks/webauthn/authentication-metadata-am71.json")
+        let answer = try await Self.answered(json, sdk: sdk, [])
+        #expect(answer.unhandled.count == 1, "\(sdk?.rawValue ?? "no profile")")
+        #expect(answer.unhandled.first?.message.contains("WebAuthn authentication") == true)
+    }
+
     @Test("output-only callbacks are posted as received", arguments: pingSDKs)
     func outputOnly(_ sdk: SDKProfile) async throws {
         for path in ["callbacks/SuspendedTextOutputCallback.json", "callbacks/PollingWaitCallback.json"] {

@@ -47,6 +47,8 @@ struct StepAnswering {
             let hidden = layout.pairedHiddenIndices(of: index)
             if !hidden.isEmpty, hidden.allSatisfy(answeredByHandler.contains) {
                 drafts[index].answeredBy = "built-in: echo (answered through its HiddenValueCallback)"
+            } else if let builtIn = BuiltInDefault(formWithoutHandlerAt: index, in: layout, sdk: sdk) {
+                drafts[index].answeredBy = builtIn.label
             } else {
                 unhandled.append(index)
             }
