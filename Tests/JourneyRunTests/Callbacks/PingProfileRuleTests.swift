@@ -161,6 +161,26 @@ import Testing
         }
     }
 
+    /// ping-android's IdpCallback writes the token and its type by position (`input(result.token,
+    /// tokenType)`, external-idp/.../IdpCallback.kt): a callback with one input cannot take them, and
+    /// the run says so, naming the SDK's rule, instead of writing the token type by name.
+    @Test("ping-android: an IdPCallback with fewer inputs than it writes by position is a script error")
+    func idPByPositionNeedsTheInputs() async throws {
+        guard case .object(var body) = try Fixtures.json("callbacks/IdPCallback.json"),
+            case .array(var callbacks)? = body["callbacks"], case .object(var callback) = callbacks[0]
+        else { throw RunError(.script, "callbacks/IdPCallback.json is not a step") }
+        callback["input"] = [["name": "IDToken1token", "value": ""]]
+        callbacks[0] = .object(callback)
+        body["callbacks"] = .array(callbacks)
+        let handlers = [handler("IdPCallback") { $0.token = text("id-token-1") }]
+        let error = await #expect(throws: RunError.self) {
+            _ = try await Self.answered(.object(body), sdk: .pingAndroid, handlers)
+        }
+        #expect(error?.message.contains("ping-android") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("has no input 2") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("IDToken1token") == true, "\(error?.message ?? "")")
+    }
+
     /// Without a WebAuthn handler the app has no Fido module: the Ping SDKs' MetadataCallback finds no
     /// Fido2 callback registered and stays itself, posted as received (ping-ios
     /// Journey/Journey/Callbacks/MetadataCallback.swift `initialize(with:)`, ping-android

@@ -13,6 +13,23 @@ extension SDKProfileAnswers {
         draft.keepFirstInputs(count)
     }
 
+    /// Writes an answer's values by position, whatever the inputs' names, where the profile's class
+    /// does; returns false where the answerer writes by name. A callback with fewer inputs than
+    /// values is a script error naming the SDK's rule, never a value dropped.
+    /// - ping-android, external-idp/src/main/kotlin/com/pingidentity/idp/journey/IdpCallback.kt:
+    ///   `input(result.token, tokenType)` (IdpCallbackTest names the second input `IDToken1tokenType`).
+    static func writeByPosition(
+        _ values: [(value: JSONValue, secretName: String?)], _ type: CallbackType, into draft: inout CallbackDraft,
+        _ context: AnswerContext
+    ) throws(RunError) -> Bool {
+        guard context.sdk == .pingAndroid, type == .idP else { return false }
+        let rule = "ping-android's \(type.wireName) writes its \(values.count) values by position (IdpCallback.kt)"
+        for (position, entry) in values.enumerated() {
+            try draft.write(entry.value, position: position, secretName: entry.secretName, rule: rule, context: context)
+        }
+        return true
+    }
+
     /// How many values the class's `payload()` writes, or nil when it posts its JSON with the
     /// received inputs (`input(_:forKey:)`, or no override). The counts come from each class's
     /// `payload()`: ping-ios Journey/Journey/Callbacks/*.swift and
