@@ -161,6 +161,28 @@ import Testing
         }
     }
 
+    /// The Ping SDKs' validated callbacks start `validateOnly` from its output and post it beside
+    /// the value the app sets (ping-ios Journey/Journey/Callbacks/AbstractValidatedCallback.swift,
+    /// ping-android journey/src/main/kotlin/com/pingidentity/journey/callback/AbstractValidatedCallback.kt:
+    /// `validateOnly` from `initValue`/`init`); a handler that sets only the value posts that, not false.
+    @Test("a value alone posts validateOnly as the Ping SDK's class starts it: from the output", arguments: pingSDKs)
+    func validateOnlyFromTheOutput(_ sdk: SDKProfile) async throws {
+        guard case .object(var body) = try Fixtures.json("callbacks/ValidatedCreateUsernameCallback.json"),
+            case .array(var callbacks)? = body["callbacks"], case .object(var callback) = callbacks[0],
+            case .array(var outputs)? = callback["output"]
+        else { throw RunError(.script, "callbacks/ValidatedCreateUsernameCallback.json is not a step") }
+        outputs.append(["name": "validateOnly", "value": true])
+        callback["output"] = .array(outputs)
+        callback["input"] = [["name": "IDToken1", "value": ""], ["name": "IDToken1validateOnly", "value": false]]
+        callbacks[0] = .object(callback)
+        body["callbacks"] = .array(callbacks)
+        let handlers = [handler("ValidatedCreateUsernameCallback") { $0.value = text("bob") }]
+        let answer = try await Self.answered(.object(body), sdk: sdk, handlers)
+        #expect(answer.step.callbacks[0].input?.map(\.value) == ["bob", true])
+        let own = try await Self.answered(.object(body), sdk: nil, handlers)
+        #expect(own.step.callbacks[0].input?.map(\.value) == ["bob", false], "without a profile: false, as documented")
+    }
+
     /// ping-android's IdpCallback writes the token and its type by position (`input(result.token,
     /// tokenType)`, external-idp/.../IdpCallback.kt): a callback with one input cannot take them, and
     /// the run says so, naming the SDK's rule, instead of writing the token type by name.
