@@ -229,6 +229,35 @@ import Testing
         #expect(environment.timeoutsSeen == [100])
     }
 
+    /// `timeout` bounds the token provider and `tokenType` goes beside a token: without `token`
+    /// neither has an effect, so lint refuses them where they are written.
+    @Test func lintRefusesTimeoutAndTokenTypeWithoutAToken() throws {
+        let script = try #require(
+            LoaderTestSupport.load(
+                """
+                version: 1
+                name: Token options without a token
+                journey: Login
+                handlers:
+                  - match: ReCaptchaEnterpriseCallback
+                    clientError: recaptcha_failed
+                    timeout: 500
+                  - match: IdPCallback
+                    clientError: cancelled
+                    tokenType: id_token
+                  - match: { type: ReCaptchaEnterpriseCallback, step: 3 }
+                    token: tok
+                    timeout: 500
+                """))
+        let error = #expect(throws: DiagnosticList.self) { try JourneyCompiler.compile(script) }
+        let errors = (error?.diagnostics ?? []).map(LoaderTestSupport.summary)
+        #expect(
+            errors == [
+                "7:5 error: option 'timeout' has no effect without token (handler #1): the timeout bounds the token provider, which runs only for a token [remove it, or give token]",
+                "10:5 error: option 'tokenType' has no effect without token (handler #2): the token type is sent only beside a token [remove it, or give token]",
+            ], "\(errors)")
+    }
+
     /// An answer without a token or a client error gets AM's node no verdict to check: lint says so.
     @Test func lintWarnsWhenNeitherTokenNorClientErrorIsSet() throws {
         let script = try #require(
