@@ -142,7 +142,16 @@ import Testing
         let initialize = try await Self.answered(
             try Fixtures.json("callbacks/PingOneProtectInitializeCallback.json"), sdk: sdk,
             [handler("PingOneProtectInitializeCallback") { $0.clientError = text("init failed") }])
-        #expect(initialize.step.callbacks[0].input?.last?.value == "init failed")
+        // This body's callback has two inputs (signals, clientError). The Ping SDKs' `error(value)`
+        // is `input(value)`: the first input by position, the other dropped (ping-ios
+        // Protect/Protect/Journey/AbstractProtectCallback.swift, ping-android
+        // protect/src/main/kotlin/com/pingidentity/protect/journey/AbstractProtectCallback.kt).
+        #expect(initialize.step.callbacks[0].input == [NameValue(name: "IDToken1signals", value: "init failed")])
+        let own = try await Self.answered(
+            try Fixtures.json("callbacks/PingOneProtectInitializeCallback.json"), sdk: nil,
+            [handler("PingOneProtectInitializeCallback") { $0.clientError = text("init failed") }])
+        #expect(own.step.callbacks[0].input?.last == NameValue(name: "IDToken1clientError", value: "init failed"))
+        #expect(initialize.callbacks[0].notes.contains { $0.key == "clientError" && $0.value == "init failed" })
     }
 
     @Test(

@@ -30,6 +30,26 @@ extension SDKProfileAnswers {
         return true
     }
 
+    /// Writes a client error by position where the profile's class does; returns false where it
+    /// goes into the `…clientError` input by name.
+    /// - The Ping SDKs: `error(value)` of a PingOneProtectInitializeCallback (not derived from a
+    ///   MetadataCallback) is `input(value)`, the first input by position, the others dropped
+    ///   (ping-ios Protect/Protect/Journey/AbstractProtectCallback.swift, ping-android
+    ///   protect/src/main/kotlin/com/pingidentity/protect/journey/AbstractProtectCallback.kt). AM's
+    ///   callback has one input, `IDToken1clientError`, so this differs only for a callback with more.
+    static func writeClientErrorByPosition(
+        _ value: JSONValue, secretName: String?, into draft: inout CallbackDraft, _ context: AnswerContext
+    ) throws(RunError) -> Bool {
+        guard let sdk = context.sdk, sdk.isPingSDK, draft.form == nil,
+            CallbackType(wireName: draft.type) == .pingOneProtectInitialize
+        else { return false }
+        let rule =
+            "\(sdk.rawValue)'s PingOneProtectInitializeCallback writes its client error into the first input (AbstractProtectCallback)"
+        try draft.write(value, position: 0, secretName: secretName, rule: rule, context: context)
+        draft.keepFirstInputs(1)
+        return true
+    }
+
     /// How many values the class's `payload()` writes, or nil when it posts its JSON with the
     /// received inputs (`input(_:forKey:)`, or no override). The counts come from each class's
     /// `payload()`: ping-ios Journey/Journey/Callbacks/*.swift and
