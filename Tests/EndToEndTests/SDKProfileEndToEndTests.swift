@@ -66,4 +66,61 @@ import Testing
         #expect(android.status == 0, "\(android.stdout)\n\(android.stderr)")
         Golden.check(android, run: "android")
     }
+
+    /// A Ping SDK app without its Fido module meets AM's WebAuthn node: the MetadataCallback is
+    /// posted as received, the HiddenValueCallback with its `value` output, and AM's node decides
+    /// (no outcome: its failure branch). The verdict is the script's `expect`'s, as for any outcome.
+    @Test("--sdk ping-ios without a passkey handler posts WebAuthn metadata as received; the verdict follows expect")
+    func webAuthnWithoutFido() async throws {
+        let folder = try TemporaryFiles.directory().path
+        let tree = CLI.packageRoot.appendingPathComponent("journeys/trees/passkeys.yaml").path
+        func script(_ outcome: String) throws -> String {
+            let path = folder + "/no-fido-\(outcome).yaml"
+            try Data(
+                """
+                version: 1
+                name: An app without the Fido module
+                server: { simulate: \(tree) }
+                journey: PasskeyRegistration
+                client: { sdk: ping-ios }
+                vars:
+                  password: { env: ALICE_PASSWORD, default: Al1ce-Passw0rd, secret: true }
+                handlers:
+                  NameCallback: alice
+                  PasswordCallback: "{{ password }}"
+                expect:
+                  steps:
+                    - [NameCallback, PasswordCallback]
+                    - [MetadataCallback, HiddenValueCallback]
+                  outcome: \(outcome)
+
+                """.utf8
+            ).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let har = folder + "/no-fido.har"
+        let failure = try await CLI.run(["run", try script("failure"), "--record", har])
+        #expect(failure.status == 0, "\(failure.stdout)\n\(failure.stderr)")
+        let recording = try Recording.load(path: har)
+        let exchanges = recording.journeys.first?.exchanges ?? []
+        let posted = try #require(
+            exchanges.first { String(decoding: $0.requestBody, as: UTF8.self).contains("MetadataCallback") })
+        let sent = try JSONValue.parse(String(decoding: posted.requestBody, as: UTF8.self))
+        let index = try #require(exchanges.firstIndex { $0.requestBody == posted.requestBody })
+        let received = try JSONValue.parse(String(decoding: exchanges[index - 1].responseBody, as: UTF8.self))
+        let sentCallbacks = sent["callbacks"]?.arrayValue ?? []
+        let receivedCallbacks = received["callbacks"]?.arrayValue ?? []
+        #expect(sentCallbacks.count == 2 && receivedCallbacks.count == 2)
+        #expect(sentCallbacks.first == receivedCallbacks.first, "the MetadataCallback as received")
+        #expect(
+            sentCallbacks.last?["input"]?.arrayValue?.first?["value"] == "false", "the hidden value's `value` output")
+        // The same post, a script expecting success: AM's failure fails the run.
+        let success = try await CLI.run(["run", try script("success")])
+        #expect(success.status == 1, "\(success.stdout)\n\(success.stderr)")
+        #expect(success.stdout.contains("failed  failure 401"), "\(success.stdout)")
+        // A ForgeRock SDK has its WebAuthn classes built in: the step needs a handler.
+        let forgeRock = try await CLI.run(["run", try script("failure"), "--sdk", "forgerock-ios"])
+        #expect(forgeRock.status == 1, "\(forgeRock.stdout)\n\(forgeRock.stderr)")
+        #expect(forgeRock.stdout.contains("no handler"), "\(forgeRock.stdout)")
+    }
 }

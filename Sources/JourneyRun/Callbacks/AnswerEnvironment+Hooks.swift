@@ -13,7 +13,4 @@ extension AnswerEnvironment {
 
     /// Default: no server known.
     package var serverOrigin: String? { nil }
-
-    /// Default: ping-ios's, the SDK journey answers as without a client profile.
-    package var reCaptchaClientError: ReCaptchaClientErrorRule { .pingIOS }
 }

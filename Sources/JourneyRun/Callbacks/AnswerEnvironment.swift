@@ -38,7 +38,4 @@ package protocol AnswerEnvironment: Sendable {
     /// The server's origin (`scheme://host[:port]`), the WebAuthn origin when a script gives
     /// none. Has a default: nil (a WebAuthn handler must then give `origin`).
     var serverOrigin: String? { get }
-    /// What a ReCaptchaEnterpriseCallback posts beside a failing client's error. Has a default:
-    /// ping-ios's (`ReCaptchaClientErrorRule.pingIOS`).
-    var reCaptchaClientError: ReCaptchaClientErrorRule { get }
 }

@@ -21,6 +21,7 @@ public enum JourneyCompiler {
     public static func compile(_ script: Script) throws(DiagnosticList) -> CompiledJourney {
         var diagnostics: [Diagnostic] = []
         for (index, handler) in script.handlers.enumerated() {
+            diagnostics += tokenOptionsWithoutToken(handler, index: index)
             guard let type = handler.matcher.type else { continue }
             let allowed = CallbackCatalogue.allowedOptions(for: type.value) ?? CallbackCatalogue.customTypeOptions
             for option in handler.answer.setOptions where !allowed.contains(option.key) {

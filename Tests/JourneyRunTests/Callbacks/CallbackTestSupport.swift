@@ -66,17 +66,12 @@ final class TestEnvironment: AnswerEnvironment {
     let deviceState = DeviceState()
     let variables: [String: String]
     let clockDate: Date
-    let reCaptchaClientError: ReCaptchaClientErrorRule
     private let generator = Mutex(SeededGenerator(seed: 42))
     private let timeouts = Mutex<[Int?]>([])
 
-    init(
-        variables: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_767_225_600),
-        reCaptchaClientError: ReCaptchaClientErrorRule = .pingIOS
-    ) {
+    init(variables: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         self.variables = variables
         self.clockDate = now
-        self.reCaptchaClientError = reCaptchaClientError
     }
 
     /// The `timeoutMilliseconds` passed with every resolve, in order.

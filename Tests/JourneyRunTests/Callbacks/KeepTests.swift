@@ -16,6 +16,22 @@ import Testing
         return try JourneyCompiler.compile(script).handlers
     }
 
+    /// `validateOnly` alone is a whole answer only for a callback with a `…validateOnly` input: a
+    /// handler without a type that says only `validateOnly` and meets a ChoiceCallback has set
+    /// nothing that callback takes, and the run says so, with every profile.
+    @Test(
+        "validateOnly alone on a callback without that input is a missing answer",
+        arguments: [nil, SDKProfile.pingIOS, .pingAndroid, .forgeRockIOS, .forgeRockAndroid, .forgeRockJS])
+    func validateOnlyAloneHidesNoMissingAnswer(_ sdk: SDKProfile?) async throws {
+        let handlers = [handler(nil) { $0.validateOnly = located(true) }]
+        let error = await #expect(throws: RunError.self, "\(sdk?.rawValue ?? "no profile")") {
+            _ = try await StepAnswerer.answer(
+                try Fixtures.step("callbacks/ChoiceCallback.json"), stepNumber: 1, handlers: handlers,
+                environment: TestEnvironment(), sdk: sdk)
+        }
+        #expect(error?.message.contains("choose") == true, "\(error?.message ?? "")")
+    }
+
     /// ping-ios's TextInputCallback starts from `defaultText` (Journey/Journey/Callbacks/TextInputCallback.swift);
     /// nothing typed posts it (Journey/JourneyTests/Callbacks/TextInputCallbackTests.swift, testPayloadWithDefaultText).
     @Test func aTextInputCallbackWithNothingTypedPostsItsDefaultText() async throws {

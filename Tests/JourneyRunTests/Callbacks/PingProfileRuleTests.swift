@@ -142,7 +142,16 @@ import Testing
         let initialize = try await Self.answered(
             try Fixtures.json("callbacks/PingOneProtectInitializeCallback.json"), sdk: sdk,
             [handler("PingOneProtectInitializeCallback") { $0.clientError = text("init failed") }])
-        #expect(initialize.step.callbacks[0].input?.last?.value == "init failed")
+        // This body's callback has two inputs (signals, clientError). The Ping SDKs' `error(value)`
+        // is `input(value)`: the first input by position, the other dropped (ping-ios
+        // Protect/Protect/Journey/AbstractProtectCallback.swift, ping-android
+        // protect/src/main/kotlin/com/pingidentity/protect/journey/AbstractProtectCallback.kt).
+        #expect(initialize.step.callbacks[0].input == [NameValue(name: "IDToken1signals", value: "init failed")])
+        let own = try await Self.answered(
+            try Fixtures.json("callbacks/PingOneProtectInitializeCallback.json"), sdk: nil,
+            [handler("PingOneProtectInitializeCallback") { $0.clientError = text("init failed") }])
+        #expect(own.step.callbacks[0].input?.last == NameValue(name: "IDToken1clientError", value: "init failed"))
+        #expect(initialize.callbacks[0].notes.contains { $0.key == "clientError" && $0.value == "init failed" })
     }
 
     @Test(
@@ -159,6 +168,85 @@ import Testing
             #expect(answer.unhandled.isEmpty)
             #expect(answer.step.json == own.step.json, "\(sdk) \(type)")
         }
+    }
+
+    /// The Ping SDKs' validated callbacks start `validateOnly` from its output and post it beside
+    /// the value the app sets (ping-ios Journey/Journey/Callbacks/AbstractValidatedCallback.swift,
+    /// ping-android journey/src/main/kotlin/com/pingidentity/journey/callback/AbstractValidatedCallback.kt:
+    /// `validateOnly` from `initValue`/`init`); a handler that sets only the value posts that, not false.
+    @Test("a value alone posts validateOnly as the Ping SDK's class starts it: from the output", arguments: pingSDKs)
+    func validateOnlyFromTheOutput(_ sdk: SDKProfile) async throws {
+        guard case .object(var body) = try Fixtures.json("callbacks/ValidatedCreateUsernameCallback.json"),
+            case .array(var callbacks)? = body["callbacks"], case .object(var callback) = callbacks[0],
+            case .array(var outputs)? = callback["output"]
+        else { throw RunError(.script, "callbacks/ValidatedCreateUsernameCallback.json is not a step") }
+        outputs.append(["name": "validateOnly", "value": true])
+        callback["output"] = .array(outputs)
+        callback["input"] = [["name": "IDToken1", "value": ""], ["name": "IDToken1validateOnly", "value": false]]
+        callbacks[0] = .object(callback)
+        body["callbacks"] = .array(callbacks)
+        let handlers = [handler("ValidatedCreateUsernameCallback") { $0.value = text("bob") }]
+        let answer = try await Self.answered(.object(body), sdk: sdk, handlers)
+        #expect(answer.step.callbacks[0].input?.map(\.value) == ["bob", true])
+        let own = try await Self.answered(.object(body), sdk: nil, handlers)
+        #expect(own.step.callbacks[0].input?.map(\.value) == ["bob", false], "without a profile: false, as documented")
+    }
+
+    /// ping-android's IdpCallback writes the token and its type by position (`input(result.token,
+    /// tokenType)`, external-idp/.../IdpCallback.kt): a callback with one input cannot take them, and
+    /// the run says so, naming the SDK's rule, instead of writing the token type by name.
+    @Test("ping-android: an IdPCallback with fewer inputs than it writes by position is a script error")
+    func idPByPositionNeedsTheInputs() async throws {
+        guard case .object(var body) = try Fixtures.json("callbacks/IdPCallback.json"),
+            case .array(var callbacks)? = body["callbacks"], case .object(var callback) = callbacks[0]
+        else { throw RunError(.script, "callbacks/IdPCallback.json is not a step") }
+        callback["input"] = [["name": "IDToken1token", "value": ""]]
+        callbacks[0] = .object(callback)
+        body["callbacks"] = .array(callbacks)
+        let handlers = [handler("IdPCallback") { $0.token = text("id-token-1") }]
+        let error = await #expect(throws: RunError.self) {
+            _ = try await Self.answered(.object(body), sdk: .pingAndroid, handlers)
+        }
+        #expect(error?.message.contains("ping-android") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("has no input 2") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("IDToken1token") == true, "\(error?.message ?? "")")
+    }
+
+    /// Without a WebAuthn handler the app has no Fido module: the Ping SDKs' MetadataCallback finds no
+    /// Fido2 callback registered and stays itself, posted as received (ping-ios
+    /// Journey/Journey/Callbacks/MetadataCallback.swift `initialize(with:)`, ping-android
+    /// journey/src/main/kotlin/com/pingidentity/journey/callback/MetadataCallback.kt `init`); the
+    /// HiddenValueCallback beside it is a plain one, posting its `value` output.
+    @Test(
+        "WebAuthn metadata without a passkey handler is echoed as received (no Fido module)", arguments: pingSDKs)
+    func webAuthnWithoutHandler(_ sdk: SDKProfile) async throws {
+        for path in [
+            "callbacks/webauthn/registration-metadata-am71.json",
+            "callbacks/webauthn/authentication-metadata-am71.json",
+        ] {
+            let json = try Fixtures.json(path)
+            let answer = try await Self.answered(json, sdk: sdk, [handler("NameCallback")])
+            #expect(answer.unhandled.isEmpty, "\(sdk) \(path)")
+            let callbacks = answer.step.json["callbacks"]?.arrayValue ?? []
+            let received = json["callbacks"]?.arrayValue ?? []
+            #expect(callbacks.count == received.count)
+            #expect(callbacks.first == received.first, "the MetadataCallback as received")
+            #expect(
+                callbacks.last?["input"]?.arrayValue?.first?["value"] == "false", "the hidden value's `value` output")
+            #expect(answer.callbacks.first?.answeredBy?.contains("no Fido module") == true)
+        }
+    }
+
+    /// The ForgeRock SDKs have their WebAuthn classes built in (and journey, without a profile, a
+    /// passkey step): the step still needs a handler.
+    @Test(
+        "WebAuthn metadata without a passkey handler stays unanswered without a Ping profile",
+        arguments: [nil, SDKProfile.forgeRockIOS, .forgeRockAndroid, .forgeRockJS])
+    func webAuthnWithoutHandlerElsewhere(_ sdk: SDKProfile?) async throws {
+        let json = try Fixtures.json("callbacks/webauthn/authentication-metadata-am71.json")
+        let answer = try await Self.answered(json, sdk: sdk, [])
+        #expect(answer.unhandled.count == 1, "\(sdk?.rawValue ?? "no profile")")
+        #expect(answer.unhandled.first?.message.contains("WebAuthn authentication") == true)
     }
 
     @Test("output-only callbacks are posted as received", arguments: pingSDKs)

@@ -108,28 +108,52 @@ import Testing
                     ]))
     }
 
-    /// The rule is the environment's: a client profile may post another SDK's shape.
-    @Test func anotherClientErrorRuleEmptiesThePayloadAndSetsTheAction() async throws {
-        let json = try Fixtures.json(path)
-        let environment = TestEnvironment(
-            reCaptchaClientError: ReCaptchaClientErrorRule(payload: .empty, setsAction: true))
-        let result = try await answer(
-            try Fixtures.step(path),
-            [
+    /// A failing client, with a payload set first, under each profile: one mechanism, the
+    /// profile's rules (`SDKProfileAnswers`), decides what goes beside the error. ping-ios and no
+    /// profile: `verify()`'s catch (the payload kept, token and action as received); ping-android:
+    /// all four by position, the action too (recaptcha-enterprise/.../ReCaptchaEnterpriseCallback.kt);
+    /// forgerock-ios: the inputs set only (FRCaptchaEnterprise/.../ReCaptchaEnterpriseCallback.swift,
+    /// MultipleValuesCallback); forgerock-android: the error at its position, the rest as received
+    /// (forgerock-auth/.../callback/ReCaptchaEnterpriseCallback.kt); forgerock-js: the payload object
+    /// (fr-auth/callbacks/recaptcha-enterprise-callback.ts).
+    @Test(
+        "a failing client posts each profile's encoding of the client error",
+        arguments: [nil, SDKProfile.pingIOS, .pingAndroid, .forgeRockIOS, .forgeRockAndroid, .forgeRockJS])
+    func aFailingClientUnderEachProfile(_ sdk: SDKProfile?) async throws {
+        let message = "command 'false' failed with exit status 1"
+        let payload = #"{"userId":"12345"}"#
+        let answer = try await StepAnswerer.answer(
+            try Fixtures.step(path), stepNumber: 1,
+            handlers: [
                 handler("ReCaptchaEnterpriseCallback") {
                     $0.token = command("false")
                     $0.payload = located(["userId": "12345"])
                 }
-            ], environment: environment)
-        #expect(
-            result.step.json
-                == fixture(
-                    json,
-                    setting: [
-                        (0, "IDToken1clientError", "command 'false' failed with exit status 1"),
-                        (0, "IDToken1action", "login"),
-                    ]))
-        #expect(result.note(0, "payload") == nil)
+            ], environment: TestEnvironment(), sdk: sdk)
+        let inputs = answer.step.callbacks[0].input ?? []
+        let posted = Dictionary(uniqueKeysWithValues: inputs.map { ($0.name, $0.value) })
+        let expected: [String: JSONValue]
+        switch sdk {
+        case nil, .pingIOS?, .forgeRockAndroid?:
+            expected = [
+                "IDToken1token": "", "IDToken1action": "", "IDToken1clientError": .string(message),
+                "IDToken1payload": .string(payload),
+            ]
+        case .pingAndroid?:
+            expected = [
+                "IDToken1token": "", "IDToken1action": "login", "IDToken1clientError": .string(message),
+                "IDToken1payload": "",
+            ]
+        case .forgeRockIOS?:
+            expected = ["IDToken1clientError": .string(message), "IDToken1payload": .string(payload)]
+        case .forgeRockJS?:
+            expected = [
+                "IDToken1token": "", "IDToken1action": "", "IDToken1clientError": .string(message),
+                "IDToken1payload": ["userId": "12345"],
+            ]
+        }
+        #expect(posted == expected, "\(sdk?.rawValue ?? "no profile")")
+        #expect(answer.callbacks[0].notes.contains { $0.key == "clientError" && $0.value == message })
     }
 
     /// ping-ios sets each input on its own: `setAction`, `setPayload`, `setClientError`
@@ -203,6 +227,35 @@ import Testing
             inputs.first { $0.name == "IDToken1clientError" }?.value
                 == "command 'sleep 5000 late-token' timed out after 100 ms")
         #expect(environment.timeoutsSeen == [100])
+    }
+
+    /// `timeout` bounds the token provider and `tokenType` goes beside a token: without `token`
+    /// neither has an effect, so lint refuses them where they are written.
+    @Test func lintRefusesTimeoutAndTokenTypeWithoutAToken() throws {
+        let script = try #require(
+            LoaderTestSupport.load(
+                """
+                version: 1
+                name: Token options without a token
+                journey: Login
+                handlers:
+                  - match: ReCaptchaEnterpriseCallback
+                    clientError: recaptcha_failed
+                    timeout: 500
+                  - match: IdPCallback
+                    clientError: cancelled
+                    tokenType: id_token
+                  - match: { type: ReCaptchaEnterpriseCallback, step: 3 }
+                    token: tok
+                    timeout: 500
+                """))
+        let error = #expect(throws: DiagnosticList.self) { try JourneyCompiler.compile(script) }
+        let errors = (error?.diagnostics ?? []).map(LoaderTestSupport.summary)
+        #expect(
+            errors == [
+                "7:5 error: option 'timeout' has no effect without token (handler #1): the timeout bounds the token provider, which runs only for a token [remove it, or give token]",
+                "10:5 error: option 'tokenType' has no effect without token (handler #2): the token type is sent only beside a token [remove it, or give token]",
+            ], "\(errors)")
     }
 
     /// An answer without a token or a client error gets AM's node no verdict to check: lint says so.

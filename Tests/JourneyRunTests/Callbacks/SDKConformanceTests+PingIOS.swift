@@ -13,10 +13,7 @@ import Testing
 /// `setToken` alone does.
 @Suite struct PingIOSConformanceTests {
     /// Fixtures the ping-ios profile does not match, by file name, with the reason.
-    static let knownIssues: [String: String] = [
-        "MetadataCallback-as-received.json":
-            "deliberate: journey answers WebAuthn metadata as a passkey step, as ping-ios's Fido module does; the SDK test uses the MetadataCallback class alone (docs/protocols/sdk-differences.md)"
-    ]
+    static let knownIssues: [String: String] = [:]
     /// Fixtures the plain handler (without `keep: true`) does not match.
     static let knownIssuesWithoutKeep: [String: String] = knownIssues.merging([
         "ReCaptchaEnterpriseCallback-token.json":

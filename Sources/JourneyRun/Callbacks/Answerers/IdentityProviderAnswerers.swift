@@ -35,15 +35,10 @@ enum IdPAnswerer: CallbackAnswerer {
         let secret = context.secretName(
             of: token, spec: spec, fallback: CallbackCatalogue.secretName(forInputSuffix: "token", in: draft.original))
         let tokenType = context.answer.tokenType?.value ?? (isJSON ? "JSON" : defaultTokenType)
-        let names = draft.inputNames
-        if context.sdk == .pingAndroid, names.count >= 2 {
-            // ping-android external-idp/src/main/kotlin/com/pingidentity/idp/journey/IdpCallback.kt:
-            // `input(result.token, tokenType)` writes the two inputs by position, whatever their names.
-            draft.write(
-                .string(ValueConversion.text(token.json)), inputNamed: names[0], secretName: secret,
-                redactor: context.redactor)
-            draft.write(.string(tokenType), inputNamed: names[1], secretName: nil, redactor: context.redactor)
-        } else {
+        let values: [(value: JSONValue, secretName: String?)] = [
+            (.string(ValueConversion.text(token.json)), secret), (.string(tokenType), nil),
+        ]
+        if try !SDKProfileAnswers.writeByPosition(values, .idP, into: &draft, context) {
             try draft.write(
                 .string(ValueConversion.text(token.json)), suffix: "token", secretName: secret,
                 redactor: context.redactor, context: context)

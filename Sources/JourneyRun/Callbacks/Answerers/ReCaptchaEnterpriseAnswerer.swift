@@ -8,8 +8,10 @@ import JourneyCore
 /// (a non-empty mapping, as JSON text with sorted keys) is set first; the token (a secret,
 /// resolved with `timeout` ms, default 15000) and the action (default `login`; with `keep: true`
 /// none, as `setToken` alone leaves it as received) once it came; a
-/// provider command that fails or times out sets `…clientError` to its message instead, with
-/// the payload the environment's `ReCaptchaClientErrorRule` says (ping-ios: the one set first).
+/// provider command that fails or times out sets `…clientError` to its message instead, and the
+/// payload set first stays, as `verify()`'s catch leaves it. A client profile posts its SDK's
+/// encoding of that from there (`SDKProfileAnswers`: ping-android's four inputs, forgerock-ios's
+/// inputs set, forgerock-js's payload object), the one place the SDKs' differences live.
 enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
     static var recordedShape: RecordedAnswerShape { .reCaptchaEnterprise }
 
@@ -35,15 +37,9 @@ enum ReCaptchaEnterpriseAnswerer: CallbackAnswerer {
             token = try await context.resolve(tokenSpec, timeoutMilliseconds: timeout)
         } catch {
             guard case .command = tokenSpec.source else { throw error }
-            let rule = context.environment.reCaptchaClientError
             let message = error.message
             try draft.write(.string(message), suffix: "clientError", redactor: context.redactor, context: context)
             draft.notes.append(("clientError", context.redactor.redact(message)))
-            if rule.setsAction { try writeAction(answer.action?.value ?? defaultAction, into: &draft, context) }
-            if rule.payload == .empty, draft.hasInput(suffix: "payload") {
-                try draft.write(.string(""), suffix: "payload", redactor: context.redactor, context: context)
-                draft.notes.removeAll { $0.key == "payload" }
-            }
             return
         }
         // `keep: true`: the token alone, as `setToken` sets it (testSetToken); else as `verify()`.

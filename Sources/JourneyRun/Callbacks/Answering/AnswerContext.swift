@@ -60,13 +60,15 @@ package struct AnswerContext: Sendable {
     var keeps: Bool { answer.keep?.value == true }
 
     /// Throws the error for a handler that sets nothing this callback can use, unless it keeps
-    /// the pre-filled values (`keep: true`), or sets `validateOnly` alone as an app on a ForgeRock
-    /// SDK may: the value input is then posted as that SDK leaves it (forgerock-android
+    /// the pre-filled values (`keep: true`), or sets `validateOnly` alone on a callback that has
+    /// that input, as an app on a ForgeRock SDK may (a handler without a type can meet a callback
+    /// without one: `validateOnly` is then no answer): the value input is then posted as that SDK leaves it (forgerock-android
     /// callback/AbstractCallback.java and forgerock-js fr-auth/callbacks/index.ts keep it as
     /// received; forgerock-ios FRAuth/FRAuth/Callbacks/AbstractValidatedCallback.swift posts the
     /// `value` output, see `SDKProfileAnswers`).
     func requireAnswer(_ draft: CallbackDraft, expected: String) throws(RunError) {
-        let validateOnlyAlone = answer.validateOnly != nil && sdk.map { !$0.isPingSDK } == true
+        let validateOnlyAlone =
+            answer.validateOnly != nil && draft.hasInput(suffix: "validateOnly") && sdk.map { !$0.isPingSDK } == true
         if !keeps && !validateOnlyAlone { throw missingAnswer(draft, expected: expected) }
     }
 

@@ -90,8 +90,13 @@ extension AnswerContext {
     func writeClientError(_ spec: ValueSpec, into draft: inout CallbackDraft) async throws(RunError) {
         let resolved = try await resolve(spec)
         let text = ValueConversion.text(resolved.json)
-        try draft.write(
-            .string(text), suffix: "clientError", secretName: resolved.secretName, redactor: redactor, context: self)
+        if try !SDKProfileAnswers.writeClientErrorByPosition(
+            .string(text), secretName: resolved.secretName, into: &draft, self)
+        {
+            try draft.write(
+                .string(text), suffix: "clientError", secretName: resolved.secretName, redactor: redactor, context: self
+            )
+        }
         draft.notes.append(("clientError", redactor.redact(text)))
     }
 

@@ -97,6 +97,19 @@ package struct CallbackDraft: Sendable {
         write(value, inputNamed: name, secretName: secretName, redactor: redactor)
     }
 
+    /// Writes `value` into the input at `position` (from 0), whatever its name, as an SDK that
+    /// rebuilds the inputs by position does. Throws, naming `rule`, when the callback has no such input.
+    mutating func write(
+        _ value: JSONValue, position: Int, secretName: String? = nil, rule: String, context: AnswerContext
+    ) throws(RunError) {
+        let names = inputNames
+        guard names.indices.contains(position) else {
+            let inputs = names.isEmpty ? "none" : names.joined(separator: ", ")
+            throw context.error("\(subject) has no input \(position + 1): \(rule); inputs: \(inputs)")
+        }
+        write(value, inputNamed: names[position], secretName: secretName, redactor: context.redactor)
+    }
+
     /// Writes `value` into the input named exactly `name` (which must exist).
     mutating func write(_ value: JSONValue, inputNamed name: String, secretName: String?, redactor: Redactor) {
         if let secretName {

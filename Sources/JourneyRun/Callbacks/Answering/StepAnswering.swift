@@ -47,6 +47,8 @@ struct StepAnswering {
             let hidden = layout.pairedHiddenIndices(of: index)
             if !hidden.isEmpty, hidden.allSatisfy(answeredByHandler.contains) {
                 drafts[index].answeredBy = "built-in: echo (answered through its HiddenValueCallback)"
+            } else if let builtIn = BuiltInDefault(formWithoutHandlerAt: index, in: layout, sdk: sdk) {
+                drafts[index].answeredBy = builtIn.label
             } else {
                 unhandled.append(index)
             }
@@ -61,8 +63,10 @@ struct StepAnswering {
     }
 
     /// Answers the callback at `index` with `handler`: `echo` leaves it as received; otherwise
-    /// `…validateOnly` inputs default to false (`keep` fills the pre-filled values instead), then
-    /// the type's answerer writes the answer into the input `input:` names or the usual one.
+    /// `…validateOnly` inputs default to false (`keep` fills the pre-filled values instead; a Ping
+    /// profile leaves them to `SDKProfileAnswers`, which posts the `validateOnly` output, as those
+    /// SDKs' classes start from it), then the type's answerer writes the answer into the input
+    /// `input:` names or the usual one.
     private mutating func answer(_ index: Int, with handler: ActiveHandler) async throws(RunError) {
         var draft = drafts[index]
         let context = AnswerContext(handler: handler, environment: environment, stepNumber: layout.number, sdk: sdk)
@@ -72,7 +76,7 @@ struct StepAnswering {
         if handler.answer.echo?.value != true {
             if context.keeps {
                 KeepOption.prefill(&draft, sdk: sdk, redactor: environment.redactor)
-            } else {
+            } else if sdk?.isPingSDK != true {
                 ValidateOnlyOption.applyDefault(to: &draft, redactor: environment.redactor)
             }
             let answerer = handler.answerer(for: draft)

@@ -16,6 +16,12 @@ enum BuiltInDefault: Sendable, Hashable {
     /// A ConfirmationCallback beside a WebAuthn form (AM's "Use Recovery Code"): echoed with its
     /// pre-filled value, as the SDKs submit the passkey's outcome and leave the other option be.
     case webAuthnAlternative
+    /// WebAuthn metadata no handler answers, with a Ping profile: the app registered no Fido module,
+    /// so the SDK's MetadataCallback stays itself and posts its JSON as received (ping-ios
+    /// Journey/Journey/Callbacks/MetadataCallback.swift `initialize(with:)`, ping-android
+    /// journey/src/main/kotlin/com/pingidentity/journey/callback/MetadataCallback.kt `init`: no
+    /// `Fido2*Callback` in the registry, `return self`). AM's node then decides.
+    case webAuthnWithoutFido
 
     /// The default for the callback at `index`, or `nil` when it needs a handler.
     init?(callbackAt index: Int, in layout: StepLayout) {
@@ -40,6 +46,15 @@ enum BuiltInDefault: Sendable, Hashable {
         }
     }
 
+    /// The default for a special form at `index` that no handler (nor its HiddenValueCallback's)
+    /// answers, or `nil` when it stays unanswered: only WebAuthn metadata under a Ping profile.
+    init?(formWithoutHandlerAt index: Int, in layout: StepLayout, sdk: SDKProfile?) {
+        guard sdk?.isPingSDK == true, layout.step.callbacks[index].hasType(.metadata),
+            layout.forms[index] == .webAuthnRegistration || layout.forms[index] == .webAuthnAuthentication
+        else { return nil }
+        self = .webAuthnWithoutFido
+    }
+
     /// The attribution shown in the trace.
     var label: String {
         switch self {
@@ -48,6 +63,7 @@ enum BuiltInDefault: Sendable, Hashable {
         case .keepPolling: return "built-in: keep polling (100, nothing chosen)"
         case .protectStarted: return "built-in: echo (PingOne Protect started)"
         case .webAuthnAlternative: return "built-in: echo (the WebAuthn step's other option not chosen)"
+        case .webAuthnWithoutFido: return "built-in: echo (no WebAuthn handler: the SDK has no Fido module)"
         }
     }
 }

@@ -106,6 +106,7 @@ enum SDKProfileAnswers {
         if failed {
             set("token", "")
             set("payload", "")
+            draft.notes.removeAll { $0.key == "payload" }
         } else {
             set("clientError", "")
             let payload = draft.inputValue(suffix: "payload")?.stringValue ?? ""
