@@ -25,19 +25,19 @@ extension ScriptLoadContext {
         let protocolKind = mapping[ScriptKeys.File.`protocol`].flatMap(protocolKind) ?? .pingam
         typeCheck.protocolKind = protocolKind
         let server = mapping[ScriptKeys.File.server].map(server) ?? ServerSpec()
-        let uses = mapping[ScriptKeys.File.uses].flatMap(uses)
-        let oauth = mapping[ScriptKeys.File.oauth].flatMap(oauth)
+        let uses = mapping[ScriptKeys.File.uses].flatMap(ResourcePhasesReader(context: self).uses)
+        let oauth = mapping[ScriptKeys.File.oauth].flatMap(OAuthReader(context: self).oauth)
         let client = protocolKind == .pingam ? mapping[ScriptKeys.File.client].flatMap(client) : nil
         let body: Script.Body?
         if protocolKind == .mobilefirst {
-            body = self.mobileFirst(
+            body = MobileFirstReader(context: self).mobileFirst(
                 mapping[ScriptKeys.File.mobilefirst], handlers: mapping[ScriptKeys.File.handlers], at: root
             ).map {
                 .mobileFirst($0)
             }
             checkMobileFirstKeys(mapping)
         } else if protocolKind == .rakuten {
-            body = self.rakuten(mapping[ScriptKeys.File.rakuten], at: root).map { .rakuten($0) }
+            body = RakutenReader(context: self).rakuten(mapping[ScriptKeys.File.rakuten], at: root).map { .rakuten($0) }
             checkForeignKeys(
                 mapping, protocol: "rakuten",
                 keys: [.journey, .start, .uses, .oauth, .handlers, .mobilefirst, .device, .client])
@@ -52,15 +52,15 @@ extension ScriptLoadContext {
             }
             let start = startSpec(
                 mapping, uses: mapping[ScriptKeys.File.uses] != nil, tokensOnly: oauth?.grant == .clientCredentials)
-            let handlers = mapping[ScriptKeys.File.handlers].map(self.handlers) ?? []
+            let handlers = mapping[ScriptKeys.File.handlers].map(HandlersReader(context: self).handlers) ?? []
             if let client { warnUnanswerable(handlers, by: client) }
             body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
         let vars = mapping[ScriptKeys.File.vars].map(vars) ?? []
-        let captures = mapping[ScriptKeys.File.capture].map(captures) ?? []
-        let request = mapping[ScriptKeys.File.request].flatMap(request)
-        let cleanup = mapping[ScriptKeys.File.cleanup].flatMap(cleanup)
-        var expect = mapping[ScriptKeys.File.expect].map(expect) ?? ExpectSpec()
+        let captures = mapping[ScriptKeys.File.capture].map(CaptureReader(context: self).captures) ?? []
+        let request = mapping[ScriptKeys.File.request].flatMap(ResourcePhasesReader(context: self).request)
+        let cleanup = mapping[ScriptKeys.File.cleanup].flatMap(ResourcePhasesReader(context: self).cleanup)
+        var expect = mapping[ScriptKeys.File.expect].map(ExpectReader(context: self).expect) ?? ExpectSpec()
         let limits = mapping[ScriptKeys.File.limits].map(limits) ?? Limits()
         let deviceSpec = mapping[ScriptKeys.File.device].flatMap(device)
         switch protocolKind {
@@ -293,9 +293,9 @@ extension ScriptLoadContext {
         let full = mapping.entries.first { $0.key == ScriptKeys.File.start.rawValue }
         switch (shorthand, full) {
         case (let shorthand?, nil):
-            return journeyShorthand(shorthand.value).map(DeclaredStart.journey)
+            return StartReader(context: self).journeyShorthand(shorthand.value).map(DeclaredStart.journey)
         case (nil, let full?):
-            return start(full.value).map(DeclaredStart.journey)
+            return StartReader(context: self).start(full.value).map(DeclaredStart.journey)
         case (_?, let full?):
             error(
                 "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",
