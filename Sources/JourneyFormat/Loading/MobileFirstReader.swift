@@ -159,8 +159,10 @@ struct MobileFirstReader {
 
     /// One member of an answer: `{ solve: arithmetic }` or any value.
     private func member(_ entry: YMapping.Entry, _ what: String) -> (name: String, value: SecurityCheckAnswerMember)? {
-        if entry.value.isMapping, let mapping = entry.value.mapping(what), let solveNode = mapping["solve"] {
-            mapping.allowOnly(["solve"], in: what)
+        if entry.value.isMapping, let mapping = entry.value.mapping(what),
+            let solveNode = mapping[ScriptKeys.SecurityCheckMember.solve]
+        {
+            mapping.allowOnly(ScriptKeys.securityCheckMember, in: what)
             return AnswerReader(context: context).solve(solveNode, "\(what).solve").map { (entry.key, .solve($0)) }
         }
         return context.valueSpec(entry.value, what).map { (entry.key, .value($0)) }
