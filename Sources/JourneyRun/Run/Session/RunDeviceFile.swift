@@ -2,34 +2,39 @@ import Foundation
 import JourneyCore
 import JourneyFormat
 
-/// `device: { file: ... }` — the run's passkeys read at the start and written at the end.
-extension RunSession {
-    /// The device file's path, relative to the script, once ``resolveDeviceFile()`` resolved it.
-    var deviceFilePath: String? { withState { $0.deviceFile } }
+/// `device: { file: ... }` — the run's passkeys read at the start and written at the end (the
+/// resolved path is in the session's state). Made with the run's session by its setup, its end
+/// (`JourneyDriver`) and `uses:`, which registers the passkeys it adopts.
+struct RunDeviceFile {
+    let session: RunSession
+
+    /// The device file's path, relative to the script, once ``resolve()`` resolved it.
+    var path: String? { session.withState { $0.deviceFile } }
 
     /// Resolves `device.file` (a template) and checks, before the first request, that the run
     /// can write the file at its end: its folder exists and is writable. False, with a
     /// diagnostic (exit 2), when it cannot: a server must not register a passkey the run loses.
-    func resolveDeviceFile() throws(RunError) -> Bool {
-        guard let spec = script.device else { return true }
-        let path = ReferencedFiles.resolve(try context.evaluator.evaluate(spec.path).text, from: script.file)
-        if !configuration.offline, let problem = OutputFile.problem(path, createsFolders: false) {
-            addDiagnostics([
+    func resolve() throws(RunError) -> Bool {
+        guard let spec = session.script.device else { return true }
+        let path = ReferencedFiles.resolve(
+            try session.context.evaluator.evaluate(spec.path).text, from: session.script.file)
+        if !session.configuration.offline, let problem = OutputFile.problem(path, createsFolders: false) {
+            session.addDiagnostics([
                 .error(
                     "device.file names \(path), which the run could not write at its end: \(problem)",
                     at: spec.file.location, length: spec.file.value.count)
             ])
             return false
         }
-        withState { $0.deviceFile = path }
+        session.withState { $0.deviceFile = path }
         return true
     }
 
     /// Adds the device file's passkeys to the run's device (none when the file does not exist yet).
-    func loadDevice() throws(RunError) {
-        guard let spec = script.device, let path = deviceFilePath else { return }
+    func load() throws(RunError) {
+        guard let spec = session.script.device, let path else { return }
         do {
-            context.deviceState.passkeys.merge(try PasskeyDeviceFile.read(path))
+            session.context.deviceState.passkeys.merge(try PasskeyDeviceFile.read(path))
         } catch {
             throw RunError(.script, "\(spec.file.location): \(error.message)")
         }
@@ -38,9 +43,9 @@ extension RunSession {
 
     /// Writes the run's passkeys to the device file when they changed; a replay writes nothing.
     /// Returns the error when the file cannot be written.
-    func saveDevice() -> RunError? {
-        guard let spec = script.device, let path = deviceFilePath, !configuration.offline else { return nil }
-        let passkeys = context.deviceState.passkeys
+    func save() -> RunError? {
+        guard let spec = session.script.device, let path, !session.configuration.offline else { return nil }
+        let passkeys = session.context.deviceState.passkeys
         guard passkeys.changed else { return nil }
         do {
             try PasskeyDeviceFile.write(passkeys.credentials, to: path)
@@ -52,8 +57,8 @@ extension RunSession {
 
     /// Registers every passkey's private key (as the device file writes it) as a secret of this run.
     func registerPasskeySecrets() {
-        for credential in context.deviceState.passkeys.credentials {
-            redactor.register(credential.key.exported, name: PasskeyPrivateKey.secretName)
+        for credential in session.context.deviceState.passkeys.credentials {
+            session.redactor.register(credential.key.exported, name: PasskeyPrivateKey.secretName)
         }
     }
 }
