@@ -1,6 +1,7 @@
 import JourneyCore
 
-/// `mobilefirst:` (protocol: mobilefirst), its `application:` and `confidentialClient:`.
+/// `mobilefirst:` (protocol: mobilefirst), its `application:` and `confidentialClient:`, and a
+/// member of a security check's answer computed by a solver.
 extension ScriptKeys {
     /// Keys that need a registered mobile client (not the `clientCredentials` grant).
     static let mobileFirstRegisteredOnly = ["application", "redirectUri", "encoding", "heartbeat", "logout"]
@@ -73,5 +74,21 @@ extension ScriptKeys {
             .required(
                 MobileFirstConfidentialClient.secret, .defined("valueSpec"),
                 "Its secret (always treated as a secret), sent with HTTP Basic."),
+        ])
+
+    /// The keys of a member of a security check's answer written as a mapping with `solve`
+    /// (`SimpleCaptcha: { answer: { solve: arithmetic } }`), each named once.
+    enum SecurityCheckMember: String, ScriptKeyName {
+        case solve
+    }
+
+    /// A member computed by a solver; a member without `solve` is a value. Not a `$defs` entry:
+    /// the schema takes a security check's answer as any object.
+    static let securityCheckMember = MappingDeclaration(
+        "a security check answer's member",
+        keys: [
+            .required(
+                SecurityCheckMember.solve, .anyOf([.cases(of: SolveSpec.Scheme.self), .defined("solve")]),
+                "How the member's value is computed from the challenge.")
         ])
 }

@@ -11,6 +11,7 @@ extension ScriptLoadContext {
             return nil
         }
         guard checkKind(mapping) else { return nil }
+        let checks = CrossKeyChecks(context: self)
         mapping.allowOnly(ScriptKeys.file)
 
         let version = required(ScriptKeys.File.version, in: mapping, "the script", accepted: ScriptKeys.file.names)
@@ -25,20 +26,20 @@ extension ScriptLoadContext {
         let protocolKind = mapping[ScriptKeys.File.`protocol`].flatMap(protocolKind) ?? .pingam
         typeCheck.protocolKind = protocolKind
         let server = mapping[ScriptKeys.File.server].map(server) ?? ServerSpec()
-        let uses = mapping[ScriptKeys.File.uses].flatMap(uses)
-        let oauth = mapping[ScriptKeys.File.oauth].flatMap(oauth)
+        let uses = mapping[ScriptKeys.File.uses].flatMap(ResourcePhasesReader(context: self).uses)
+        let oauth = mapping[ScriptKeys.File.oauth].flatMap(OAuthReader(context: self).oauth)
         let client = protocolKind == .pingam ? mapping[ScriptKeys.File.client].flatMap(client) : nil
         let body: Script.Body?
         if protocolKind == .mobilefirst {
-            body = self.mobileFirst(
+            body = MobileFirstReader(context: self).mobileFirst(
                 mapping[ScriptKeys.File.mobilefirst], handlers: mapping[ScriptKeys.File.handlers], at: root
             ).map {
                 .mobileFirst($0)
             }
-            checkMobileFirstKeys(mapping)
+            checks.checkMobileFirstKeys(mapping)
         } else if protocolKind == .rakuten {
-            body = self.rakuten(mapping[ScriptKeys.File.rakuten], at: root).map { .rakuten($0) }
-            checkForeignKeys(
+            body = RakutenReader(context: self).rakuten(mapping[ScriptKeys.File.rakuten], at: root).map { .rakuten($0) }
+            checks.checkForeignKeys(
                 mapping, protocol: "rakuten",
                 keys: [.journey, .start, .uses, .oauth, .handlers, .mobilefirst, .device, .client])
         } else {
@@ -52,24 +53,24 @@ extension ScriptLoadContext {
             }
             let start = startSpec(
                 mapping, uses: mapping[ScriptKeys.File.uses] != nil, tokensOnly: oauth?.grant == .clientCredentials)
-            let handlers = mapping[ScriptKeys.File.handlers].map(self.handlers) ?? []
+            let handlers = mapping[ScriptKeys.File.handlers].map(HandlersReader(context: self).handlers) ?? []
             if let client { warnUnanswerable(handlers, by: client) }
             body = start.map { .pingAM(PingAMBody(start: $0.spec, handlers: handlers)) }
         }
         let vars = mapping[ScriptKeys.File.vars].map(vars) ?? []
-        let captures = mapping[ScriptKeys.File.capture].map(captures) ?? []
-        let request = mapping[ScriptKeys.File.request].flatMap(request)
-        let cleanup = mapping[ScriptKeys.File.cleanup].flatMap(cleanup)
-        var expect = mapping[ScriptKeys.File.expect].map(expect) ?? ExpectSpec()
+        let captures = mapping[ScriptKeys.File.capture].map(CaptureReader(context: self).captures) ?? []
+        let request = mapping[ScriptKeys.File.request].flatMap(ResourcePhasesReader(context: self).request)
+        let cleanup = mapping[ScriptKeys.File.cleanup].flatMap(ResourcePhasesReader(context: self).cleanup)
+        var expect = mapping[ScriptKeys.File.expect].map(ExpectReader(context: self).expect) ?? ExpectSpec()
         let limits = mapping[ScriptKeys.File.limits].map(limits) ?? Limits()
         let deviceSpec = mapping[ScriptKeys.File.device].flatMap(device)
         switch protocolKind {
-        case .mobilefirst: checkMobileFirstOutcome(mapping, request: request, expect: &expect)
-        case .rakuten: checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
-        case .pingam: checkResourcePhases(mapping, request: request, expect: &expect)
+        case .mobilefirst: checks.checkMobileFirstOutcome(mapping, request: request, expect: &expect)
+        case .rakuten: checks.checkRakutenOutcome(mapping, request: request, cleanup: cleanup, expect: expect)
+        case .pingam: checks.checkResourcePhases(mapping, request: request, expect: &expect)
         }
         if protocolKind != .rakuten {
-            checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
+            checks.checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
             if let entry = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
                 .first(where: {
                     $0.key == ScriptKeys.Expect.challenge.rawValue
@@ -98,103 +99,6 @@ extension ScriptLoadContext {
         script.device = deviceSpec
         script.client = client
         return script
-    }
-
-    /// PingAM's journey keys have no meaning in a MobileFirst script.
-    private func checkMobileFirstKeys(_ mapping: YMapping) {
-        for key: ScriptKeys.File in [.journey, .start, .uses, .cleanup, .oauth, .device, .client] {
-            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
-                error(
-                    "'\(key.rawValue)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
-                    at: entry.keyNode)
-            }
-        }
-    }
-
-    /// Keys of other protocols have no meaning in this script.
-    private func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [ScriptKeys.File]) {
-        for key in keys {
-            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
-                error(
-                    "'\(key.rawValue)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
-                    at: entry.keyNode)
-            }
-        }
-    }
-
-    /// A Rakuten script's outcomes are `success` (the default) and `failure`; no `request:`;
-    /// cleanup revokes, and `after` checks the token at the end.
-    private func checkRakutenOutcome(
-        _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
-    ) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
-        if let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome], expect.outcomeLocation != nil,
-            !ScriptKeys.rakutenOutcomes.contains(expect.outcome.name)
-        {
-            error(
-                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
-                hint: "expect one of: \(ScriptKeys.rakutenOutcomes.joined(separator: ", "))")
-        }
-        if request != nil, let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.request.rawValue }) {
-            error("a protocol: rakuten script has no request: phase", at: node.keyNode)
-        }
-        if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil,
-            let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.cleanup.rawValue })
-        {
-            error(
-                "a protocol: rakuten script's cleanup revokes its token and checks it after (cleanup: { revoke: true, after: invalid })",
-                at: node.keyNode)
-        }
-    }
-
-    /// A MobileFirst script's outcomes are `token` (the default), `failure` and `blocked`.
-    private func checkMobileFirstOutcome(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
-        guard let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome] else {
-            expect.outcome = .token(TokenCheck())
-            return
-        }
-        // An outcome that did not load was reported already: no second error for the same text.
-        if expect.outcomeLocation != nil, !ScriptKeys.mobileFirstOutcomes.contains(expect.outcome.name) {
-            error(
-                "outcome '\(expect.outcome.name)' is not an outcome of a protocol: mobilefirst script", at: outcomeNode,
-                hint: "expect one of: \(ScriptKeys.mobileFirstOutcomes.joined(separator: ", "))")
-        }
-        if let request, request.adviceInHeader || request.retry.url != nil {
-            error("request.adviceInHeader and request.retry are about PingAM advice, not MobileFirst", at: outcomeNode)
-        }
-    }
-
-    /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
-    private func checkResourcePhases(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
-        let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome]
-        if mapping[ScriptKeys.File.request] == nil, let outcomeNode {
-            switch expect.outcome {
-            case .token, .blocked:
-                error(
-                    "outcome '\(expect.outcome.name)' is about MobileFirst; this script has no protocol: mobilefirst",
-                    at: outcomeNode,
-                    hint: "add protocol: mobilefirst, or expect one of success, failure, suspended, redirect, timeout")
-            case .authorized, .denied:
-                error(
-                    "outcome '\(expect.outcome.name)' is about a protected resource, and the script has no 'request:'",
-                    at: outcomeNode,
-                    hint: "add a request: phase, or expect one of success, failure, suspended, redirect, timeout")
-            default:
-                break
-            }
-        }
-        if request != nil, outcomeNode == nil {
-            expect.outcome = .authorized(ResourceCheck())
-        }
-        if let singleUse = expectMapping?[ScriptKeys.Expect.singleUse], expect.singleUse?.value == true {
-            if expect.outcome.name != "authorized" {
-                error(
-                    "expect.singleUse checks that an authorized grant cannot be used twice; it needs outcome 'authorized'",
-                    at: singleUse)
-            }
-        }
     }
 
     /// `kind: journey` or none; a simulator tree is a different kind of file.
@@ -246,56 +150,14 @@ extension ScriptLoadContext {
 
     /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's
     /// session (then `spec` is nil: the script has no journey of its own).
-    /// `expect.tokens`, `request.auth` with a token, and token cleanup need an `oauth:` phase.
-    private func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
-        guard oauth == nil, typeCheck.protocolKind != .mobilefirst else { return }
-        let hint = "add an oauth: block (clientId, redirectUri, scope)"
-        if let tokens = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
-            where: {
-                $0.key == ScriptKeys.Expect.tokens.rawValue
-            })
-        {
-            error(
-                "expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode,
-                hint: hint)
-        }
-        if let request, request.auth != .session,
-            let auth = mapping[ScriptKeys.File.request].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
-                where: {
-                    $0.key == ScriptKeys.Request.auth.rawValue
-                })
-        {
-            error(
-                "request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none",
-                at: auth.value, hint: hint)
-        }
-        if let cleanup,
-            let entries = mapping[ScriptKeys.File.cleanup].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
-        {
-            for entry in entries {
-                let actsOnTokens: Bool
-                switch ScriptKeys.Cleanup(rawValue: entry.key) {
-                case .revoke: actsOnTokens = cleanup.revoke
-                case .endSession: actsOnTokens = cleanup.endSession
-                default: actsOnTokens = false
-                }
-                if actsOnTokens {
-                    error(
-                        "cleanup.\(entry.key) acts on the tokens of an oauth: phase, and the script has none",
-                        at: entry.keyNode, hint: hint)
-                }
-            }
-        }
-    }
-
     private func startSpec(_ mapping: YMapping, uses: Bool, tokensOnly: Bool = false) -> DeclaredStart? {
         let shorthand = mapping.entries.first { $0.key == ScriptKeys.File.journey.rawValue }
         let full = mapping.entries.first { $0.key == ScriptKeys.File.start.rawValue }
         switch (shorthand, full) {
         case (let shorthand?, nil):
-            return journeyShorthand(shorthand.value).map(DeclaredStart.journey)
+            return StartReader(context: self).journeyShorthand(shorthand.value).map(DeclaredStart.journey)
         case (nil, let full?):
-            return start(full.value).map(DeclaredStart.journey)
+            return StartReader(context: self).start(full.value).map(DeclaredStart.journey)
         case (_?, let full?):
             error(
                 "the script has both 'journey' and 'start'; 'journey: X' is short for 'start: { service: X }'",

@@ -2,7 +2,12 @@ import JourneyCore
 
 /// The state of one script load: the YAML reader collecting diagnostics, the options, and the
 /// templates read so far with what they read (``TemplateReader``), the callback types named
-/// (``CallbackTypeCheck``).
+/// (``CallbackTypeCheck``); the checked scalars and value specs every part reads. It reads the
+/// top level, `server:`, `vars:`, `limits:`, `device:` and `client:`; the other parts have their
+/// reader, made with this context where the top level reaches them: ``StartReader``,
+/// ``HandlersReader`` (with ``AnswerReader``), ``CaptureReader``, ``ExpectReader``,
+/// ``ResourcePhasesReader`` (`uses:`, `request:`, `cleanup:`), ``OAuthReader``,
+/// ``MobileFirstReader`` and ``RakutenReader``.
 package final class ScriptLoadContext {
     let reader: YAMLReader
     let options: ScriptLoadOptions
@@ -23,6 +28,9 @@ package final class ScriptLoadContext {
     func error(_ message: @autoclosure () -> String, at node: YNode, hint: @autoclosure () -> String? = nil) {
         reader.error(message(), at: node, hint: hint())
     }
+
+    /// The variable a handler's templates read the challenge from (`{{ challenge.captcha }}`).
+    package static let challengeVariable = "challenge"
 
     // MARK: Patterns
 
@@ -65,6 +73,14 @@ package final class ScriptLoadContext {
             return nil
         }
         return value
+    }
+
+    /// `[openid, profile]` or `"openid profile"`.
+    func scopeList(_ node: YNode, _ what: String) -> [String] {
+        if node.isSequence {
+            return node.sequence(what)?.compactMap { $0.strictString("each item of \(what)") } ?? []
+        }
+        return node.string(what).map { $0.split(separator: " ").map(String.init) } ?? []
     }
 
     /// A value that must be one of `choices`, with a did-you-mean when it is not.

@@ -67,14 +67,14 @@ public enum JourneyDriver {
             }
         }
         // The device keeps what happened to it, whatever the outcome: a real authenticator would.
-        if let deviceError = session.saveDevice(), runError == nil { runError = deviceError }
+        if let deviceError = RunDeviceFile(session: session).save(), runError == nil { runError = deviceError }
         if let outcome, !stopped, runError == nil {
             var failures = PhaseFailures()
             failures.add(
                 ExpectationChecker.check(
                     outcome, against: script.expect.outcome, noSession: Self.asksForNoSession(script),
                     location: script.expect.location))
-            failures.add(session.checkStepCount())
+            failures.add(StepChecks(session: session).checkStepCount())
             session.record(failures)
         }
         session.finish(into: &result)

@@ -36,10 +36,12 @@ extension NodeExecutor {
                 spec.options.indices.contains(index)
             else { return .page(messagePage(spec)) }
             return .outcome(spec.options[index])
-        case .oathRegistration(let spec): return submitOATHRegistration(spec, &state)
-        case .oathVerify(let spec): return submitOATHVerify(spec, &state, answers)
-        case .proofOfWork(let spec): return submitProofOfWork(spec, &state, answers)
-        case .mathCaptcha: return submitMathCaptcha(&state, answers)
+        case .oathRegistration(let spec):
+            return ChallengeNodeExecutor(executor: self).submitOATHRegistration(spec, &state)
+        case .oathVerify(let spec): return ChallengeNodeExecutor(executor: self).submitOATHVerify(spec, &state, answers)
+        case .proofOfWork(let spec):
+            return ChallengeNodeExecutor(executor: self).submitProofOfWork(spec, &state, answers)
+        case .mathCaptcha: return ChallengeNodeExecutor(executor: self).submitMathCaptcha(&state, answers)
         case .webAuthnRegistration(let spec): return submitWebAuthnRegistration(spec, &state, answers)
         case .webAuthnAuthentication(let spec): return submitWebAuthnAuthentication(spec, &state, answers)
         case .recoveryCodeDisplay: return .outcome("next")

@@ -45,10 +45,11 @@ struct NodeExecutor {
             guard let question = kbaEntry(spec, state)?.question else { return .outcome("false") }
             return .page(passwordPage(prompt: question, text: spec.text))
         case .message(let spec): return .page(messagePage(spec))
-        case .oathRegistration(let spec): return enterOATHRegistration(spec, &state)
-        case .oathVerify(let spec): return enterOATHVerify(spec, &state)
-        case .proofOfWork(let spec): return enterProofOfWork(spec, &state)
-        case .mathCaptcha(let spec): return enterMathCaptcha(spec, &state)
+        case .oathRegistration(let spec):
+            return ChallengeNodeExecutor(executor: self).enterOATHRegistration(spec, &state)
+        case .oathVerify(let spec): return ChallengeNodeExecutor(executor: self).enterOATHVerify(spec, &state)
+        case .proofOfWork(let spec): return ChallengeNodeExecutor(executor: self).enterProofOfWork(spec, &state)
+        case .mathCaptcha(let spec): return ChallengeNodeExecutor(executor: self).enterMathCaptcha(spec, &state)
         case .zeroPageLogin(let spec): return collectZeroPage(spec, &state)
         case .webAuthnRegistration(let spec): return enterWebAuthnRegistration(spec, &state)
         case .webAuthnAuthentication(let spec): return enterWebAuthnAuthentication(spec, &state)
@@ -63,6 +64,11 @@ struct NodeExecutor {
     }
 
     func bool(_ flag: Bool) -> NodeStep { .outcome(flag ? "true" : "false") }
+
+    /// The text at `path` in the journey's values (a user name for a device or an account), or "".
+    func account(_ path: String, _ state: JourneyState) -> String {
+        ValuePath.resolve(path, in: state.values)?.displayText ?? ""
+    }
 
     // MARK: pages
 

@@ -10,7 +10,7 @@ extension TreeParser {
 
     func parseOATHRegistration(_ node: YNode, context: String) -> OATHRegistrationSpec {
         let map = values.optionalMapping(node, context)
-        let text = map.map(parseText) ?? PageText()
+        let text = map.map(values.pageText) ?? PageText()
         map?.allowOnly(Self.oathRegistrationKeys, in: context)
         var spec = OATHRegistrationSpec(
             text: text, kind: .totp, algorithm: .sha1, digits: 6, period: 30, counter: 0, issuer: "ForgeRock",
@@ -50,7 +50,7 @@ extension TreeParser {
 
     func parseOATHVerify(_ node: YNode, context: String) -> OATHVerifySpec {
         let map = values.optionalMapping(node, context)
-        let text = map.map(parseText) ?? PageText(stage: "OathTokenVerifier")
+        let text = map.map(values.pageText) ?? PageText(stage: "OathTokenVerifier")
         map?.allowOnly(Self.oathVerifyKeys, in: context)
         return OATHVerifySpec(
             text: text,
@@ -62,7 +62,7 @@ extension TreeParser {
 
     func parseProofOfWork(_ node: YNode, context: String) -> ProofOfWorkSpec {
         let map = values.optionalMapping(node, context)
-        let text = map.map(parseText) ?? PageText()
+        let text = map.map(values.pageText) ?? PageText()
         map?.allowOnly(Self.proofOfWorkKeys, in: context)
         var spec = ProofOfWorkSpec(
             text: text, scheme: .altcha, algorithm: .sha256, maxnumber: 50_000, bits: 12, prefix: "000",
@@ -104,7 +104,7 @@ extension TreeParser {
 
     func parseMathCaptcha(_ node: YNode, context: String) -> MathCaptchaSpec {
         let map = values.optionalMapping(node, context)
-        let text = map.map(parseText) ?? PageText()
+        let text = map.map(values.pageText) ?? PageText()
         map?.allowOnly(Self.mathCaptchaKeys, in: context)
         var operators = ["+"]
         if let node = map?["operators"], let list = nonEmptyList(node, "operators") {

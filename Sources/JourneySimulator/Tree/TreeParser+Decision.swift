@@ -67,7 +67,7 @@ extension TreeParser {
                 "storePayload", "storeAssessment", "from",
             ], in: context)
         var spec = RecaptchaSpec(
-            text: parseText(map),
+            text: values.pageText(map),
             siteKey: map["siteKey"]?.string("siteKey") ?? "6LdSu_spAAAAAKz3UhIy4JYQld2lm_WRt7dEhf9T",
             apiUri: map["apiUri"]?.string("apiUri") ?? "https://www.google.com/recaptcha/enterprise.js",
             divClass: map["divClass"]?.string("divClass") ?? "g-recaptcha",

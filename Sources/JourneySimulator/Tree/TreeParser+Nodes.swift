@@ -103,19 +103,14 @@ extension TreeParser {
         return nil
     }
 
-    func parseText(_ map: YMapping) -> PageText {
-        PageText(
-            stage: map["stage"]?.string("stage"), header: map["header"]?.string("header"),
-            description: map["description"]?.string("description"))
-    }
-
     static let textKeys = ["stage", "header", "description"]
 
     /// What a node of kind `name` says; nil (with an error reported) when it is not valid.
     func parseKind(_ name: NodeKind.Name, _ node: YNode, nodeId: String) -> NodeKind? {
         let context = "\(name.rawValue) node '\(nodeId)'"
         switch name {
-        case .page: return parsePage(node, context: context).map(NodeKind.page)
+        case .page:
+            return PageTreeParser(reader: reader, values: values).parsePage(node, context: context).map(NodeKind.page)
         case .decision: return parseCondition(node, context: context).map(NodeKind.decision)
         case .credentials:
             let map = values.optionalMapping(node, context)
@@ -148,7 +143,7 @@ extension TreeParser {
             map?.allowOnly(Self.textKeys + ["prompt", "from"], in: context)
             return .otpVerify(
                 OTPVerifySpec(
-                    text: map.map(parseText) ?? PageText(stage: "OneTimePassword"),
+                    text: map.map(values.pageText) ?? PageText(stage: "OneTimePassword"),
                     prompt: map?["prompt"]?.string("prompt") ?? "One Time Password",
                     from: map?["from"]?.string("from") ?? "otp"))
         case .kbaVerify:
@@ -156,7 +151,7 @@ extension TreeParser {
             map?.allowOnly(Self.textKeys + ["username", "question"], in: context)
             return .kbaVerify(
                 KBAVerifySpec(
-                    text: map.map(parseText) ?? PageText(),
+                    text: map.map(values.pageText) ?? PageText(),
                     username: map?["username"]?.string("username") ?? "username",
                     question: values.nonNegativeInt(map?["question"], "question") ?? 0))
         case .message: return parseMessage(node, context: context).map(NodeKind.message)
@@ -165,12 +160,18 @@ extension TreeParser {
         case .proofOfWork: return .proofOfWork(parseProofOfWork(node, context: context))
         case .mathCaptcha: return .mathCaptcha(parseMathCaptcha(node, context: context))
         case .zeroPageLogin: return parseZeroPageLogin(node, context: context).map(NodeKind.zeroPageLogin)
-        case .webAuthnRegistration: return .webAuthnRegistration(parseWebAuthnRegistration(node, context: context))
+        case .webAuthnRegistration:
+            return .webAuthnRegistration(
+                WebAuthnTreeParser(reader: reader, values: values).parseWebAuthnRegistration(node, context: context))
         case .webAuthnAuthentication:
-            return .webAuthnAuthentication(parseWebAuthnAuthentication(node, context: context))
-        case .recoveryCodeDisplay: return .recoveryCodeDisplay(parseRecoveryCodeDisplay(node, context: context))
+            return .webAuthnAuthentication(
+                WebAuthnTreeParser(reader: reader, values: values).parseWebAuthnAuthentication(node, context: context))
+        case .recoveryCodeDisplay:
+            return .recoveryCodeDisplay(
+                WebAuthnTreeParser(reader: reader, values: values).parseRecoveryCodeDisplay(node, context: context))
         case .recoveryCodeCollector:
-            return .recoveryCodeCollector(parseRecoveryCodeCollector(node, context: context))
+            return .recoveryCodeCollector(
+                WebAuthnTreeParser(reader: reader, values: values).parseRecoveryCodeCollector(node, context: context))
         case .set:
             guard let map = node.mapping(context) else { return nil }
             return .set(SetSpec(values: map.entries.map { ($0.key, $0.value.json) }))
@@ -211,7 +212,7 @@ extension TreeParser {
             reader.error("defaultChoice must be an index into choices (0..\(choices.count - 1))", at: node)
         }
         return ChoiceSpec(
-            text: parseText(map), prompt: map["prompt"]?.string("prompt") ?? "", choices: choices,
+            text: values.pageText(map), prompt: map["prompt"]?.string("prompt") ?? "", choices: choices,
             defaultChoice: defaultChoice, store: map["store"]?.string("store"))
     }
 
@@ -221,7 +222,7 @@ extension TreeParser {
             Self.textKeys + ["prompt", "options", "messageType", "optionType", "defaultOption"], in: context)
         guard let options = nonEmptyList(map.required("options", in: context), "options") else { return nil }
         return ConfirmationSpec(
-            text: parseText(map), prompt: map["prompt"]?.string("prompt") ?? "", options: options,
+            text: values.pageText(map), prompt: map["prompt"]?.string("prompt") ?? "", options: options,
             messageType: map["messageType"]?.int("messageType") ?? 0,
             optionType: map["optionType"]?.int("optionType") ?? -1,
             defaultOption: map["defaultOption"]?.int("defaultOption") ?? 0)
@@ -243,7 +244,7 @@ extension TreeParser {
         let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.textKeys + ["waitTime", "message", "polls", "exitOption"], in: context)
         return PollingWaitSpec(
-            text: map.map(parseText) ?? PageText(),
+            text: map.map(values.pageText) ?? PageText(),
             waitTimeMs: values.positiveInt(map?["waitTime"], "waitTime", in: TreeRanges.milliseconds) ?? 5000,
             message: map?["message"]?.string("message") ?? "Waiting for a response...",
             polls: values.positiveInt(map?["polls"], "polls"),
@@ -298,7 +299,7 @@ extension TreeParser {
             }
         }
         let options = map["options"].flatMap { nonEmptyList($0, "options") } ?? []
-        return MessageSpec(text: parseText(map), message: message, messageType: messageType, options: options)
+        return MessageSpec(text: values.pageText(map), message: message, messageType: messageType, options: options)
     }
 
     private func parseZeroPageLogin(_ node: YNode, context: String) -> ZeroPageLoginSpec? {

@@ -59,4 +59,11 @@ struct TreeValues {
         if node.isNull { return nil }
         return node.mapping(context)
     }
+
+    /// The page text a node shows (`stage`, `header`, `description`; ``TreeParser/textKeys``).
+    func pageText(_ map: YMapping) -> PageText {
+        PageText(
+            stage: map["stage"]?.string("stage"), header: map["header"]?.string("header"),
+            description: map["description"]?.string("description"))
+    }
 }

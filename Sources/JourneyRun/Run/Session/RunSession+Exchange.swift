@@ -128,20 +128,6 @@ extension RunSession {
             step: step, transportFailure: error.kind)
     }
 
-    /// A URL as the script wrote it: absolute, or relative to the server's origin, so the same
-    /// script runs against the simulator and a real resource server.
-    func resolveURL(_ text: String) -> String {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return text }
-        let origin = AMEndpoints.origin(of: endpoint.baseURL)
-        return origin + (text.hasPrefix("/") ? text : "/" + text)
-    }
-
-    /// `METHOD /path?query` for messages.
-    static func describe(_ request: TransportRequest) -> String {
-        "\(request.method) \(AMEndpoints.pathAndQuery(request.url))"
-    }
-
     /// `HTTP 403 (application/json): {"code":403,…}` for messages, redacted.
     func describe(_ response: TransportResponse) -> String {
         let type = response.headers.value("content-type").map { " (\($0))" } ?? ""

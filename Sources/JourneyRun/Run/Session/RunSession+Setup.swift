@@ -48,8 +48,9 @@ extension RunSession {
         }
         withState { [endpoint] in $0.endpoint = endpoint }
         context.serverOrigin = AMEndpoints.origin(of: endpoint.baseURL)
-        guard try resolveDeviceFile() else { return false }
-        try loadDevice()
+        let deviceFile = RunDeviceFile(session: self)
+        guard try deviceFile.resolve() else { return false }
+        try deviceFile.load()
         return true
     }
 }

@@ -16,6 +16,6 @@ extension RunSession {
             state.cookieName = cookieName
         }
         if let amSession { redactor.register(amSession.tokenId, name: "tokenId") }
-        registerPasskeySecrets()
+        RunDeviceFile(session: self).registerPasskeySecrets()
     }
 }

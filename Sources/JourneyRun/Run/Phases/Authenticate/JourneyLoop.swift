@@ -62,13 +62,13 @@ struct JourneyLoop {
                     let (response, exchange) = try await session.send(request, step: number, party: .am)
                     action = machine.received(response, exchange: exchange, of: request)
                 case .captureResponse(let json, let headers, let number):
-                    try session.captureFromResponse(json: json, headers: headers, step: number)
+                    try RunCaptures(session: session).fromResponse(json: json, headers: headers, step: number)
                     action = machine.responseCaptured()
                 case .checkStep(let step, let recoveryCodes, let number):
                     for code in recoveryCodes { session.redactor.register(code, name: "recoveryCode") }
-                    action = machine.stepChecked(session.checkStep(step, number: number))
+                    action = machine.stepChecked(StepChecks(session: session).checkStep(step, number: number))
                 case .captureStep(let step, let number):
-                    try session.captureFromStep(step, number: number)
+                    try RunCaptures(session: session).fromStep(step, number: number)
                     action = machine.stepCaptured()
                 case .resolveResume(let spec):
                     let suspendedId = try await session.context.resolve(spec, timeoutMilliseconds: nil)

@@ -236,7 +236,7 @@ struct JourneyLoopStateMachine {
         guard number <= limits.maxSteps else {
             state = .finished
             var failures = PhaseFailures()
-            failures.add(RunSession.stepLimitFailure(after: number - 1, what: "the journey", maxSteps: limits.maxSteps))
+            failures.add(StepChecks.stepLimitFailure(after: number - 1, what: "the journey", maxSteps: limits.maxSteps))
             return .end(.stopped(failures))
         }
         state = .awaitingResponse

@@ -24,9 +24,9 @@ extension MobileFirstDriver {
                         NameValue(name: $0.key, value: $0.value)
                     })
             })
-        let stepFailures = session.checkStep(step, number: number)
+        let stepFailures = StepChecks(session: session).checkStep(step, number: number)
         session.markChallenged(stepAt: index, names: ordered.map(\.key), failures: stepFailures)
-        try session.captureFromStep(step, number: number)
+        try RunCaptures(session: session).fromStep(step, number: number)
 
         var response: [String: JSONValue] = [:]
         var traces: [CallbackTrace] = []

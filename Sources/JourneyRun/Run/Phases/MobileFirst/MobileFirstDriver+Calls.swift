@@ -13,7 +13,8 @@ extension MobileFirstDriver {
             let next = session.nextStepNumber
             if next > session.script.limits.maxSteps {
                 session.recordFailure(
-                    session.stepLimitFailure(after: next - 1, what: "the run"), onStepAt: session.lastStepIndex)
+                    StepChecks(session: session).stepLimitFailure(after: next - 1, what: "the run"),
+                    onStepAt: session.lastStepIndex)
                 return nil
             }
             let (response, index) = try await session.call(request, phase: phase, party: .mobileFirst)
@@ -26,7 +27,7 @@ extension MobileFirstDriver {
                 "409 MFP-Conflict: the request is sent again (\(conflicts) of \(Self.mfpConflictRetries))")
             if conflicts >= Self.mfpConflictRetries {
                 throw RunError(
-                    .protocol, "\(RunSession.describe(request)) answered 409 MFP-Conflict \(conflicts) times in a row",
+                    .protocol, "\(request.methodAndPath) answered 409 MFP-Conflict \(conflicts) times in a row",
                     step: session.stepNumber(at: index))
             }
         }
@@ -44,7 +45,7 @@ extension MobileFirstDriver {
         guard !client.reregistered else {
             throw RunError(
                 .protocol,
-                "\(RunSession.describe(request)) answered INVALID_CLIENT_ID again after the client registered anew: \(session.describe(response))",
+                "\(request.methodAndPath) answered INVALID_CLIENT_ID again after the client registered anew: \(session.describe(response))",
                 step: session.stepNumber(at: index))
         }
         session.note(stepAt: index, "client", "INVALID_CLIENT_ID: the client registers again and resends the request")

@@ -34,7 +34,9 @@ extension MobileFirstDriver {
             guard let (response, index) = sentCall else { return .stopped }
             let number = session.stepNumber(at: index)
             let json = try? JSONValue.parse(response.body)
-            if let json { try session.captureFromResponse(json: json, headers: response.headers, step: number) }
+            if let json {
+                try RunCaptures(session: session).fromResponse(json: json, headers: response.headers, step: number)
+            }
             if response.status == 200, let successes = json?["successes"]?.objectValue {
                 if let stamp = successes["clockSynchronization"]?["serverTimeStamp"] {
                     guard let server = stamp.doubleValue, (0...Self.maxTimeStamp).contains(server) else {

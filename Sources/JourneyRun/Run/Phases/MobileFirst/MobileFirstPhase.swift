@@ -69,11 +69,11 @@ struct MobileFirstDriver {
             switch try await mfpIntrospect(token) {
             case .answer(let json): tokens.introspection = json
             case .end(let outcome):
-                session.publish(tokens)
+                tokens.publish(to: session.context)
                 return .next(handoff.with(outcome, grant: grant(tokens)))
             }
         }
-        session.publish(tokens)
+        tokens.publish(to: session.context)
         handoff.grant = grant(tokens)
         if client.spec.heartbeat {
             guard try await mfpHeartbeat() else { return .stop(handoff) }
@@ -142,7 +142,7 @@ extension MobileFirstDriver {
         else {
             throw RunError(
                 .protocol,
-                "the client registration (\(RunSession.describe(request))) was refused or named no client id in Location: \(session.describe(response))",
+                "the client registration (\(request.methodAndPath)) was refused or named no client id in Location: \(session.describe(response))",
                 step: session.stepNumber(at: index))
         }
         client.clientId = clientId

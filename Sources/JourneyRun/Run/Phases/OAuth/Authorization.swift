@@ -74,7 +74,7 @@ struct Authorization: Sendable {
         guard let location = response.headers.value("location"), !location.isEmpty else {
             throw RunError(
                 .protocol,
-                "\(RunSession.describe(request)) answered HTTP \(response.status) without a Location header: there is no code to read",
+                "\(request.methodAndPath) answered HTTP \(response.status) without a Location header: there is no code to read",
                 step: session.stepNumber(at: index))
         }
         guard OAuthForm.isRedirect(location, to: redirectUri) else {

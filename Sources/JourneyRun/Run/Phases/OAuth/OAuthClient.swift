@@ -317,7 +317,7 @@ struct OAuthClient: Sendable {
         else {
             throw RunError(
                 .protocol,
-                "the provider's JWKS (\(RunSession.describe(request))) is not a key set: \(session.describe(response))",
+                "the provider's JWKS (\(request.methodAndPath)) is not a key set: \(session.describe(response))",
                 step: session.stepNumber(at: index))
         }
         learned.keys = json

@@ -38,7 +38,7 @@ enum OAuthFailure {
     ) -> RunError {
         RunError(
             .protocol,
-            "\(RunSession.describe(request)) answered without an access_token: \(session.describe(response))",
+            "\(request.methodAndPath) answered without an access_token: \(session.describe(response))",
             step: session.stepNumber(at: index))
     }
 

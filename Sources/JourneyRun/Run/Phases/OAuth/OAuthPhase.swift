@@ -38,7 +38,7 @@ struct OAuthPhase: PhaseDriver {
         if client.spec.userinfo || expectation?.userinfo != nil {
             tokens.userinfo = try await userinfo(tokens, client: client, in: session)
         }
-        session.publish(tokens)
+        tokens.publish(to: session.context)
         var failures = PhaseFailures()
         if let expectation {
             failures.add(try TokensChecker.check(tokens, against: expectation, evaluator: session.context.evaluator))

@@ -45,7 +45,7 @@ struct RakutenPhase: PhaseDriver {
             case .refused(let refusal): return .end(handoff.with(refusal), failures)
             }
         }
-        session.publish(granted)
+        granted.publish(to: session.context)
         if let member = granted.userinfo { session.context.setVariable("member", ResolvedValue(member)) }
         if let tokens {
             failures.add(try TokensChecker.check(granted, against: tokens, evaluator: session.context.evaluator))

@@ -51,7 +51,7 @@ struct ResourcePhase: PhaseDriver {
             let client = oauth.forPhase(after: grant)
             switch try await client.obtainTokens(with: handoff.amSession, in: session, phase: "advice tokens") {
             case .tokens(let fresh):
-                session.publish(fresh)
+                fresh.publish(to: session.context)
                 grant = client.grant(fresh)
             case .refused(let refusal): return .end(handoff.with(refusal, grant: grant))
             }
@@ -64,7 +64,7 @@ struct ResourcePhase: PhaseDriver {
             session.note(stepAt: retryIndex, "advice", again.summary)
             throw RunError(
                 .protocol,
-                "\(RunSession.describe(retry)) still answered with \(again.summary) after the composite_advice journey for "
+                "\(retry.methodAndPath) still answered with \(again.summary) after the composite_advice journey for "
                     + "\(advice.names) succeeded (the retry carried \(carried)): \(session.describe(retryResponse))"
                     + Self.retryHint(advice, spec: spec),
                 step: session.stepNumber(at: retryIndex))
@@ -105,7 +105,7 @@ struct ResourcePhase: PhaseDriver {
         do {
             return try AdviceParser.detect(status: response.status, headers: response.headers, body: response.body)
         } catch {
-            let failure = "cannot read the advice in the answer to \(RunSession.describe(request)): \(error.message)"
+            let failure = "cannot read the advice in the answer to \(request.methodAndPath): \(error.message)"
             session.note(stepAt: index, "advice", "unreadable: \(error.message)")
             throw RunError(
                 .protocol, "\(failure) (\(session.describe(response)))", step: session.stepNumber(at: index))
@@ -133,7 +133,7 @@ struct ResourcePhase: PhaseDriver {
     {
         var retry = original
         if let template = spec.retry.url {
-            retry.url = session.resolveURL(try session.context.evaluator.evaluate(template).text)
+            retry.url = RequestSpec.resolveURL(try session.context.evaluator.evaluate(template).text, in: session)
         }
         var carried: [String] = []
         if let txid = advice.txid {

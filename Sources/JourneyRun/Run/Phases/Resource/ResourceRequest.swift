@@ -7,7 +7,7 @@ extension RequestSpec {
     /// headers, body. The resource phase and MobileFirst's Bearer call both send it.
     func request(in session: RunSession) async throws(RunError) -> TransportRequest {
         let context = session.context
-        let url = session.resolveURL(try context.evaluator.evaluate(self.url).text)
+        let url = Self.resolveURL(try context.evaluator.evaluate(self.url).text, in: session)
         var headers = [HeaderField("Accept", "application/json")]
         var body: Data?
         switch self.body {
@@ -26,5 +26,14 @@ extension RequestSpec {
         }
         return TransportRequest(
             method: method, url: url, headers: headers, body: body)
+    }
+
+    /// A URL as the script wrote it: absolute, or relative to the server's origin, so the same
+    /// script runs against the simulator and a real resource server.
+    static func resolveURL(_ text: String, in session: RunSession) -> String {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return text }
+        let origin = AMEndpoints.origin(of: session.endpoint.baseURL)
+        return origin + (text.hasPrefix("/") ? text : "/" + text)
     }
 }

@@ -2,13 +2,12 @@ import JourneyCore
 
 /// Reads a `protocol: mobilefirst` script's `mobilefirst:` section and its handlers, keyed by
 /// security-check name: `SimpleCaptcha: { answer: { solve: arithmetic } }`.
-extension ScriptLoadContext {
-    /// The variable a handler's templates read the challenge from (`{{ challenge.captcha }}`).
-    package static let challengeVariable = "challenge"
+struct MobileFirstReader {
+    let context: ScriptLoadContext
 
     func mobileFirst(_ node: YNode?, handlers: YNode?, at root: YNode) -> MobileFirstSpec? {
         guard let node else {
-            reader.error(
+            context.reader.error(
                 "a protocol: mobilefirst script needs a 'mobilefirst:' section with its scope", at: root.location,
                 hint: "for example: mobilefirst: { scope: SimpleCaptcha }")
             return nil
@@ -16,7 +15,7 @@ extension ScriptLoadContext {
         guard let mapping = node.mapping("mobilefirst") else { return nil }
         mapping.allowOnly(ScriptKeys.mobileFirst)
         var spec = MobileFirstSpec(scope: [], location: node.location)
-        if let scopeNode = required(
+        if let scopeNode = context.required(
             ScriptKeys.MobileFirst.scope, in: mapping, "mobilefirst", accepted: ScriptKeys.mobileFirst.names)
         {
             spec.scope = scopeElements(scopeNode)
@@ -42,7 +41,8 @@ extension ScriptLoadContext {
         }
         if let encoding = mapping[ScriptKeys.MobileFirst.encoding] {
             spec.encoding =
-                oneOf(JWSEncoding.allCases.map(\.rawValue), encoding, "mobilefirst.encoding").flatMap(JWSEncoding.init)
+                context.oneOf(JWSEncoding.allCases.map(\.rawValue), encoding, "mobilefirst.encoding").flatMap(
+                    JWSEncoding.init)
                 ?? .base64url
         }
         spec.handlers = handlers.map(securityCheckHandlers) ?? []
@@ -54,7 +54,7 @@ extension ScriptLoadContext {
     private func confidential(_ mapping: YMapping, handlers: YNode?, into spec: inout MobileFirstSpec) {
         if let grant = mapping[ScriptKeys.MobileFirst.grant] {
             spec.grant =
-                oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "mobilefirst.grant").flatMap(
+                context.oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "mobilefirst.grant").flatMap(
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
         if let node = mapping[ScriptKeys.MobileFirst.confidentialClient],
@@ -62,17 +62,17 @@ extension ScriptLoadContext {
         {
             let keys = ScriptKeys.mobileFirstConfidentialClient.names
             fields.allowOnly(ScriptKeys.mobileFirstConfidentialClient)
-            let id = required(
+            let id = context.required(
                 ScriptKeys.MobileFirstConfidentialClient.id, in: fields, "mobilefirst.confidentialClient",
                 accepted: keys
             ).flatMap {
-                templates.template($0, "mobilefirst.confidentialClient.id")
+                context.templates.template($0, "mobilefirst.confidentialClient.id")
             }
-            let secret = required(
+            let secret = context.required(
                 ScriptKeys.MobileFirstConfidentialClient.secret, in: fields, "mobilefirst.confidentialClient",
                 accepted: keys
             ).flatMap {
-                valueSpec($0, "mobilefirst.confidentialClient.secret")
+                context.valueSpec($0, "mobilefirst.confidentialClient.secret")
             }
             if let id, let secret { spec.confidentialClient = MobileFirstConfidentialClient(id: id, secret: secret) }
         }
@@ -86,10 +86,11 @@ extension ScriptLoadContext {
         let hint = "for example: confidentialClient: { id: test, secret: { env: MFP_CLIENT_SECRET, secret: true } }"
         if spec.confidentialClient == nil, mapping[ScriptKeys.MobileFirst.confidentialClient] == nil {
             if spec.grant == .clientCredentials, let node = mapping[ScriptKeys.MobileFirst.grant] {
-                error("mobilefirst.grant: clientCredentials needs mobilefirst.confidentialClient", at: node, hint: hint)
+                context.error(
+                    "mobilefirst.grant: clientCredentials needs mobilefirst.confidentialClient", at: node, hint: hint)
             }
             if spec.introspect, let node = mapping[ScriptKeys.MobileFirst.introspect] {
-                error(
+                context.error(
                     "mobilefirst.introspect calls /az/v1/introspection as a confidential client: give mobilefirst.confidentialClient",
                     at: node, hint: hint)
             }
@@ -98,18 +99,18 @@ extension ScriptLoadContext {
             spec.grant != .clientCredentials,
             !spec.introspect
         {
-            error(
+            context.error(
                 "mobilefirst.confidentialClient is used by grant: clientCredentials or introspect: true, and the script has neither",
                 at: entry.keyNode)
         }
         guard spec.grant == .clientCredentials else { return }
         for entry in mapping.entries where ScriptKeys.mobileFirstRegisteredOnly.contains(entry.key) {
-            error(
+            context.error(
                 "mobilefirst.\(entry.key) is about a registered mobile client; grant: clientCredentials has none",
                 at: entry.keyNode)
         }
         if let handlers {
-            error("grant: clientCredentials answers no security checks: leave handlers out", at: handlers)
+            context.error("grant: clientCredentials answers no security checks: leave handlers out", at: handlers)
         }
     }
 
@@ -121,14 +122,14 @@ extension ScriptLoadContext {
         } else {
             elements = node.string("mobilefirst.scope").map { $0.split(separator: " ").map(String.init) } ?? []
         }
-        if elements.isEmpty { error("mobilefirst.scope needs at least one scope element", at: node) }
+        if elements.isEmpty { context.error("mobilefirst.scope needs at least one scope element", at: node) }
         return elements
     }
 
     /// `handlers:` of a MobileFirst script: a mapping from security-check name to the answer object.
     private func securityCheckHandlers(_ node: YNode) -> [SecurityCheckHandler] {
         guard node.isMapping, let mapping = node.mapping("handlers") else {
-            error(
+            context.error(
                 "in a protocol: mobilefirst script, handlers is a mapping from security-check name to its answer, found \(node.kindDescription)",
                 at: node, hint: "for example: handlers: { SimpleCaptcha: { answer: { solve: arithmetic } } }")
             return []
@@ -139,14 +140,14 @@ extension ScriptLoadContext {
             let value = entry.value
             let answer: SecurityCheckAnswer
             if value.isMapping, let members = value.mapping(what) {
-                if isValueSource(members) {
-                    guard let spec = valueSpec(value, what) else { return nil }
+                if context.isValueSource(members) {
+                    guard let spec = context.valueSpec(value, what) else { return nil }
                     answer = .value(spec)
                 } else {
                     answer = .members(members.entries.compactMap { member($0, "\(what).\($0.key)") })
                 }
             } else {
-                error(
+                context.error(
                     "\(what) must be the answer object sent for \(name) in challengeResponse (a mapping), found \(value.kindDescription)",
                     at: value, hint: "for example: \(name): { answer: \"{{ arithmetic(challenge.captcha) }}\" }")
                 return nil
@@ -158,10 +159,12 @@ extension ScriptLoadContext {
 
     /// One member of an answer: `{ solve: arithmetic }` or any value.
     private func member(_ entry: YMapping.Entry, _ what: String) -> (name: String, value: SecurityCheckAnswerMember)? {
-        if entry.value.isMapping, let mapping = entry.value.mapping(what), let solveNode = mapping["solve"] {
-            mapping.allowOnly(["solve"], in: what)
-            return solve(solveNode, "\(what).solve").map { (entry.key, .solve($0)) }
+        if entry.value.isMapping, let mapping = entry.value.mapping(what),
+            let solveNode = mapping[ScriptKeys.SecurityCheckMember.solve]
+        {
+            mapping.allowOnly(ScriptKeys.securityCheckMember, in: what)
+            return AnswerReader(context: context).solve(solveNode, "\(what).solve").map { (entry.key, .solve($0)) }
         }
-        return valueSpec(entry.value, what).map { (entry.key, .value($0)) }
+        return context.valueSpec(entry.value, what).map { (entry.key, .value($0)) }
     }
 }

@@ -1,10 +1,12 @@
 import JourneyCore
 
 /// Reads how the journey starts: `journey: Login` or the full `start:` mapping.
-extension ScriptLoadContext {
+struct StartReader {
+    let context: ScriptLoadContext
+
     /// `journey: Login`, the shorthand for `start: { service: Login }`.
     func journeyShorthand(_ node: YNode) -> StartSpec? {
-        guard let service = templates.template(node, "journey (a service name)") else { return nil }
+        guard let service = context.templates.template(node, "journey (a service name)") else { return nil }
         return StartSpec(authIndexType: "service", authIndexValue: service, location: node.location)
     }
 
@@ -18,36 +20,36 @@ extension ScriptLoadContext {
         let indexValue = mapping[ScriptKeys.Start.authIndexValue]
         if let service {
             if let indexType {
-                error(
+                context.error(
                     "start has both 'service' and 'authIndexType'; 'service: X' means authIndexType service",
                     at: indexType)
             }
             if let indexValue {
-                error("start has both 'service' and 'authIndexValue'", at: indexValue)
+                context.error("start has both 'service' and 'authIndexValue'", at: indexValue)
             }
             start.authIndexType = "service"
-            start.authIndexValue = templates.template(service, "start.service")
+            start.authIndexValue = context.templates.template(service, "start.service")
         } else if let indexType {
             start.authIndexType = indexType.strictString("start.authIndexType")
             if let indexValue {
-                start.authIndexValue = templates.template(indexValue, "start.authIndexValue")
+                start.authIndexValue = context.templates.template(indexValue, "start.authIndexValue")
             } else {
-                error("start.authIndexType needs an authIndexValue", at: indexType)
+                context.error("start.authIndexType needs an authIndexValue", at: indexType)
             }
         } else if let indexValue {
-            error("start.authIndexValue needs an authIndexType (or write 'service: NAME')", at: indexValue)
+            context.error("start.authIndexValue needs an authIndexType (or write 'service: NAME')", at: indexValue)
         }
         if let resume = mapping[ScriptKeys.Start.resume] {
-            start.resume = valueSpec(resume, "start.resume")
+            start.resume = context.valueSpec(resume, "start.resume")
         }
         if let link = mapping[ScriptKeys.Start.resumeUrl] {
-            start.resumeURL = valueSpec(link, "start.resumeUrl")
+            start.resumeURL = context.valueSpec(link, "start.resumeUrl")
             if let resume = mapping[ScriptKeys.Start.resume] {
-                error("start has both 'resume' and 'resumeUrl'; the link holds the suspendedId", at: resume)
+                context.error("start has both 'resume' and 'resumeUrl'; the link holds the suspendedId", at: resume)
             }
             for key in [ScriptKeys.Start.service, .authIndexType, .authIndexValue] {
                 if let other = mapping[key] {
-                    error(
+                    context.error(
                         "start has both 'resumeUrl' and '\(key.rawValue)'; the link says which journey resumes",
                         at: other)
                 }
@@ -59,14 +61,14 @@ extension ScriptLoadContext {
         if service == nil, indexType == nil, indexValue == nil,
             ![ScriptKeys.Start.resume, .resumeUrl, .zeroPage].contains(where: { mapping[$0] != nil })
         {
-            error(
+            context.error(
                 "start needs 'service', 'authIndexType' and 'authIndexValue', 'resume', 'resumeUrl' or 'zeroPage'",
                 at: node)
         }
         start.forceAuth = mapping[ScriptKeys.Start.forceAuth].flatMap { $0.bool("start.forceAuth") } ?? false
         start.noSession = mapping[ScriptKeys.Start.noSession].flatMap { $0.bool("start.noSession") } ?? false
         if let query = mapping[ScriptKeys.Start.query] {
-            start.query = namedTemplates(query, "start.query")
+            start.query = context.namedTemplates(query, "start.query")
         }
         start.acceptLanguage = mapping[ScriptKeys.Start.acceptLanguage].flatMap { $0.string("start.acceptLanguage") }
         return start
@@ -76,15 +78,15 @@ extension ScriptLoadContext {
     private func zeroPage(_ node: YNode) -> ZeroPageSpec? {
         guard let mapping = node.mapping("start.zeroPage") else { return nil }
         mapping.allowOnly(ScriptKeys.zeroPage)
-        let username = required(
+        let username = context.required(
             ScriptKeys.ZeroPage.username, in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names
         ).flatMap {
-            valueSpec($0, "start.zeroPage.username")
+            context.valueSpec($0, "start.zeroPage.username")
         }
-        let password = required(
+        let password = context.required(
             ScriptKeys.ZeroPage.password, in: mapping, "start.zeroPage", accepted: ScriptKeys.zeroPage.names
         ).flatMap {
-            valueSpec($0, "start.zeroPage.password")
+            context.valueSpec($0, "start.zeroPage.password")
         }
         guard let username, let password else { return nil }
         var spec = ZeroPageSpec(username: username, password: password, location: node.location)
@@ -105,7 +107,7 @@ extension ScriptLoadContext {
         guard let name = node.strictString(what) else { return nil }
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
         else {
-            error("\(what) must be an HTTP header name (letters, digits, '-' and '_')", at: node)
+            context.error("\(what) must be an HTTP header name (letters, digits, '-' and '_')", at: node)
             return nil
         }
         return name

@@ -1,52 +1,62 @@
 import JourneyCore
 
 /// Reads `oauth:` and `expect.tokens:`.
-extension ScriptLoadContext {
+struct OAuthReader {
+    let context: ScriptLoadContext
+
     func oauth(_ node: YNode) -> OAuthSpec? {
         guard let mapping = node.mapping("oauth") else { return nil }
         mapping.allowOnly(ScriptKeys.oauth)
         guard
-            let clientId = required(ScriptKeys.OAuth.clientId, in: mapping, "oauth", accepted: ScriptKeys.oauth.names)
-                .flatMap({
-                    templates.template($0, "oauth.clientId")
-                })
+            let clientId = context.required(
+                ScriptKeys.OAuth.clientId, in: mapping, "oauth", accepted: ScriptKeys.oauth.names
+            )
+            .flatMap({
+                context.templates.template($0, "oauth.clientId")
+            })
         else { return nil }
         var spec = OAuthSpec(clientId: clientId, location: node.location)
         if let grant = mapping[ScriptKeys.OAuth.grant] {
             spec.grant =
-                oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
+                context.oneOf(OAuthSpec.Grant.allCases.map(\.rawValue), grant, "oauth.grant").flatMap(
                     OAuthSpec.Grant.init(rawValue:)) ?? spec.grant
         }
-        spec.redirectUri = mapping[ScriptKeys.OAuth.redirectUri].flatMap { templates.template($0, "oauth.redirectUri") }
+        spec.redirectUri = mapping[ScriptKeys.OAuth.redirectUri].flatMap {
+            context.templates.template($0, "oauth.redirectUri")
+        }
         if spec.grant == .authorizationCode, spec.redirectUri == nil {
-            error(
+            context.error(
                 "oauth needs a redirectUri for the authorization code grant (the code is read from the redirect to it)",
                 at: node, hint: "for example: redirectUri: org.forgerock.demo:/oauth2redirect")
         }
-        if let scope = mapping[ScriptKeys.OAuth.scope] { spec.scope = scopeList(scope, "oauth.scope") }
-        spec.clientSecret = mapping[ScriptKeys.OAuth.clientSecret].flatMap { valueSpec($0, "oauth.clientSecret") }
+        if let scope = mapping[ScriptKeys.OAuth.scope] { spec.scope = context.scopeList(scope, "oauth.scope") }
+        spec.clientSecret = mapping[ScriptKeys.OAuth.clientSecret].flatMap {
+            context.valueSpec($0, "oauth.clientSecret")
+        }
         if let key = mapping[ScriptKeys.OAuth.privateKeyJwt] { privateKeyJwt(key, into: &spec) }
         if spec.clientSecret != nil, spec.privateKey != nil, let node = mapping[ScriptKeys.OAuth.privateKeyJwt] {
-            error("oauth has both clientSecret and privateKeyJwt: a client authenticates one way", at: node)
+            context.error("oauth has both clientSecret and privateKeyJwt: a client authenticates one way", at: node)
         }
         spec.clientAuth = spec.privateKey != nil ? .privateKeyJwt : spec.clientSecret != nil ? .basic : .none
         if let auth = mapping[ScriptKeys.OAuth.clientAuth] { clientAuth(auth, into: &spec) }
         spec.pkce = mapping[ScriptKeys.OAuth.pkce]?.bool("oauth.pkce") ?? true
-        spec.acrValues = mapping[ScriptKeys.OAuth.acrValues].flatMap { templates.template($0, "oauth.acrValues") }
-        spec.authorize = mapping[ScriptKeys.OAuth.authorize].map { namedTemplates($0, "oauth.authorize") } ?? []
+        spec.acrValues = mapping[ScriptKeys.OAuth.acrValues].flatMap {
+            context.templates.template($0, "oauth.acrValues")
+        }
+        spec.authorize = mapping[ScriptKeys.OAuth.authorize].map { context.namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
             if let entry = mapping[ScriptKeys.OAuth.authorize].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
                 .first(where: {
                     $0.key == parameter.name
                 })
             {
-                error(
+                context.error(
                     "oauth.authorize.\(parameter.name) is set by the runner; write it as an oauth key or leave it out",
                     at: entry.keyNode)
             }
         }
         if let consent = mapping[ScriptKeys.OAuth.consent] {
-            spec.consent = oneOf(OAuthSpec.Consent.allCases.map(\.rawValue), consent, "oauth.consent").flatMap(
+            spec.consent = context.oneOf(OAuthSpec.Consent.allCases.map(\.rawValue), consent, "oauth.consent").flatMap(
                 OAuthSpec.Consent.init(rawValue:))
         }
         spec.refresh = mapping[ScriptKeys.OAuth.refresh]?.bool("oauth.refresh") ?? false
@@ -55,14 +65,14 @@ extension ScriptLoadContext {
         if spec.grant == .clientCredentials {
             for key in [ScriptKeys.OAuth.redirectUri, .pkce, .acrValues, .authorize, .consent, .refresh, .userinfo] {
                 if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
-                    error(
+                    context.error(
                         "oauth.\(key.rawValue) has no effect with grant: clientCredentials (there is no user)",
                         at: entry.keyNode
                     )
                 }
             }
             if spec.clientAuth == .none {
-                error(
+                context.error(
                     "grant: clientCredentials is for a confidential client: give oauth.clientSecret or oauth.privateKeyJwt",
                     at: node)
             }
@@ -79,48 +89,41 @@ extension ScriptLoadContext {
     private func privateKeyJwt(_ node: YNode, into spec: inout OAuthSpec) {
         guard let mapping = node.mapping("oauth.privateKeyJwt") else { return }
         mapping.allowOnly(ScriptKeys.privateKeyJwt)
-        if let key = required(
+        if let key = context.required(
             ScriptKeys.PrivateKeyJwt.key, in: mapping, "oauth.privateKeyJwt", accepted: ScriptKeys.privateKeyJwt.names),
             let path = key.strictString("oauth.privateKeyJwt.key (a PEM file)")
         {
             spec.privateKey = Located(path, at: key.location)
             // A template like every path of a script: resolved when the key is used.
-            spec.privateKeyPath = templates.template(text: path, of: key)
+            spec.privateKeyPath = context.templates.template(text: path, of: key)
         }
         spec.keyId = mapping[ScriptKeys.PrivateKeyJwt.kid].flatMap { $0.strictString("oauth.privateKeyJwt.kid") }
     }
 
     private func clientAuth(_ node: YNode, into spec: inout OAuthSpec) {
         guard
-            let auth = oneOf(OAuthSpec.ClientAuth.allCases.map(\.rawValue), node, "oauth.clientAuth").flatMap(
+            let auth = context.oneOf(OAuthSpec.ClientAuth.allCases.map(\.rawValue), node, "oauth.clientAuth").flatMap(
                 OAuthSpec.ClientAuth.init(rawValue:))
         else { return }
         switch auth {
         case .basic, .post:
             guard spec.clientSecret != nil else {
-                error("oauth.clientAuth \(auth.rawValue) sends a client secret: give oauth.clientSecret", at: node)
+                context.error(
+                    "oauth.clientAuth \(auth.rawValue) sends a client secret: give oauth.clientSecret", at: node)
                 return
             }
         case .privateKeyJwt:
             guard spec.privateKey != nil else {
-                error("oauth.clientAuth privateKeyJwt signs with a key: give oauth.privateKeyJwt", at: node)
+                context.error("oauth.clientAuth privateKeyJwt signs with a key: give oauth.privateKeyJwt", at: node)
                 return
             }
         case .none:
             guard spec.clientSecret == nil, spec.privateKey == nil else {
-                error("oauth.clientAuth none sends no credentials, but the client has some", at: node)
+                context.error("oauth.clientAuth none sends no credentials, but the client has some", at: node)
                 return
             }
         }
         spec.clientAuth = auth
-    }
-
-    /// `[openid, profile]` or `"openid profile"`.
-    func scopeList(_ node: YNode, _ what: String) -> [String] {
-        if node.isSequence {
-            return node.sequence(what)?.compactMap { $0.strictString("each item of \(what)") } ?? []
-        }
-        return node.string(what).map { $0.split(separator: " ").map(String.init) } ?? []
     }
 
     func tokensExpectation(_ node: YNode) -> TokensExpectation? {
@@ -129,9 +132,9 @@ extension ScriptLoadContext {
         var tokens = TokensExpectation(location: node.location)
         if let scope = mapping[ScriptKeys.TokensExpectation.scope] {
             if scope.isStringScalar, let text = scope.scalarText, text.hasPrefix("/") {
-                tokens.scope = pattern(scope, "expect.tokens.scope").map { .matches($0) }
+                tokens.scope = context.pattern(scope, "expect.tokens.scope").map { .matches($0) }
             } else {
-                tokens.scope = .includes(scopeList(scope, "expect.tokens.scope"))
+                tokens.scope = .includes(context.scopeList(scope, "expect.tokens.scope"))
             }
         }
         if let claims = mapping[ScriptKeys.TokensExpectation.claims] {
@@ -142,10 +145,10 @@ extension ScriptLoadContext {
         {
             range.allowOnly(ScriptKeys.expiresIn)
             tokens.expiresInMin = range[ScriptKeys.ExpiresIn.min].flatMap {
-                int($0, "expect.tokens.expiresIn.min", in: NumberRanges.tokenLifetimeSeconds)
+                context.int($0, "expect.tokens.expiresIn.min", in: NumberRanges.tokenLifetimeSeconds)
             }
             tokens.expiresInMax = range[ScriptKeys.ExpiresIn.max].flatMap {
-                int($0, "expect.tokens.expiresIn.max", in: NumberRanges.tokenLifetimeSeconds)
+                context.int($0, "expect.tokens.expiresIn.max", in: NumberRanges.tokenLifetimeSeconds)
             }
         }
         tokens.refreshToken = mapping[ScriptKeys.TokensExpectation.refreshToken]?.bool("expect.tokens.refreshToken")
@@ -165,10 +168,10 @@ extension ScriptLoadContext {
             let value = entry.value
             if value.isStringScalar, let text = value.scalarText {
                 if text.hasPrefix("/") {
-                    return pattern(value, "\(what).\(entry.key)").map { (entry.key, .matches($0)) }
+                    return context.pattern(value, "\(what).\(entry.key)").map { (entry.key, .matches($0)) }
                 }
                 if text.contains("{{") {
-                    return templates.template(value, "\(what).\(entry.key)").map { (entry.key, .template($0)) }
+                    return context.templates.template(value, "\(what).\(entry.key)").map { (entry.key, .template($0)) }
                 }
             }
             return (entry.key, .equals(value.json))

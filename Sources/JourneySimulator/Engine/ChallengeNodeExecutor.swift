@@ -1,22 +1,21 @@
 import Foundation
 import JourneyCore
 
-/// OATH registration and verification, proof of work and arithmetic CAPTCHA nodes.
-extension NodeExecutor {
-    // MARK: OATH
+/// Executes the OATH registration and verification, proof of work and arithmetic CAPTCHA nodes,
+/// for the node's ``NodeExecutor`` (its node, engine and shared pages).
+struct ChallengeNodeExecutor {
+    let executor: NodeExecutor
 
-    func account(_ path: String, _ state: JourneyState) -> String {
-        ValuePath.resolve(path, in: state.values)?.displayText ?? ""
-    }
+    // MARK: OATH
 
     func enterOATHRegistration(_ spec: OATHRegistrationSpec, _ state: inout JourneyState) -> NodeStep {
         // AM generates the shared secret as hex and shows it Base32.
-        let secret = env.random.bytes(spec.secretLength / 2)
+        let secret = executor.env.random.bytes(spec.secretLength / 2)
         let parameters = OTPParameters(
             kind: spec.kind, secret: secret, algorithm: spec.algorithm, digits: spec.digits, period: spec.period,
-            counter: spec.counter, issuer: spec.issuer, account: account(spec.username, state))
+            counter: spec.counter, issuer: spec.issuer, account: executor.account(spec.username, state))
         let uri = parameters.uri + "&b=032b75"
-        state.memory["oath.\(node.id)"] = .string(uri)
+        state.memory["oath.\(executor.node.id)"] = .string(uri)
         return .page(oathRegistrationPage(spec, uri: uri))
     }
 
@@ -46,7 +45,7 @@ extension NodeExecutor {
             PageRenderer.spec(.textOutput, ["message": .string(script), "messageType": "4"]),
             hidden, next,
         ]
-        return renderer.render(callbacks, text: spec.text, emitIds: false)
+        return executor.renderer.render(callbacks, text: spec.text, emitIds: false)
     }
 
     /// `otpauth\x3A\x2F\x2F…`: the URI as AM writes it into the QR script.
@@ -63,17 +62,20 @@ extension NodeExecutor {
     }
 
     func submitOATHRegistration(_ spec: OATHRegistrationSpec, _ state: inout JourneyState) -> NodeStep {
-        guard let uri = state.memory["oath.\(node.id)"]?.stringValue, let parameters = try? OTPParameters.parse(uri)
-        else { return enter(&state) }
-        env.devices.register(parameters, for: account(spec.username, state))
-        state.memory["oath.\(node.id)"] = nil
+        guard let uri = state.memory["oath.\(executor.node.id)"]?.stringValue,
+            let parameters = try? OTPParameters.parse(uri)
+        else { return executor.enter(&state) }
+        executor.env.devices.register(parameters, for: executor.account(spec.username, state))
+        state.memory["oath.\(executor.node.id)"] = nil
         return .outcome("next")
     }
 
     func enterOATHVerify(_ spec: OATHVerifySpec, _ state: inout JourneyState) -> NodeStep {
-        guard env.devices.device(account(spec.username, state)) != nil else { return .outcome("notRegistered") }
+        guard executor.env.devices.device(executor.account(spec.username, state)) != nil else {
+            return .outcome("notRegistered")
+        }
         return .page(
-            renderer.render(
+            executor.renderer.render(
                 [PageRenderer.spec(.name, ["prompt": .string(spec.prompt)])], text: spec.text, emitIds: false))
     }
 
@@ -81,8 +83,8 @@ extension NodeExecutor {
         -> NodeStep
     {
         let code = EchoValidator.value(answers, 0, suffix: "")?.displayText.trimmingCharacters(in: .whitespaces) ?? ""
-        switch env.devices.verify(
-            code, for: account(spec.username, state), at: env.clock.now(), window: spec.window,
+        switch executor.env.devices.verify(
+            code, for: executor.account(spec.username, state), at: executor.env.clock.now(), window: spec.window,
             hotpWindow: spec.hotpWindow)
         {
         case .accepted: return .outcome("true")
@@ -94,12 +96,12 @@ extension NodeExecutor {
     // MARK: proof of work
 
     func enterProofOfWork(_ spec: ProofOfWorkSpec, _ state: inout JourneyState) -> NodeStep {
-        let salt = env.random.token(12)
-        let expires = Int(env.clock.now().timeIntervalSince1970) + spec.lifetime
+        let salt = executor.env.random.token(12)
+        let expires = Int(executor.env.clock.now().timeIntervalSince1970) + spec.lifetime
         let challenge: JSONValue
         switch spec.scheme {
         case .altcha:
-            let number = env.random.atMost(spec.maxnumber)
+            let number = executor.env.random.atMost(spec.maxnumber)
             challenge =
                 ALTCHAChallenge.create(
                     number: number, salt: "\(salt)?expires=\(expires)&", hmacKey: spec.hmacKey,
@@ -110,7 +112,7 @@ extension NodeExecutor {
             challenge = [
                 "algorithm": .string(spec.algorithm.rawValue), "bits": .int(spec.bits),
                 "stamp": .string(
-                    "1:\(spec.bits):\(Self.hashcashDate(env.clock.now())):\(account("username", state)):\(expires):\(salt):"
+                    "1:\(spec.bits):\(Self.hashcashDate(executor.env.clock.now())):\(executor.account("username", state)):\(expires):\(salt):"
                 ),
             ]
         case .hexPrefix:
@@ -120,7 +122,7 @@ extension NodeExecutor {
         case .clearPass:
             challenge = ["token": .string(salt)]
         }
-        state.memory["pow.\(node.id)"] = ["challenge": challenge, "expires": .int(expires)]
+        state.memory["pow.\(executor.node.id)"] = ["challenge": challenge, "expires": .int(expires)]
         return .page(proofOfWorkPage(spec, challenge: challenge))
     }
 
@@ -132,7 +134,7 @@ extension NodeExecutor {
                 NameValue(name: "challenge", value: challenge),
             ],
             inputs: [("", "")], store: nil, policies: [], attributeName: nil)
-        return renderer.render([callback], text: spec.text, emitIds: false)
+        return executor.renderer.render([callback], text: spec.text, emitIds: false)
     }
 
     static func hashcashDate(_ date: Date) -> String {
@@ -146,11 +148,11 @@ extension NodeExecutor {
         -> NodeStep
     {
         let answer = EchoValidator.value(answers, 0, suffix: "")?.displayText ?? ""
-        guard let issued = state.memory["pow.\(node.id)"], let challenge = issued["challenge"] else {
-            return enter(&state)
+        guard let issued = state.memory["pow.\(executor.node.id)"], let challenge = issued["challenge"] else {
+            return executor.enter(&state)
         }
-        state.memory["pow.\(node.id)"] = nil
-        let now = env.clock.now()
+        state.memory["pow.\(executor.node.id)"] = nil
+        let now = executor.env.clock.now()
         guard Double(issued["expires"]?.intValue ?? 0) >= now.timeIntervalSince1970 else { return .outcome("false") }
         let valid: Bool
         switch spec.scheme {
@@ -165,24 +167,24 @@ extension NodeExecutor {
         case .clearPass:
             valid = !answer.isEmpty && challenge["token"]?.stringValue == answer
         }
-        return bool(valid)
+        return executor.bool(valid)
     }
 
     // MARK: arithmetic CAPTCHA
 
     func enterMathCaptcha(_ spec: MathCaptchaSpec, _ state: inout JourneyState) -> NodeStep {
-        let left = env.random.below(spec.max)
-        let right = env.random.below(spec.max)
-        let symbol = spec.operators[env.random.below(spec.operators.count)]
+        let left = executor.env.random.below(spec.max)
+        let right = executor.env.random.below(spec.max)
+        let symbol = spec.operators[executor.env.random.below(spec.operators.count)]
         let answer: Int
         switch symbol {
         case "-": answer = left - right
         case "×": answer = left * right
         default: answer = left + right
         }
-        state.memory["captcha.\(node.id)"] = .int(answer)
+        state.memory["captcha.\(executor.node.id)"] = .int(answer)
         return .page(
-            renderer.render(
+            executor.renderer.render(
                 [PageRenderer.spec(.name, ["prompt": .string("What is \(left) \(symbol) \(right)?")])],
                 text: spec.text,
                 emitIds: false))
@@ -190,8 +192,8 @@ extension NodeExecutor {
 
     func submitMathCaptcha(_ state: inout JourneyState, _ answers: EchoValidator.Answers) -> NodeStep {
         let answer = EchoValidator.value(answers, 0, suffix: "")?.displayText.trimmingCharacters(in: .whitespaces) ?? ""
-        let expected = state.memory["captcha.\(node.id)"]?.intValue
-        state.memory["captcha.\(node.id)"] = nil
-        return bool(expected != nil && Int(answer) == expected)
+        let expected = state.memory["captcha.\(executor.node.id)"]?.intValue
+        state.memory["captcha.\(executor.node.id)"] = nil
+        return executor.bool(expected != nil && Int(answer) == expected)
     }
 }

@@ -1,8 +1,13 @@
 import JourneyCore
 
-extension TreeParser {
+/// Reads the passkey nodes (`webAuthnRegistration`, `webAuthnAuthentication`) and the recovery
+/// code nodes (`recoveryCodeDisplay`, `recoveryCodeCollector`).
+struct WebAuthnTreeParser {
+    let reader: YAMLReader
+    let values: TreeValues
+
     static let webAuthnCommonKeys =
-        textKeys + [
+        TreeParser.textKeys + [
             "form", "supportsJsonResponse", "rpId", "rpName", "origins", "userVerification", "timeout", "username",
         ]
     static let webAuthnRegistrationKeys =
@@ -11,12 +16,12 @@ extension TreeParser {
             "defaultDeviceName", "maxDevices", "displayName",
         ]
     static let webAuthnAuthenticationKeys = webAuthnCommonKeys + ["usernameless", "allowRecoveryCode"]
-    static let recoveryCodeDisplayKeys = textKeys + ["username", "count", "length"]
-    static let recoveryCodeCollectorKeys = textKeys + ["prompt", "username"]
+    static let recoveryCodeDisplayKeys = TreeParser.textKeys + ["username", "count", "length"]
+    static let recoveryCodeCollectorKeys = TreeParser.textKeys + ["prompt", "username"]
 
     private func parseWebAuthnCommon(_ map: YMapping?, context: String) -> WebAuthnCommonSpec {
         var spec = WebAuthnCommonSpec(
-            text: map.map(parseText) ?? PageText(), form: .metadata, supportsJsonResponse: false,
+            text: map.map(values.pageText) ?? PageText(), form: .metadata, supportsJsonResponse: false,
             relyingParty: WebAuthnRelyingParty(id: nil, name: "ForgeRock", origins: []),
             userVerification: .preferred, timeout: 60_000, username: "username")
         guard let map else { return spec }
@@ -106,7 +111,7 @@ extension TreeParser {
         let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.recoveryCodeDisplayKeys, in: context)
         var spec = RecoveryCodeDisplaySpec(
-            text: map.map(parseText) ?? PageText(), username: map?["username"]?.string("username") ?? "username",
+            text: map.map(values.pageText) ?? PageText(), username: map?["username"]?.string("username") ?? "username",
             count: values.positiveInt(map?["count"], "count") ?? 10,
             length: values.positiveInt(map?["length"], "length", in: TreeRanges.length) ?? 10)
         if let node = map?["count"], spec.count > 100 {
@@ -124,7 +129,7 @@ extension TreeParser {
         let map = values.optionalMapping(node, context)
         map?.allowOnly(Self.recoveryCodeCollectorKeys, in: context)
         return RecoveryCodeCollectorSpec(
-            text: map.map(parseText) ?? PageText(),
+            text: map.map(values.pageText) ?? PageText(),
             prompt: map?["prompt"]?.string("prompt") ?? "Enter recovery code",
             username: map?["username"]?.string("username") ?? "username")
     }

@@ -2,15 +2,17 @@ import JourneyCore
 
 /// Reads `handlers:` in either form: a map from callback type to answer, or an ordered list of
 /// `match:` plus answer options.
-extension ScriptLoadContext {
+struct HandlersReader {
+    let context: ScriptLoadContext
+
     func handlers(_ node: YNode) -> [HandlerSpec] {
         if node.isMapping, let mapping = node.mapping("handlers") {
-            return typeCheck.checkHandlerTypes(mapping.entries.compactMap(mapFormHandler))
+            return context.typeCheck.checkHandlerTypes(mapping.entries.compactMap(mapFormHandler))
         }
         if node.isSequence, let items = node.sequence("handlers") {
-            return typeCheck.checkHandlerTypes(items.enumerated().compactMap { listFormHandler($1, index: $0) })
+            return context.typeCheck.checkHandlerTypes(items.enumerated().compactMap { listFormHandler($1, index: $0) })
         }
-        error(
+        context.error(
             "handlers must be a mapping (callback type: answer) or a list of handlers with 'match:', found \(node.kindDescription)",
             at: node)
         return []
@@ -19,27 +21,27 @@ extension ScriptLoadContext {
     /// `NameCallback: "{{ username }}"` or `ChoiceCallback: { choose: SMS }`.
     private func mapFormHandler(_ entry: YMapping.Entry) -> HandlerSpec? {
         let what = "handlers.\(entry.key)"
-        let type = typeCheck.callbackType(entry.keyNode, "a handler's callback type", ofHandler: true)
+        let type = context.typeCheck.callbackType(entry.keyNode, "a handler's callback type", ofHandler: true)
         let value = entry.value
         var answer = AnswerSpec(location: value.location)
         if value.isNull {
-            error(
+            context.error(
                 "the handler for \(entry.key) has no answer", at: entry.keyNode,
                 hint: "write a value, a mapping of answer options, or 'echo: true' to send it back unchanged")
             return nil
         } else if value.isSequence {
-            error(
+            context.error(
                 "\(what) must be a value or a mapping of answer options, found a list", at: value,
                 hint: "use the list form of handlers ('- match: \(entry.key)') to write several handlers")
             return nil
         } else if value.isMapping, let mapping = value.mapping(what) {
-            if isValueSource(mapping) {
-                answer.value = valueSpec(value, "\(what).value")
+            if context.isValueSource(mapping) {
+                answer.value = context.valueSpec(value, "\(what).value")
             } else {
-                answer = self.answer(mapping, what)
+                answer = AnswerReader(context: context).answer(mapping, what)
             }
         } else {
-            answer.value = valueSpec(value, "\(what) (the value)")
+            answer.value = context.valueSpec(value, "\(what) (the value)")
         }
         guard let type else { return nil }
         return HandlerSpec(matcher: Matcher(type: type), answer: answer, location: entry.keyNode.location)
@@ -49,9 +51,11 @@ extension ScriptLoadContext {
     private func listFormHandler(_ node: YNode, index: Int) -> HandlerSpec? {
         let what = "handlers[\(index)]"
         guard let mapping = node.mapping(what) else { return nil }
-        let answer = self.answer(mapping, what, ignoring: [ScriptKeys.Handler.match.rawValue])
-        guard let matchNode = required(ScriptKeys.Handler.match, in: mapping, what, accepted: ScriptKeys.handler.names),
-            let matcher = matcher(matchNode, "\(what).match", ofHandler: true)
+        let answer = AnswerReader(context: context).answer(mapping, what, ignoring: [ScriptKeys.Handler.match.rawValue])
+        guard
+            let matchNode = context.required(
+                ScriptKeys.Handler.match, in: mapping, what, accepted: ScriptKeys.handler.names),
+            let matcher = context.matcher(matchNode, "\(what).match", ofHandler: true)
         else { return nil }
         return HandlerSpec(matcher: matcher, answer: answer, location: node.location)
     }

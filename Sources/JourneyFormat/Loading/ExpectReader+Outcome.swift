@@ -1,18 +1,19 @@
 import JourneyCore
 
 /// Reads `expect.outcome`: a bare name (`success`) or a single-key mapping with checks.
-extension ScriptLoadContext {
+extension ExpectReader {
     func outcome(_ node: YNode) -> OutcomeExpectation? {
         if node.isScalar, !node.isNull {
             guard let name = outcomeName(node) else { return nil }
             return outcome(named: name, options: nil)
         }
         guard node.isMapping, let mapping = node.mapping("expect.outcome") else {
-            error("expect.outcome must be an outcome name or a mapping, found \(node.kindDescription)", at: node)
+            context.error(
+                "expect.outcome must be an outcome name or a mapping, found \(node.kindDescription)", at: node)
             return nil
         }
         guard mapping.entries.count == 1, let entry = mapping.entries.first else {
-            error(
+            context.error(
                 "expect.outcome must have exactly one key, the outcome's name (\(ScriptKeys.outcome.names.joined(separator: ", ")))",
                 at: node)
             return nil
@@ -24,7 +25,7 @@ extension ScriptLoadContext {
     private func outcomeName(_ node: YNode) -> String? {
         guard let name = node.string("expect.outcome") else { return nil }
         guard ScriptKeys.outcome.names.contains(name) else {
-            error(
+            context.error(
                 "unknown outcome '\(name)'", at: node,
                 hint: DidYouMean.hint(for: name, among: ScriptKeys.outcome.names)
                     ?? "outcomes: \(ScriptKeys.outcome.names.joined(separator: ", "))")
@@ -42,9 +43,9 @@ extension ScriptLoadContext {
             var check = SuccessCheck()
             if let mapping {
                 mapping.allowOnly(ScriptKeys.successOutcome, in: what)
-                check.realm = mapping[ScriptKeys.SuccessOutcome.realm].flatMap { pattern($0, "\(what).realm") }
+                check.realm = mapping[ScriptKeys.SuccessOutcome.realm].flatMap { context.pattern($0, "\(what).realm") }
                 check.successUrl = mapping[ScriptKeys.SuccessOutcome.successUrl].flatMap {
-                    pattern($0, "\(what).successUrl")
+                    context.pattern($0, "\(what).successUrl")
                 }
                 check.session = mapping[ScriptKeys.SuccessOutcome.session].flatMap { $0.bool("\(what).session") }
             }
@@ -54,10 +55,13 @@ extension ScriptLoadContext {
         case .suspended:
             mapping?.allowOnly(ScriptKeys.suspendedOutcome, in: what)
             return .suspended(
-                message: mapping?[ScriptKeys.SuspendedOutcome.message].flatMap { pattern($0, "\(what).message") })
+                message: mapping?[ScriptKeys.SuspendedOutcome.message].flatMap {
+                    context.pattern($0, "\(what).message")
+                })
         case .redirect:
             mapping?.allowOnly(ScriptKeys.redirectOutcome, in: what)
-            return .redirect(url: mapping?[ScriptKeys.RedirectOutcome.url].flatMap { pattern($0, "\(what).url") })
+            return .redirect(
+                url: mapping?[ScriptKeys.RedirectOutcome.url].flatMap { context.pattern($0, "\(what).url") })
         case .timeout:
             mapping?.allowOnly([], in: "\(what) (which takes no options)")
             return .timeout
@@ -69,7 +73,7 @@ extension ScriptLoadContext {
             var check = TokenCheck()
             if let mapping {
                 mapping.allowOnly(ScriptKeys.tokenOutcome, in: what)
-                check.scope = mapping[ScriptKeys.TokenOutcome.scope].flatMap { pattern($0, "\(what).scope") }
+                check.scope = mapping[ScriptKeys.TokenOutcome.scope].flatMap { context.pattern($0, "\(what).scope") }
                 if let resource = mapping[ScriptKeys.TokenOutcome.resource],
                     let fields = resource.mapping("\(what).resource")
                 {
@@ -80,8 +84,10 @@ extension ScriptLoadContext {
         case .blocked:
             var check = BlockedCheck()
             mapping?.allowOnly(ScriptKeys.blockedOutcome, in: what)
-            check.check = mapping?[ScriptKeys.BlockedOutcome.check].flatMap { pattern($0, "\(what).check") }
-            check.message = mapping?[ScriptKeys.BlockedOutcome.message].flatMap { pattern($0, "\(what).message") }
+            check.check = mapping?[ScriptKeys.BlockedOutcome.check].flatMap { context.pattern($0, "\(what).check") }
+            check.message = mapping?[ScriptKeys.BlockedOutcome.message].flatMap {
+                context.pattern($0, "\(what).message")
+            }
             return .blocked(check)
         default:
             return nil
@@ -97,16 +103,16 @@ extension ScriptLoadContext {
         mapping.allowOnly(keys, in: what)
         var check = ResourceCheck()
         check.status = mapping[ScriptKeys.ResourceOutcome.status].flatMap {
-            int($0, "\(what).status", in: NumberRanges.httpStatus)
+            context.int($0, "\(what).status", in: NumberRanges.httpStatus)
         }
         if let body = mapping[ScriptKeys.ResourceOutcome.body] {
             if body.isMapping || body.isSequence {
                 check.body = .json(body.json)
             } else {
-                check.body = pattern(body, "\(what).body").map { .text($0) }
+                check.body = context.pattern(body, "\(what).body").map { .text($0) }
             }
         }
-        check.advice = mapping[ScriptKeys.ResourceOutcome.advice].flatMap { pattern($0, "\(what).advice") }
+        check.advice = mapping[ScriptKeys.ResourceOutcome.advice].flatMap { context.pattern($0, "\(what).advice") }
         return check
     }
 
@@ -114,18 +120,18 @@ extension ScriptLoadContext {
         mapping.allowOnly(ScriptKeys.failureOutcome, in: what)
         var check = FailureCheck()
         check.code = mapping[ScriptKeys.FailureOutcome.code].flatMap {
-            int($0, "\(what).code", in: NumberRanges.httpStatus)
+            context.int($0, "\(what).code", in: NumberRanges.httpStatus)
         }
-        check.reason = mapping[ScriptKeys.FailureOutcome.reason].flatMap { pattern($0, "\(what).reason") }
-        check.message = mapping[ScriptKeys.FailureOutcome.message].flatMap { pattern($0, "\(what).message") }
-        check.error = mapping[ScriptKeys.FailureOutcome.error].flatMap { pattern($0, "\(what).error") }
+        check.reason = mapping[ScriptKeys.FailureOutcome.reason].flatMap { context.pattern($0, "\(what).reason") }
+        check.message = mapping[ScriptKeys.FailureOutcome.message].flatMap { context.pattern($0, "\(what).message") }
+        check.error = mapping[ScriptKeys.FailureOutcome.error].flatMap { context.pattern($0, "\(what).error") }
         check.errorDescription = mapping[ScriptKeys.FailureOutcome.errorDescription].flatMap {
-            pattern($0, "\(what).errorDescription")
+            context.pattern($0, "\(what).errorDescription")
         }
         if let detail = mapping[ScriptKeys.FailureOutcome.detail], let detailMapping = detail.mapping("\(what).detail")
         {
             check.detail = detailMapping.entries.compactMap { entry in
-                pattern(entry.value, "\(what).detail.\(entry.key)").map { (entry.key, $0) }
+                context.pattern(entry.value, "\(what).detail.\(entry.key)").map { (entry.key, $0) }
             }
         }
         return check

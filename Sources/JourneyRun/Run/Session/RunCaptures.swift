@@ -2,13 +2,18 @@ import Foundation
 import JourneyCore
 import JourneyFormat
 
-/// `captures:` — values taken from responses and steps into the run's variables, each once.
-extension RunSession {
+/// `captures:` — values taken from responses and steps into the run's variables, each once
+/// (the names taken so far are in the session's state). Made by the loops that read steps
+/// (`JourneyLoop`, the MobileFirst driver) with the run's session.
+struct RunCaptures {
+    let session: RunSession
+
     /// Response-level captures: body members and HTTP headers.
-    func captureFromResponse(json: JSONValue, headers: [HeaderField], step: Int) throws(RunError) {
-        guard !script.captures.isEmpty else { return }
-        let captured = withState { $0.captured }
-        for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? step) == step {
+    func fromResponse(json: JSONValue, headers: [HeaderField], step: Int) throws(RunError) {
+        guard !session.script.captures.isEmpty else { return }
+        let captured = session.withState { $0.captured }
+        for capture in session.script.captures where !captured.contains(capture.name) && (capture.step ?? step) == step
+        {
             switch capture.source {
             case .response(let path):
                 if let value = Self.member(path, of: json) { try store(capture, value, step: step) }
@@ -21,10 +26,11 @@ extension RunSession {
     }
 
     /// Step-level captures: callback outputs, stage/header/description, MFA registration URIs, recovery codes.
-    func captureFromStep(_ amStep: AMStep, number: Int) throws(RunError) {
-        guard !script.captures.isEmpty else { return }
-        let captured = withState { $0.captured }
-        for capture in script.captures where !captured.contains(capture.name) && (capture.step ?? number) == number {
+    func fromStep(_ amStep: AMStep, number: Int) throws(RunError) {
+        guard !session.script.captures.isEmpty else { return }
+        let captured = session.withState { $0.captured }
+        for capture in session.script.captures
+        where !captured.contains(capture.name) && (capture.step ?? number) == number {
             switch capture.source {
             case .output(let matcher, let name):
                 let layout = StepLayout(step: amStep, number: number)
@@ -44,7 +50,7 @@ extension RunSession {
             case .registrationUri:
                 // The device's seed is a secret from the moment it is read; the URI's other parts are not.
                 if let uri = MFAScraper.registrationURI(in: amStep) {
-                    OTPAuthSecrets.register(inURI: uri, with: redactor)
+                    OTPAuthSecrets.register(inURI: uri, with: session.redactor)
                     try store(capture, .string(uri), step: number)
                 }
             case .recoveryCodes:
@@ -69,8 +75,9 @@ extension RunSession {
             }
             value = .string(extracted)
         }
-        _ = withState { $0.captured.insert(capture.name) }
-        context.setVariable(capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : secret))
+        _ = session.withState { $0.captured.insert(capture.name) }
+        session.context.setVariable(
+            capture.name, ResolvedValue(value, secretName: capture.secret ? capture.name : secret))
     }
 
     static func member(_ path: String, of json: JSONValue) -> JSONValue? {

@@ -1,11 +1,13 @@
 import JourneyCore
 
 /// Reads `capture:` — values pulled from steps into variables for later steps.
-extension ScriptLoadContext {
+struct CaptureReader {
+    let context: ScriptLoadContext
+
     func captures(_ node: YNode) -> [CaptureSpec] {
         guard let mapping = node.mapping("capture") else { return [] }
         return mapping.entries.compactMap { entry in
-            checkVariableName(entry.key, at: entry.keyNode, "a capture")
+            context.checkVariableName(entry.key, at: entry.keyNode, "a capture")
             return capture(named: entry.key, entry.value, at: entry.keyNode)
         }
     }
@@ -14,11 +16,13 @@ extension ScriptLoadContext {
         let what = "capture.\(name)"
         guard let mapping = node.mapping(what) else { return nil }
         mapping.allowOnly(ScriptKeys.capture, in: what)
-        let keep = mapping[ScriptKeys.Capture.regex].flatMap { regex($0, "\(what).regex") }
-        let step = mapping[ScriptKeys.Capture.step].flatMap { int($0, "\(what).step", in: NumberRanges.steps) }
+        let keep = mapping[ScriptKeys.Capture.regex].flatMap { context.regex($0, "\(what).regex") }
+        let step = mapping[ScriptKeys.Capture.step].flatMap { context.int($0, "\(what).step", in: NumberRanges.steps) }
         let secret = mapping[ScriptKeys.Capture.secret].flatMap { $0.bool("\(what).secret") } ?? false
-        guard let fromNode = required(ScriptKeys.Capture.from, in: mapping, what, accepted: ScriptKeys.capture.names),
-            let from = oneOf(ScriptKeys.captureSources, fromNode, "\(what).from")
+        guard
+            let fromNode = context.required(
+                ScriptKeys.Capture.from, in: mapping, what, accepted: ScriptKeys.capture.names),
+            let from = context.oneOf(ScriptKeys.captureSources, fromNode, "\(what).from")
         else { return nil }
         checkOnlyFor(from, in: mapping, what)
         guard let source = captureSource(from, mapping, what) else { return nil }
@@ -29,8 +33,9 @@ extension ScriptLoadContext {
     private func captureSource(_ from: String, _ mapping: YMapping, _ what: String) -> CaptureSpec.Source? {
         switch from {
         case "output":
-            let selector = mapping[ScriptKeys.Capture.callback].map { matcher($0, "\(what).callback") } ?? Matcher()
-            let name = required(
+            let selector =
+                mapping[ScriptKeys.Capture.callback].map { context.matcher($0, "\(what).callback") } ?? Matcher()
+            let name = context.required(
                 ScriptKeys.Capture.name, in: mapping, "\(what) (the output's name)", accepted: ScriptKeys.capture.names
             )
             .flatMap { $0.string("\(what).name") }
@@ -39,11 +44,12 @@ extension ScriptLoadContext {
         case "stage", "header", "description":
             return .stepField(from)
         case "response":
-            return required(ScriptKeys.Capture.path, in: mapping, what, accepted: ScriptKeys.capture.names).flatMap {
-                $0.string("\(what).path")
-            }.map { .response(path: $0) }
+            return context.required(ScriptKeys.Capture.path, in: mapping, what, accepted: ScriptKeys.capture.names)
+                .flatMap {
+                    $0.string("\(what).path")
+                }.map { .response(path: $0) }
         case "httpHeader":
-            return required(
+            return context.required(
                 ScriptKeys.Capture.name, in: mapping, "\(what) (the header's name)", accepted: ScriptKeys.capture.names
             )
             .flatMap { $0.string("\(what).name") }.map { .httpHeader($0) }
@@ -63,7 +69,7 @@ extension ScriptLoadContext {
         ]
         for owner in owners where !owner.sources.contains(from) {
             guard let entry = mapping.entries.first(where: { $0.key == owner.key.rawValue }) else { continue }
-            error(
+            context.error(
                 "'\(owner.key.rawValue)' applies only to captures from \(owner.sources.joined(separator: " or ")), not from \(from)",
                 at: entry.keyNode)
         }

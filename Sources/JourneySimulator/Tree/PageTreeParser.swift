@@ -1,16 +1,21 @@
 import Foundation
 import JourneyCore
 
-extension TreeParser {
+/// Reads a `page` node: its callbacks, their outputs, inputs and stores, and the policies of the
+/// validated callbacks.
+struct PageTreeParser {
+    let reader: YAMLReader
+    let values: TreeValues
+
     func parsePage(_ node: YNode, context: String) -> PageSpec? {
         guard let map = node.mapping(context) else { return nil }
-        map.allowOnly(Self.textKeys + ["callbacks", "ids"], in: context)
+        map.allowOnly(TreeParser.textKeys + ["callbacks", "ids"], in: context)
         guard let list = map.required("callbacks", in: context)?.sequence("callbacks") else { return nil }
         if list.isEmpty, let callbacksNode = map["callbacks"] {
             reader.error("a page needs at least one callback", at: callbacksNode)
         }
         let callbacks = list.compactMap(parseCallback)
-        return PageSpec(text: parseText(map), callbacks: callbacks, emitIds: map["ids"]?.bool("ids") ?? true)
+        return PageSpec(text: values.pageText(map), callbacks: callbacks, emitIds: map["ids"]?.bool("ids") ?? true)
     }
 
     static let callbackCommonKeys = ["type", "store", "outputs", "inputs"]
