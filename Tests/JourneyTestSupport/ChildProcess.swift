@@ -5,22 +5,50 @@ import Foundation
 /// async test and in-process simulator shares, and requests to the simulators of other tests
 /// then went unanswered for as long as the program ran (Mermaid: tens of seconds).
 public enum ChildProcess {
+    /// What a finished program left: its exit status, its standard output and its standard error.
+    public struct Finished: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
     /// Runs `executable` with `arguments` to its end; its exit status and its standard output
     /// and error together. Killed after `timeout` seconds (scaled by ``TestTime``), which is then
     /// an error: a guard against a hang, never a measure of speed.
     public static func run(_ executable: String, _ arguments: [String], timeout: Double = 600) async throws
         -> (status: Int32, output: String)
     {
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        let handle = try FileHandle(forWritingTo: outputURL)
-        defer { try? handle.close() }
+        let finished = try await launch(executable, arguments, in: nil, timeout: timeout, mergingErrors: true)
+        return (finished.status, finished.stdout)
+    }
+
+    /// Runs `executable` with `arguments` (in `directory`, or the test's own) to its end, its
+    /// standard output and error kept apart; killed as ``run(_:_:timeout:)`` kills.
+    public static func outputs(
+        _ executable: String, _ arguments: [String], in directory: URL? = nil, timeout: Double = 600
+    ) async throws -> Finished {
+        try await launch(executable, arguments, in: directory, timeout: timeout, mergingErrors: false)
+    }
+
+    private static func launch(
+        _ executable: String, _ arguments: [String], in directory: URL?, timeout: Double, mergingErrors: Bool
+    ) async throws -> Finished {
+        let outputURL = try emptyFile()
+        let errorsURL = try emptyFile()
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorsURL)
+        }
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        defer { try? errors.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = handle
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = output
+        process.standardError = mergingErrors ? output : errors
         process.standardInput = FileHandle.nullDevice
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in continuation.finish() }
@@ -29,7 +57,18 @@ public enum ChildProcess {
             process.terminate()
             throw TimedOut(command: ([executable] + arguments).joined(separator: " "))
         }
-        return (process.terminationStatus, (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "")
+        return Finished(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "")
+    }
+
+    private static func emptyFile() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return url
     }
 
     public struct TimedOut: Error, CustomStringConvertible {
