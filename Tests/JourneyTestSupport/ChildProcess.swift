@@ -76,3 +76,45 @@ public enum ChildProcess {
         public var description: String { "\(command) did not end in time" }
     }
 }
+
+extension ChildProcess {
+    /// The end of a started `Process`, awaited as often as needed without blocking a thread (an
+    /// `AsyncStream` wait that ran out of time has ended its stream for good, and `waitUntilExit`
+    /// blocks a pool thread). Create it before `run()`: it is the process's termination handler.
+    public final class Exit: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ended = false
+        private var waiting: [AsyncStream<Void>.Continuation] = []
+
+        public init(of process: Process) {
+            process.terminationHandler = { [self] _ in
+                let continuations = lock.withLock {
+                    ended = true
+                    defer { waiting = [] }
+                    return waiting
+                }
+                for continuation in continuations { continuation.finish() }
+            }
+        }
+
+        /// True once the process has exited, false if `seconds` (scaled by ``TestTime``) pass first.
+        public func ended(within seconds: Double) async -> Bool {
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            lock.withLock {
+                if ended { continuation.finish() } else { waiting.append(continuation) }
+            }
+            return await Waiting.ends(stream, within: seconds)
+        }
+
+        /// Ends a process that has not ended by itself: `signal` (SIGTERM unless told), then SIGKILL
+        /// if that did not end it within 10 s (a child can inherit SIGTERM ignored: seen with
+        /// /bin/sleep under `swift test`); returns once it has exited (its status is then set) or,
+        /// should even SIGKILL not take, after a minute more.
+        public func stop(_ process: Process, with signal: Int32 = SIGTERM) async {
+            kill(process.processIdentifier, signal)
+            if await ended(within: 10) { return }
+            kill(process.processIdentifier, SIGKILL)
+            _ = await ended(within: 60)
+        }
+    }
+}
