@@ -50,16 +50,13 @@ enum CLI {
         process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = FileHandle.nullDevice
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
+        let exit = ChildProcess.Exit(of: process)
         try process.run()
-        let finished = await Waiting.ends(stream, within: timeout)
-        if !finished {
-            process.terminate()
+        if !(await exit.ended(within: timeout)) {
+            await exit.stop(process)
             Issue.record(
                 "journey \(arguments.joined(separator: " ")) did not finish within \(TestTime.seconds(timeout)) s")
         }
-        process.waitUntilExit()
         return Output(
             arguments: arguments,
             status: process.terminationStatus,

@@ -17,7 +17,7 @@ struct CaptureChild {
     let process: Process
     /// `http://127.0.0.1:<port>`.
     let origin: String
-    let exited: AsyncStream<Void>
+    let exit: ChildProcess.Exit
     /// Everything it printed after the listening line, once it has exited.
     let rest: RestOfOutput
 
@@ -36,8 +36,7 @@ struct CaptureChild {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        let (exited, done) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in done.finish() }
+        let exit = ChildProcess.Exit(of: process)
         try process.run()
         let rest = RestOfOutput()
         let origin = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
@@ -71,7 +70,7 @@ struct CaptureChild {
             process.terminate()
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "journey capture did not start"])
         }
-        return CaptureChild(process: process, origin: origin, exited: exited, rest: rest)
+        return CaptureChild(process: process, origin: origin, exit: exit, rest: rest)
     }
 
     /// Ends the proxy if it still runs: a test that fails before it stopped the proxy leaves none behind.
@@ -81,12 +80,11 @@ struct CaptureChild {
 
     /// Waits for the process to end by itself (`--journeys N`); interrupts it if it hangs.
     func waitForExit() async -> Int32 {
-        let ended = await Waiting.ends(exited, within: 120)
+        let ended = await exit.ended(within: 120)
         if !ended {
             Issue.record("journey capture did not stop after its journeys")
-            process.interrupt()
+            await exit.stop(process, with: SIGINT)
         }
-        process.waitUntilExit()
         return process.terminationStatus
     }
 }

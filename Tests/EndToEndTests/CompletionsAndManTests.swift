@@ -53,16 +53,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("journey.1")
         try Data(output.stdout.utf8).write(to: page)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-        process.arguments = ["-mdoc", "-Tutf8", "-ww", "-z", page.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let groff = try await ChildProcess.outputs("/usr/bin/groff", ["-mdoc", "-Tutf8", "-ww", "-z", page.path])
+        let warnings = groff.stderr
+        #expect(groff.status == 0)
         #expect(warnings.isEmpty, "\(warnings)")
     }
 }

@@ -120,14 +120,12 @@ enum Chromium {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
+        let exit = ChildProcess.Exit(of: process)
         try process.run()
-        if !(await Waiting.ends(stream, within: timeout)) {
-            process.terminate()
+        if !(await exit.ended(within: timeout)) {
+            await exit.stop(process)
             Issue.record("chromium \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
         defer { try? FileManager.default.removeItem(at: profile) }
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }

@@ -11,7 +11,7 @@ extension NewCommandTests {
     @Test func aTOTPCodeFromTheAuthenticatorsSecret() async throws {
         let folder = try TemporaryFiles.directory("journey-new-totp")
         let secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.challengesTree)' --realm alpha --journey OathLogin"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "olivia"), Turn(wait: "(not shown): ", type: "0livia-Passw0rd"),
@@ -30,7 +30,7 @@ extension NewCommandTests {
 
     @Test func aTOTPCodeFromTheAuthenticatorTheWalkRegistered() async throws {
         let folder = try TemporaryFiles.directory("journey-new-oath-registration")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.challengesTree)' --realm alpha --journey OathRegistration"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "tina"), Turn(wait: "(not shown): ", type: "T0tp-Passw0rd"),
@@ -49,7 +49,7 @@ extension NewCommandTests {
 
     @Test func aReCaptchaEnterpriseToken() async throws {
         let folder = try TemporaryFiles.directory("journey-new-recaptcha")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey LoginWithRecaptcha"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "demo"), Turn(wait: "(not shown): ", type: "Ch4ng3it!"),
@@ -63,7 +63,7 @@ extension NewCommandTests {
 
     @Test func aReCaptchaClientErrorIsTheDefault() async throws {
         let folder = try TemporaryFiles.directory("journey-new-recaptcha-error")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey LoginWithRecaptcha"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "demo"), Turn(wait: "(not shown): ", type: "Ch4ng3it!"),
@@ -80,7 +80,7 @@ extension NewCommandTests {
     @Test func anIdentityProviderFromAMenuAndAReCaptchaV2Token() async throws {
         let folder = try TemporaryFiles.directory("journey-new-idp")
         try Self.socialTree.write(to: folder.appendingPathComponent("social.yaml"), atomically: true, encoding: .utf8)
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate social.yaml --journey SocialLogin"),
             turns: [
                 Turn(wait: "Choose 1-3 or a provider: ", type: "Twitter"),
@@ -102,7 +102,7 @@ extension NewCommandTests {
         let folder = try TemporaryFiles.directory("journey-new-device")
         try Self.deviceTree.write(
             to: folder.appendingPathComponent("device-tree.yaml"), atomically: true, encoding: .utf8)
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate device-tree.yaml --journey BindThenSign"),
             turns: [
                 Turn(wait: "Client error (e.g. Abort) [none]: ", type: ""),
@@ -135,9 +135,9 @@ extension NewCommandTests {
 
         """
 
-    @Test func aCallbackTypeItCannotAskForStopsTheWalkWithNothingWritten() throws {
+    @Test func aCallbackTypeItCannotAskForStopsTheWalkWithNothingWritten() async throws {
         let folder = try TemporaryFiles.directory("journey-new-custom")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey CustomCallback"), turns: [], in: folder)
         #expect(session.stuck == nil, "\(session.screen)")
         #expect(session.status == 1, "\(session.screen)")

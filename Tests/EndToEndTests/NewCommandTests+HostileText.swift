@@ -10,7 +10,7 @@ extension NewCommandTests {
     @Test func hostileServerTextIsShownEscapedAndWrittenAsData() async throws {
         let folder = try TemporaryFiles.directory("journey-new-hostile")
         try Self.hostileTree().write(to: folder.appendingPathComponent("hostile-tree.json"))
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate hostile-tree.json --journey Hostile"),
             turns: [
                 Turn(wait: "&anchor *alias\": ", type: "{{ me }}: #x"),

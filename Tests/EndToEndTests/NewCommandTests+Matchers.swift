@@ -10,7 +10,7 @@ extension NewCommandTests {
         let folder = try TemporaryFiles.directory("journey-new-stages")
         try Self.nicknamesTree.write(
             to: folder.appendingPathComponent("nicknames-tree.yaml"), atomically: true, encoding: .utf8)
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate nicknames-tree.yaml --journey Nicknames"),
             turns: [
                 Turn(wait: "\"Nickname\": ", type: "ann"), Turn(wait: "\"Nickname\": ", type: "bob"),

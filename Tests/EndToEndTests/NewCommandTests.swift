@@ -14,7 +14,7 @@ import Testing
 
     @Test func aLogin() async throws {
         let folder = try TemporaryFiles.directory("journey-new-login")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login"),
             turns: [Turn(wait: "\"User Name\": ", type: "demo"), Turn(wait: "(not shown): ", type: "Ch4ng3it!")],
             in: folder)
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aSecondFactorWithAChoiceAndACode() async throws {
         let folder = try TemporaryFiles.directory("journey-new-mfa")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey SecondFactor"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "alice"), Turn(wait: "(not shown): ", type: "Al1ce-Passw0rd"),
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aRegistrationWithKBAAndTerms() async throws {
         let folder = try TemporaryFiles.directory("journey-new-registration")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Registration -o signup.yaml"),
             turns: [
                 Turn(wait: "\"Username\": ", type: "ada"), Turn(wait: "\"First Name\": ", type: "Ada"),
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aPasskeyRegistration() async throws {
         let folder = try TemporaryFiles.directory("journey-new-passkey")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.passkeyTree)' --journey PasskeyRegistration"),
             turns: [
                 Turn(wait: "\"User Name\": ", type: "alice"), Turn(wait: "(not shown): ", type: "Al1ce-Passw0rd"),
@@ -79,9 +79,9 @@ import Testing
         #expect(script.contains("WebAuthnRegistrationCallback: {}"), "\(script)")
     }
 
-    @Test func ctrlCWritesNothingAndGivesTheTerminalItsEchoBack() throws {
+    @Test func ctrlCWritesNothingAndGivesTheTerminalItsEchoBack() async throws {
         let folder = try TemporaryFiles.directory("journey-new-interrupt")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             // The shell outlives the Ctrl-C its whole process group gets, to show what journey left.
             "trap : INT; " + Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login")
                 + "; echo \"exit=$?\"; stty -a",
@@ -97,7 +97,7 @@ import Testing
 
     @Test func answersFromAPipeAreOneALine() async throws {
         let folder = try TemporaryFiles.directory("journey-new-pipe")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login"),
             turns: [Turn(wait: "", type: "demo"), Turn(wait: "", type: "Ch4ng3it!")], in: folder, pty: false)
         try await Self.check(session, wrote: "login", in: folder, secrets: ["JOURNEY_PASSWORD": "Ch4ng3it!"])
@@ -106,7 +106,7 @@ import Testing
 
     @Test func aFailureIsTheOutcomeTheScriptExpects() async throws {
         let folder = try TemporaryFiles.directory("journey-new-failure")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login"),
             turns: [Turn(wait: "", type: "demo"), Turn(wait: "", type: "not-the-password")], in: folder, pty: false)
         #expect(session.screen.contains("The journey ended: ✗ failure 401: Login failure"), "\(session.screen)")
@@ -115,9 +115,9 @@ import Testing
         #expect(script.contains("outcome: {failure: {code: 401, message: \"Login failure\"}}"), "\(script)")
     }
 
-    @Test func inputThatEndsEarlyWritesNothing() throws {
+    @Test func inputThatEndsEarlyWritesNothing() async throws {
         let folder = try TemporaryFiles.directory("journey-new-short")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Login"),
             turns: [Turn(wait: "", type: "demo")], in: folder, pty: false)
         #expect(session.status == 2, "\(session.screen)")
@@ -127,9 +127,9 @@ import Testing
 
     /// A journey name, realm or deployment path the server does not know ends the walk before
     /// any step: nothing to write a script of (a script would only expect the refusal).
-    @Test func aJourneyTheServerDoesNotStartWritesNothing() throws {
+    @Test func aJourneyTheServerDoesNotStartWritesNothing() async throws {
         let folder = try TemporaryFiles.directory("journey-new-unknown")
-        let session = try PseudoTerminal.run(
+        let session = try await PseudoTerminal.run(
             Self.walk("--simulate '\(Self.amTree)' --realm alpha --journey Logn"), turns: [], in: folder)
         #expect(session.status == 1, "\(session.screen)")
         #expect(

@@ -22,10 +22,12 @@ enum PseudoTerminal {
     }
 
     /// Runs `shell` (a `/bin/sh -c` command line) in `directory`, in a terminal of 80 columns
-    /// with `NO_COLOR` set; `pty: false` gives it the lines on a pipe instead.
+    /// with `NO_COLOR` set; `pty: false` gives it the lines on a pipe instead. Awaits the driver
+    /// without holding a thread of the concurrency pool (the in-process simulators of other tests
+    /// answer on those threads).
     static func run(
         _ shell: String, turns: [Turn], in directory: URL, environment: [String: String] = [:], pty: Bool = true
-    ) throws -> Session {
+    ) async throws -> Session {
         let python = try #require(PythonTools.executable("python3"), Comment(rawValue: PythonTools.missing("python3")))
         let folder = try TemporaryFiles.directory("journey-pty")
         let driver = folder.appendingPathComponent("drive.py")
@@ -45,16 +47,11 @@ enum PseudoTerminal {
             shell: shell, cwd: directory.path, env: env, turns: turns, pty: pty, guardSeconds: TestTime.command)
         let specFile = folder.appendingPathComponent("spec.json")
         try JSONEncoder().encode(spec).write(to: specFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [driver.path, specFile.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try JSONDecoder().decode(Session.self, from: data)
+        // The driver bounds each wait by the guard; this outer bound only catches the driver hanging.
+        let driven = try await ChildProcess.outputs(
+            python, [driver.path, specFile.path], timeout: 600 * Double(turns.count + 2))
+        if !driven.stderr.isEmpty { FileHandle.standardError.write(Data(driven.stderr.utf8)) }
+        return try JSONDecoder().decode(Session.self, from: Data(driven.stdout.utf8))
     }
 
     /// The `journey` executable the tests built, quoted for `/bin/sh`.

@@ -1,5 +1,6 @@
 import Foundation
 import JourneyKit
+import JourneyTestSupport
 import Testing
 
 /// `journey --version` names the version number and the commit the binary was built from
@@ -10,25 +11,18 @@ import Testing
         #expect(output.status == 0)
         let printed = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(printed.hasPrefix("journey \(JourneyVersion.number) (commit "), "printed: \(printed)")
-        guard let head = Self.gitShortHead() else { return }  // not a git checkout, or no git
+        guard let head = await Self.gitShortHead() else { return }  // not a git checkout, or no git
         #expect(printed == "journey \(JourneyVersion.number) (commit \(head.prefix(7)))")
     }
 
     /// `git rev-parse --short HEAD` in the package root, or nil when git cannot say.
-    static func gitShortHead() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
-        process.currentDirectoryURL = CLI.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    static func gitShortHead() async -> String? {
+        guard
+            let git = try? await ChildProcess.outputs(
+                "/usr/bin/env", ["git", "rev-parse", "--short", "HEAD"], in: CLI.packageRoot),
+            git.status == 0
+        else { return nil }
+        let text = git.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 }

@@ -42,6 +42,23 @@ import Testing
         return lines
     }
 
+    /// Reads `pipe` until `text` appears (or the output ends), then closes its reading end; on a
+    /// thread of its own, as ``Lines`` reads, so that the blocking reads hold no pool thread.
+    static func readThenClose(_ pipe: Pipe, until text: String) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var read = ""
+                while !read.contains(text) {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    read += String(decoding: data, as: UTF8.self)
+                }
+                try? pipe.fileHandleForReading.close()
+                continuation.resume(returning: read)
+            }
+        }
+    }
+
     /// `journey run FOLDER --watch` started as a child with stdout on a pipe. The one overall
     /// time limit is wide for a loaded machine: a hung watch is killed, its output ends and the
     /// test's expectations fail instead of the test hanging. `stop()` ends what is left.
@@ -120,7 +137,9 @@ import Testing
         #expect(stopped, "journey run --watch still ran 60 s after SIGINT")
         let last = await Self.read(&lines, until: "stopped watching")
         #expect(last.contains("stopped watching (exit code 1)"), "\(last)")
-        process.waitUntilExit()
+        // Returns at once once it has exited; a watch that did not stop has failed the test already,
+        // and waiting on it would hold a pool thread until the watchdog.
+        if stopped { process.waitUntilExit() }
         // A clean exit with the suite's latest verdict: the second script failed.
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 1)
@@ -238,19 +257,15 @@ import Testing
         defer { watch.stop() }
         let process = watch.process
         let stdout = watch.stdout
-        var read = ""
-        while !read.contains("watching ") {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            read += String(decoding: data, as: UTF8.self)
-        }
+        let read = await Self.readThenClose(stdout, until: "watching ")
         #expect(read.contains("1 passed, 0 failed, 0 errors (1 script)"), "\(read)")
-        try stdout.fileHandleForReading.close()
         try Self.script(name: "Only", tree: tree, password: "wrong").write(
             toFile: script, atomically: true, encoding: .utf8)
         let stopped = await Waiting.ends(watch.exited, within: 120)
         #expect(stopped, "the watch went on with nobody reading it")
-        process.waitUntilExit()
+        // Returns at once once it has exited; a watch that did not stop has failed the test already,
+        // and waiting on it would hold a pool thread until the watchdog.
+        if stopped { process.waitUntilExit() }
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 1, "the rerun failed: the suite's latest verdict")
     }

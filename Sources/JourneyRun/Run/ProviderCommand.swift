@@ -74,8 +74,11 @@ enum ProviderCommand {
         var isSet: Bool { value.load(ordering: .relaxed) }
     }
 
-    /// Spawns the program in a group of its own and watches it until it has exited and its
-    /// group is gone.
+    /// Spawns the program in a group of its own and watches it until it has exited; then sends
+    /// SIGKILL to what is left of its group and returns without waiting for those to go (they are
+    /// not our children: their new parent reaps them, and a container whose init reaps nothing
+    /// would keep them in the group as zombies). SIGKILL cannot be caught, so none outlives it;
+    /// the runner's pipe is closed, so none holds it either (docs/security.md, "Run programs").
     static func runBlocking(_ arguments: [String], timeoutMilliseconds: Int, stop: StopFlag) -> Outcome {
         _ = collectsExitStatus
         var output: [Int32] = [-1, -1]
