@@ -45,6 +45,7 @@ import Testing
             The simulator speaks AM's protocol (`reference/am-protocol.md` §1-5) and
             follows the rules of DESIGN.md "Secrets"; see [the format](docs/format.md#start).
             Run `journeys/login.yaml:12:3`, the trees in `journeys/trees/*.yaml` and `./scripts/test`.
+            An extension's file, Sources/JourneyRun/Run/Phases/Authenticate/JourneyLoop+Requests.swift, is one name.
             Not paths: `POST /am/json/authenticate`, `application/json`, `engine/token`, `{{ env.X }}`,
             [a site](https://example.com/a.md), `Fuzz/.build`, `a b.md`, e.g. or i.e.
             ```sh
@@ -60,6 +61,7 @@ import Testing
                 "3 code journeys/login.yaml",
                 "3 code journeys/trees/*.yaml",
                 "3 code scripts/test",
+                "4 prose Sources/JourneyRun/Run/Phases/Authenticate/JourneyLoop+Requests.swift",
             ])
     }
 
@@ -107,7 +109,8 @@ enum DocumentPaths {
     static let linkPattern = #"\]\(([^)\s]+)\)"#
     static let codePattern = "`([^`\n]+)`"
     static let prosePattern =
-        #"(?<![\w./*-])([\w*-][\w.*-]*(?:/[\w.*-]+)*\.(?:"# + extensions.joined(separator: "|") + #"))(?![\w/-])"#
+        #"(?<![\w./*+-])([\w*-][\w.*+-]*(?:/[\w.*+-]+)*\.(?:"# + extensions.joined(separator: "|")
+        + #"))(?![\w/+-])"#
 
     /// The first group of every match.
     private static func captures(_ regex: NSRegularExpression, in line: String) -> [String] {
