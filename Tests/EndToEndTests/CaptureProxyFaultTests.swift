@@ -51,7 +51,7 @@ import Testing
         let child = try await CaptureChild.start([
             "--upstream", hostile.baseURL(.hangOnValue), "--upstream", "gone=http://127.0.0.1:\(closedPort)",
             // The upstream timeout ends the hang; the answered start before it must not reach it.
-            "--out", folder.appendingPathComponent("out").path, "--timeout", "\(Int(TestTime.seconds(10)))",
+            "--out", folder.appendingPathComponent("out").path, "--timeout", "\(TestTime.hang)",
         ])
         defer { child.stop() }
         let app = CurlApp(folder: folder)

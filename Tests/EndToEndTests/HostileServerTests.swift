@@ -5,10 +5,6 @@ import Testing
 /// `journey run` against servers that misbehave on purpose (`HostileServer`): every case ends
 /// within the script's own limits with the documented exit code and a message naming what was wrong.
 @Suite struct HostileServerTests {
-    /// The request timeout of the cases whose server never answers: long enough that the requests
-    /// answered before it cannot reach it on a machine ten times slower.
-    static let hangTimeout = Int(TestTime.seconds(10))
-
     static func script(
         _ server: HostileServer, _ behaviour: HostileServer.Behaviour, answer: String, extra: String, timeout: Int
     ) throws -> String {
@@ -38,12 +34,12 @@ import Testing
     }
 
     @Test func aHangOnOneValueEndsAtTheRequestTimeout() async throws {
-        let output = try await Self.run(.hangOnValue, answer: "hang-me", timeout: Self.hangTimeout)
+        let output = try await Self.run(.hangOnValue, answer: "hang-me", timeout: TestTime.hang)
         #expect(output.status == 3, "\(output.stdout)")
         Golden.check(output, run: "hang")
         // Not a transcript: the transcript has the timeout as <duration>; its figure is checked here.
         #expect(
-            output.stdout.contains("no response within \(Self.hangTimeout) s (request timeout)"), "\(output.stdout)")
+            output.stdout.contains("no response within \(TestTime.hang) s (request timeout)"), "\(output.stdout)")
         let fine = try await Self.run(.hangOnValue)
         #expect(fine.status == 0, "\(fine.stdout)")
     }
@@ -85,8 +81,8 @@ import Testing
     static let cases: [Case] = [
         // The body would take twenty minutes: only the request timeout can end the run with exit 3.
         Case(
-            testDescription: "a dripping body ends at the request timeout", behaviour: .drip, timeout: hangTimeout,
-            message: "no response within \(hangTimeout) s (request timeout)"),
+            testDescription: "a dripping body ends at the request timeout", behaviour: .drip, timeout: TestTime.hang,
+            message: "no response within \(TestTime.hang) s (request timeout)"),
         Case(
             testDescription: "the script deadline bounds the whole run", behaviour: .drip,
             extra: "limits: { deadline: 1s }\n",

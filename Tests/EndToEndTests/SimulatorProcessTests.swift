@@ -88,7 +88,7 @@ import Testing
             """
             version: 1
             name: Hang
-            server: { simulate: \(tree), timeout: \(HostileServerTests.hangTimeout) }
+            server: { simulate: \(tree), timeout: \(TestTime.hang) }
             journey: Login
             handlers:
               NameCallback: hang-me
@@ -99,7 +99,7 @@ import Testing
         Golden.check(output)
         // Not a transcript: the transcript has the timeout as <duration>; its figure is checked here.
         #expect(
-            output.stdout.contains("no response within \(HostileServerTests.hangTimeout) s (request timeout)"),
+            output.stdout.contains("no response within \(TestTime.hang) s (request timeout)"),
             "\(output.stdout)")
     }
 }

@@ -21,6 +21,11 @@ public enum TestTime {
     /// Seconds before a request to an in-process server that should answer is given up on.
     public static var request: Double { seconds(120) }
 
+    /// Whole seconds of a request timeout that ends a server's hang (a test of the timeout itself):
+    /// long enough that the requests answered before the hang cannot reach it on a machine ten
+    /// times slower.
+    public static var hang: Int { Int(seconds(10)) }
+
     /// Seconds before a `journey` child process is killed as hanging.
     public static var command: Double { seconds(600) }
 }
