@@ -183,9 +183,10 @@ package struct YMapping {
     package var keys: [String] { entries.map(\.key) }
     package var isEmpty: Bool { entries.isEmpty }
 
-    package subscript(key: String) -> YNode? {
-        entries.first(where: { $0.key == key })?.value
-    }
+    package subscript(key: String) -> YNode? { entry(key)?.value }
+
+    /// The entry of `key` (its key's node, for a message about the key itself), if the mapping has it.
+    package func entry(_ key: String) -> Entry? { entries.first(where: { $0.key == key }) }
 
     package func has(_ key: String) -> Bool { self[key] != nil }
 

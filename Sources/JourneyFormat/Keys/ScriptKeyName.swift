@@ -23,6 +23,15 @@ extension KeyDeclaration {
 extension YMapping {
     /// The value of `key`, if the mapping has it.
     subscript(key: some ScriptKeyName) -> YNode? { self[key.rawValue] }
+
+    /// The entry of `key`, if the mapping has it.
+    func entry(_ key: some ScriptKeyName) -> Entry? { entry(key.rawValue) }
+
+    /// The mapping under `key`, if it is one: a value of another kind is left for that key's
+    /// reader to report.
+    func nestedMapping(_ key: some ScriptKeyName) -> YMapping? {
+        self[key].flatMap { $0.isMapping ? $0.mapping() : nil }
+    }
 }
 
 extension ScriptLoadContext {

@@ -68,7 +68,7 @@ struct CaptureReader {
             (.callback, ["output"]), (.name, ["output", "httpHeader"]), (.path, ["response"]),
         ]
         for owner in owners where !owner.sources.contains(from) {
-            guard let entry = mapping.entries.first(where: { $0.key == owner.key.rawValue }) else { continue }
+            guard let entry = mapping.entry(owner.key) else { continue }
             context.error(
                 "'\(owner.key.rawValue)' applies only to captures from \(owner.sources.joined(separator: " or ")), not from \(from)",
                 at: entry.keyNode)

@@ -8,7 +8,7 @@ struct CrossKeyChecks {
     /// PingAM's journey keys have no meaning in a MobileFirst script.
     func checkMobileFirstKeys(_ mapping: YMapping) {
         for key: ScriptKeys.File in [.journey, .start, .uses, .cleanup, .oauth, .device, .client] {
-            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
+            if let entry = mapping.entry(key) {
                 context.error(
                     "'\(key.rawValue)' is about a PingAM journey; a protocol: mobilefirst script names its scope under 'mobilefirst:'",
                     at: entry.keyNode)
@@ -19,7 +19,7 @@ struct CrossKeyChecks {
     /// Keys of other protocols have no meaning in this script.
     func checkForeignKeys(_ mapping: YMapping, protocol name: String, keys: [ScriptKeys.File]) {
         for key in keys {
-            if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
+            if let entry = mapping.entry(key) {
                 context.error(
                     "'\(key.rawValue)' has no meaning in a protocol: \(name) script; its client is under '\(name):'",
                     at: entry.keyNode)
@@ -32,7 +32,7 @@ struct CrossKeyChecks {
     func checkRakutenOutcome(
         _ mapping: YMapping, request: RequestSpec?, cleanup: CleanupSpec?, expect: ExpectSpec
     ) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let expectMapping = mapping.nestedMapping(ScriptKeys.File.expect)
         if let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome], expect.outcomeLocation != nil,
             !ScriptKeys.rakutenOutcomes.contains(expect.outcome.name)
         {
@@ -40,11 +40,11 @@ struct CrossKeyChecks {
                 "outcome '\(expect.outcome.name)' is not an outcome of a protocol: rakuten script", at: outcomeNode,
                 hint: "expect one of: \(ScriptKeys.rakutenOutcomes.joined(separator: ", "))")
         }
-        if request != nil, let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.request.rawValue }) {
+        if request != nil, let node = mapping.entry(ScriptKeys.File.request) {
             context.error("a protocol: rakuten script has no request: phase", at: node.keyNode)
         }
         if let cleanup, cleanup.logout || cleanup.endSession || cleanup.before != nil,
-            let node = mapping.entries.first(where: { $0.key == ScriptKeys.File.cleanup.rawValue })
+            let node = mapping.entry(ScriptKeys.File.cleanup)
         {
             context.error(
                 "a protocol: rakuten script's cleanup revokes its token and checks it after (cleanup: { revoke: true, after: invalid })",
@@ -54,7 +54,7 @@ struct CrossKeyChecks {
 
     /// A MobileFirst script's outcomes are `token` (the default), `failure` and `blocked`.
     func checkMobileFirstOutcome(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let expectMapping = mapping.nestedMapping(ScriptKeys.File.expect)
         guard let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome] else {
             expect.outcome = .token(TokenCheck())
             return
@@ -73,7 +73,7 @@ struct CrossKeyChecks {
 
     /// `authorized`/`denied` and `singleUse` need a `request:` phase; with one, the outcome defaults to `authorized`.
     func checkResourcePhases(_ mapping: YMapping, request: RequestSpec?, expect: inout ExpectSpec) {
-        let expectMapping = mapping[ScriptKeys.File.expect].flatMap { $0.isMapping ? $0.mapping() : nil }
+        let expectMapping = mapping.nestedMapping(ScriptKeys.File.expect)
         let outcomeNode = expectMapping?[ScriptKeys.Expect.outcome]
         if mapping[ScriptKeys.File.request] == nil, let outcomeNode {
             switch expect.outcome {
@@ -107,27 +107,20 @@ struct CrossKeyChecks {
     func checkTokenKeys(_ mapping: YMapping, oauth: OAuthSpec?, request: RequestSpec?, cleanup: CleanupSpec?) {
         guard oauth == nil, context.typeCheck.protocolKind != .mobilefirst else { return }
         let hint = "add an oauth: block (clientId, redirectUri, scope)"
-        if let tokens = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
-            where: {
-                $0.key == ScriptKeys.Expect.tokens.rawValue
-            })
-        {
+        if let tokens = mapping.nestedMapping(ScriptKeys.File.expect)?.entry(ScriptKeys.Expect.tokens) {
             context.error(
                 "expect.tokens checks the tokens of an oauth: phase, and the script has none", at: tokens.keyNode,
                 hint: hint)
         }
         if let request, request.auth != .session,
-            let auth = mapping[ScriptKeys.File.request].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries.first(
-                where: {
-                    $0.key == ScriptKeys.Request.auth.rawValue
-                })
+            let auth = mapping.nestedMapping(ScriptKeys.File.request)?.entry(ScriptKeys.Request.auth)
         {
             context.error(
                 "request.auth \(request.auth.rawValue) sends a token of the oauth: phase, and the script has none",
                 at: auth.value, hint: hint)
         }
         if let cleanup,
-            let entries = mapping[ScriptKeys.File.cleanup].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+            let entries = mapping.nestedMapping(ScriptKeys.File.cleanup)?.entries
         {
             for entry in entries {
                 let actsOnTokens: Bool

@@ -95,7 +95,7 @@ struct MobileFirstReader {
                     at: node, hint: hint)
             }
         }
-        if let entry = mapping.entries.first(where: { $0.key == ScriptKeys.MobileFirst.confidentialClient.rawValue }),
+        if let entry = mapping.entry(ScriptKeys.MobileFirst.confidentialClient),
             spec.grant != .clientCredentials,
             !spec.introspect
         {

@@ -45,7 +45,7 @@ struct OAuthReader {
         }
         spec.authorize = mapping[ScriptKeys.OAuth.authorize].map { context.namedTemplates($0, "oauth.authorize") } ?? []
         for parameter in spec.authorize where Self.reservedAuthorizeParameters.contains(parameter.name) {
-            if let entry = mapping[ScriptKeys.OAuth.authorize].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+            if let entry = mapping.nestedMapping(ScriptKeys.OAuth.authorize)?.entries
                 .first(where: {
                     $0.key == parameter.name
                 })
@@ -64,7 +64,7 @@ struct OAuthReader {
         spec.userinfo = mapping[ScriptKeys.OAuth.userinfo]?.bool("oauth.userinfo") ?? false
         if spec.grant == .clientCredentials {
             for key in [ScriptKeys.OAuth.redirectUri, .pkce, .acrValues, .authorize, .consent, .refresh, .userinfo] {
-                if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
+                if let entry = mapping.entry(key) {
                     context.error(
                         "oauth.\(key.rawValue) has no effect with grant: clientCredentials (there is no user)",
                         at: entry.keyNode

@@ -58,7 +58,7 @@ struct RakutenReader {
             spec.password?.secret = true
         case .clientCredentials:
             for key in [ScriptKeys.Rakuten.username, .password, .serviceId, .challenger, .pageId, .challenge] {
-                if let entry = mapping.entries.first(where: { $0.key == key.rawValue }) {
+                if let entry = mapping.entry(key) {
                     context.error(
                         "rakuten.\(key.rawValue) has no effect with grant: clientCredentials (an anonymous login has no user and no challenge)",
                         at: entry.keyNode)

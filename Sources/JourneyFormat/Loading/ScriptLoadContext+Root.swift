@@ -71,7 +71,7 @@ extension ScriptLoadContext {
         }
         if protocolKind != .rakuten {
             checks.checkTokenKeys(mapping, oauth: oauth, request: request, cleanup: cleanup)
-            if let entry = mapping[ScriptKeys.File.expect].flatMap({ $0.isMapping ? $0.mapping() : nil })?.entries
+            if let entry = mapping.nestedMapping(ScriptKeys.File.expect)?.entries
                 .first(where: {
                     $0.key == ScriptKeys.Expect.challenge.rawValue
                 })
@@ -151,8 +151,8 @@ extension ScriptLoadContext {
     /// Exactly one of `journey:` and `start:`; neither when the script `uses:` another one's
     /// session (then `spec` is nil: the script has no journey of its own).
     private func startSpec(_ mapping: YMapping, uses: Bool, tokensOnly: Bool = false) -> DeclaredStart? {
-        let shorthand = mapping.entries.first { $0.key == ScriptKeys.File.journey.rawValue }
-        let full = mapping.entries.first { $0.key == ScriptKeys.File.start.rawValue }
+        let shorthand = mapping.entry(ScriptKeys.File.journey)
+        let full = mapping.entry(ScriptKeys.File.start)
         switch (shorthand, full) {
         case (let shorthand?, nil):
             return StartReader(context: self).journeyShorthand(shorthand.value).map(DeclaredStart.journey)

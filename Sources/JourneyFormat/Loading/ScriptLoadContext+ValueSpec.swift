@@ -59,7 +59,7 @@ extension ScriptLoadContext {
 
     /// `{ default: X, secret: true }` or `{ secret: true }`: source keys with nothing to read.
     private func missingSource(_ mapping: YMapping, _ what: String) {
-        if let entry = mapping.entries.first(where: { $0.key == ScriptKeys.ValueSource.default.rawValue }) {
+        if let entry = mapping.entry(ScriptKeys.ValueSource.default) {
             error(
                 "\(what) has 'default' but no 'env': a default is what an env source falls back to",
                 at: entry.keyNode,
